@@ -1,0 +1,68 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+  name: "chat",
+  products: [
+    .executable(name: "chat", targets: ["chat"])
+  ],
+  dependencies: [],
+  targets: [
+    // The pure Model-View-Update core: state, actions, effects, update. No I/O, no clocks.
+    .target(name: "ChatCore"),
+    .testTarget(name: "ChatCoreTests", dependencies: ["ChatCore"]),
+
+    // Sessions that turn sends into events: the seed's simulated peer, seeded ids, timers.
+    .target(name: "ChatSession", dependencies: ["ChatCore"]),
+    .testTarget(name: "ChatSessionTests", dependencies: ["ChatSession"]),
+
+    // What every renderer shares: change tracking, the sanitiser, times, sinks.
+    .target(name: "ChatRendering", dependencies: ["ChatCore"]),
+    .testTarget(name: "ChatRenderingTests", dependencies: ["ChatRendering"]),
+
+    // Formatters for piped output.
+    .target(name: "LogRenderer", dependencies: ["ChatRendering"]),
+    .target(name: "JSONLinesRenderer", dependencies: ["ChatRendering"]),
+    .testTarget(
+      name: "RendererTests",
+      dependencies: ["LogRenderer", "JSONLinesRenderer", "ChatRendering"]
+    ),
+
+    // The serial loop: clocks, inputs, effect interpretation, renderer plumbing.
+    .target(
+      name: "ChatRuntime",
+      dependencies: ["ChatCore", "ChatSession", "ChatRendering"]
+    ),
+    .testTarget(
+      name: "ChatRuntimeTests",
+      dependencies: ["ChatRuntime", "LogRenderer", "JSONLinesRenderer"]
+    ),
+
+    // GNU readline as a system library, and the interactive line mode built on it.
+    .systemLibrary(
+      name: "CReadline",
+      providers: [.apt(["libreadline-dev"])]
+    ),
+    .target(
+      name: "ReadlineRenderer",
+      dependencies: ["ChatCore", "ChatRuntime", "ChatRendering", "CReadline"]
+    ),
+    .testTarget(name: "ReadlineRendererTests", dependencies: ["ReadlineRenderer"]),
+
+    // The command line: options, wiring, errors to exit statuses; and the thin executable.
+    .target(
+      name: "ChatCommandLine",
+      dependencies: [
+        "ChatCore", "ChatSession", "ChatRuntime", "ChatRendering",
+        "LogRenderer", "JSONLinesRenderer", "ReadlineRenderer",
+      ]
+    ),
+    .executableTarget(name: "chat", dependencies: ["ChatCommandLine"]),
+    // End-to-end: the built binary through real pipes and a pseudo-terminal, plus snapshots.
+    .testTarget(
+      name: "EndToEndTests",
+      dependencies: ["chat", "ChatCommandLine"]
+    ),
+  ],
+  swiftLanguageModes: [.v6]
+)

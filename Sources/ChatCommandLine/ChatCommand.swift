@@ -1,0 +1,140 @@
+import ChatCore
+import ChatRendering
+import ChatRuntime
+import ChatSession
+import Glibc
+import JSONLinesRenderer
+import LogRenderer
+
+/// The `chat` program: reads the command line, wires a run together, and maps every outcome
+/// and error to an exit status. The executable calls `main` and nothing else.
+public enum ChatCommand {
+  /// The program's version.
+  public static let version = "0.1.0"
+
+  /// Runs chat with `arguments` (without the program name) and returns the exit status.
+  public static func main(_ arguments: [String]) -> Int32 {
+    let options: Options
+    do {
+      options = try Options(parsing: arguments)
+    } catch {
+      return fail(error.description, hint: "see 'chat --help'", status: 64)
+    }
+    if options.help {
+      writeOut(usage)
+      return 0
+    }
+    if options.version {
+      writeOut("chat \(version)\n")
+      return 0
+    }
+    do {
+      return try run(options)
+    } catch .closed {
+      return 0  // The reader went away (`chat | head -1`): nothing more to say.
+    } catch {
+      return fail(error.description, status: 74)
+    }
+  }
+
+  private static func run(_ options: Options) throws(SinkError) -> Int32 {
+    let seed = options.seed ?? (options.virtualTime ? Options.defaultVirtualSeed : randomSeed())
+    let state = AppState(localName: options.name)
+    let session = SimulatedSession(
+      configuration: .init(peerName: options.peer), ids: SeededUUIDGenerator(seed: seed))
+    let ids = SeededUUIDGenerator(seed: seed, stream: 1)
+    let signals = SignalWatcher(signals: [SIGINT, SIGTERM, SIGHUP])
+
+    let clock: any Clock
+    let pacing: FileInput.Pacing
+    if options.virtualTime {
+      let virtual = VirtualClock()
+      (clock, pacing) = (virtual, .virtual(virtual))
+    } else {
+      let live = LiveClock()
+      (clock, pacing) = (live, .live(live))
+    }
+    let utcOffset = options.virtualTime ? 0 : localUTCOffsetSeconds()
+    var renderers: [any Renderer] = [
+      renderer(options.renderer ?? .log, utcOffset: utcOffset, sink: FileSink(descriptor: 1)),
+      StreamRenderer(NoticeFormatter(), sink: FileSink(descriptor: 2)),
+    ]
+    if let path = options.logFile {
+      renderers.append(renderer(.log, utcOffset: utcOffset, sink: try FileSink.create(path: path)))
+    }
+    if let path = options.jsonlFile {
+      renderers.append(
+        renderer(.jsonl, utcOffset: utcOffset, sink: try FileSink.create(path: path)))
+    }
+    let runtime = Runtime(
+      state: state, session: session, clock: clock, ids: ids, renderers: renderers)
+    let input = FileInput(descriptor: 0, pacing: pacing, signals: signals)
+    switch try runtime.run(input) {
+    case .completed: return 0
+    case .terminated(let signal): return 128 + signal
+    }
+  }
+
+  private static func renderer(
+    _ kind: Options.RendererKind, utcOffset: Int64, sink: any TextSink
+  ) -> any Renderer {
+    switch kind {
+    case .line, .log: StreamRenderer(LogFormatter(utcOffsetSeconds: utcOffset), sink: sink)
+    case .jsonl: StreamRenderer(JSONLinesFormatter(), sink: sink)
+    }
+  }
+
+  private static func randomSeed() -> UInt64 {
+    var generator = SystemRandomNumberGenerator()
+    return generator.next()
+  }
+
+  private static func localUTCOffsetSeconds() -> Int64 {
+    var now = time(nil)
+    var parts = tm()
+    localtime_r(&now, &parts)
+    return Int64(parts.tm_gmtoff)
+  }
+
+  @discardableResult
+  private static func fail(_ message: String, hint: String? = nil, status: Int32) -> Int32 {
+    var text = "chat: \(message)\n"
+    if let hint { text += "chat: \(hint)\n" }
+    writeAll(2, text)
+    return status
+  }
+
+  private static func writeOut(_ text: String) { writeAll(1, text) }
+
+  private static func writeAll(_ descriptor: Int32, _ text: String) {
+    let sink = FileSink(descriptor: descriptor)
+    try? sink.write(Array(text.utf8))
+    try? sink.flush()
+  }
+
+  static let usage = """
+    USAGE: chat [options]
+
+    Chat with a simulated peer. On a terminal, type at the prompt; otherwise every line of
+    standard input is a message (a line starting with / is a command: /help, /quit; //text
+    sends /text). When input ends, chat waits for every reply, then exits.
+
+    OPTIONS:
+      --renderer line|log|jsonl  what standard output shows (default: line on a terminal,
+                                 log otherwise)
+      --virtual-time             run on the virtual clock: no waiting, reproducible output;
+                                 piped lines are typed one exchange at a time
+      --seed N                   seed for generated ids and reply texts (default: random,
+                                 or 1 with --virtual-time)
+      --name NAME                your name (default: PersonA)
+      --peer NAME                the peer's name (default: Person B)
+      --log FILE                 also write the plain-text log to FILE
+      --jsonl FILE               also write JSON lines to FILE
+      --no-color                 no colour in the line mode (also: NO_COLOR, TERM=dumb)
+      -h, --help                 show this help
+      --version                  show the version
+
+    EXIT STATUS: 0 done, 64 bad command line, 74 output error, 128+N stopped by signal N.
+
+    """
+}

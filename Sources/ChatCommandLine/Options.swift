@@ -1,0 +1,92 @@
+/// What the command line asked for.
+public struct Options: Equatable, Sendable {
+  /// The renderers that can write to standard output.
+  public enum RendererKind: String, Equatable, Sendable, CaseIterable {
+    /// The interactive line mode (its plain text when output is not a terminal).
+    case line
+    /// The plain-text log.
+    case log
+    /// JSON lines.
+    case jsonl
+  }
+
+  /// `--renderer`; nil picks `line` on a terminal and `log` otherwise.
+  public var renderer: RendererKind?
+  /// `--virtual-time`.
+  public var virtualTime = false
+  /// `--seed`.
+  public var seed: UInt64?
+  /// `--name`.
+  public var name = "PersonA"
+  /// `--peer`.
+  public var peer = "Person B"
+  /// `--log FILE`: also write the plain-text log there.
+  public var logFile: String?
+  /// `--jsonl FILE`: also write JSON lines there.
+  public var jsonlFile: String?
+  /// `--no-color`.
+  public var noColor = false
+  /// `--help`.
+  public var help = false
+  /// `--version`.
+  public var version = false
+
+  /// The seed virtual-time runs use when none is given, so their output is reproducible.
+  public static let defaultVirtualSeed: UInt64 = 1
+
+  /// Creates the defaults.
+  public init() {}
+
+  /// Reads `arguments` (without the program name).
+  public init(parsing arguments: [String]) throws(UsageError) {
+    var rest = arguments[...]
+    while let argument = rest.popFirst() {
+      var (option, inlineValue) = (argument, String?.none)
+      if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
+        option = String(argument[..<equals])
+        inlineValue = String(argument[argument.index(after: equals)...])
+      }
+      func value() throws(UsageError) -> String {
+        if let inlineValue { return inlineValue }
+        guard let next = rest.popFirst() else { throw .missingValue(option: option) }
+        return next
+      }
+      switch option {
+      case "--renderer":
+        let text = try value()
+        guard let kind = RendererKind(rawValue: text) else {
+          throw .invalidValue(option: option, value: text, expected: "line, log or jsonl")
+        }
+        renderer = kind
+      case "--virtual-time": virtualTime = true
+      case "--seed":
+        let text = try value()
+        guard let number = UInt64(text) else {
+          throw .invalidValue(option: option, value: text, expected: "a whole number")
+        }
+        seed = number
+      case "--name": name = try nonEmpty(value(), option)
+      case "--peer": peer = try nonEmpty(value(), option)
+      case "--log": logFile = try nonEmpty(value(), option)
+      case "--jsonl": jsonlFile = try nonEmpty(value(), option)
+      case "--no-color": noColor = true
+      case "--help", "-h": help = true
+      case "--version": version = true
+      default:
+        throw argument.hasPrefix("-") ? .unknownOption(option) : .unexpectedArgument(argument)
+      }
+      if inlineValue != nil, !Self.takesValue(option) { throw .unexpectedValue(option: option) }
+    }
+  }
+
+  private static func takesValue(_ option: String) -> Bool {
+    ["--renderer", "--seed", "--name", "--peer", "--log", "--jsonl"].contains(option)
+  }
+
+  private func nonEmpty(_ text: String, _ option: String) throws(UsageError) -> String {
+    guard !text.isEmpty else {
+      throw .invalidValue(option: option, value: text, expected: "a non-empty value")
+    }
+    return text
+  }
+}

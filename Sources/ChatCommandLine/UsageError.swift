@@ -1,0 +1,28 @@
+/// A command line chat cannot run with. Exit status 64 (EX_USAGE).
+public enum UsageError: Error, Equatable, CustomStringConvertible {
+  /// A value that is not one of those accepted.
+  case invalidValue(option: String, value: String, expected: String)
+  /// An option given without its value.
+  case missingValue(option: String)
+  /// A word that is not an option.
+  case unexpectedArgument(String)
+  /// `--flag=value` for a flag that takes no value.
+  case unexpectedValue(option: String)
+  /// An option chat does not know.
+  case unknownOption(String)
+
+  public var description: String {
+    switch self {
+    case .invalidValue(let option, let value, let expected):
+      "invalid value '\(value)' for \(option): expected \(expected)"
+    case .missingValue(let option):
+      "missing value for \(option)"
+    case .unexpectedArgument(let argument):
+      "unexpected argument '\(argument)'"
+    case .unexpectedValue(let option):
+      "\(option) takes no value"
+    case .unknownOption(let option):
+      "unknown option '\(option)'"
+    }
+  }
+}

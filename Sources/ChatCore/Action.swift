@@ -1,0 +1,43 @@
+import FoundationEssentials
+
+/// Everything that can happen to the app, named after what happened and nested by source.
+public enum Action: Hashable, Sendable {
+  /// The session reported something.
+  case session(Session)
+  /// The program's surroundings changed: input ended, a signal arrived.
+  case system(System)
+  /// The local user did something.
+  case user(User)
+
+  /// Events reported by a session, simulated or real.
+  public enum Session: Hashable, Sendable {
+    /// The connection is up.
+    case connected
+    /// The session started connecting.
+    case connecting
+    /// A message the user sent could not be delivered.
+    case deliveryFailed(id: UUID, reason: String)
+    /// The connection went down.
+    case disconnected(reason: String)
+    /// A message the user sent came back from the other side: it is now in the conversation.
+    case echoed(Message)
+    /// Someone else's message arrived.
+    case received(Message)
+  }
+
+  /// Events from the program's surroundings.
+  public enum System: Hashable, Sendable {
+    /// The input closed (end of a pipe, Ctrl-D, end of a scenario).
+    case endOfInput
+    /// The program was told to stop at once (SIGTERM, SIGHUP, a second Ctrl-C).
+    case terminated
+  }
+
+  /// Things the local user did.
+  public enum User: Hashable, Sendable {
+    /// The user asked to leave: the first request waits for replies in flight, a second quits.
+    case quitRequested
+    /// The user finished a line. `id` and `time` are stamped by the runtime.
+    case submitted(text: String, id: UUID, time: Timestamp)
+  }
+}

@@ -1,0 +1,24 @@
+import FoundationEssentials
+
+/// One line of the conversation: who said what, and when it entered the conversation.
+///
+/// The seed's `Message` made its own `UUID()`; here the runtime or the session supplies the id
+/// so that the core stays deterministic.
+public struct Message: Identifiable, Hashable, Sendable, Codable {
+  /// Identifies the message across echoes, retries and renderers.
+  public var id: UUID
+  /// The display name of whoever wrote it.
+  public var sender: String
+  /// What was written, exactly as typed or received.
+  public var text: String
+  /// When it was written (for a draft) or when it entered the conversation (once echoed).
+  public var time: Timestamp
+
+  /// Creates a message.
+  public init(id: UUID, sender: String, text: String, time: Timestamp) {
+    self.id = id
+    self.sender = sender
+    self.text = text
+    self.time = time
+  }
+}

@@ -1,0 +1,26 @@
+import ChatCore
+
+/// Formats only notices (help, unknown commands), for a diagnostics stream such as stderr in
+/// piped runs, where standard output carries nothing but the transcript.
+public struct NoticeFormatter: TranscriptFormatter {
+  /// Creates the formatter.
+  public init() {}
+
+  /// The text of `notice`, one or more lines, each ending in a newline.
+  public static func text(of notice: Notice) -> String {
+    switch notice {
+    case .help:
+      let commands = Command.allCases.map { "  /\($0.rawValue)  \($0.summary)\n" }.joined()
+      return "commands:\n\(commands)  //text  send text that starts with /\n"
+    case .unknownCommand(let name):
+      return "unknown command '/\(Sanitizer.sanitize(name))'; type /help for the list\n"
+    }
+  }
+
+  public mutating func formatStart(_ state: AppState, into output: inout [UInt8]) {}
+  public mutating func format(_ changes: Changes, in state: AppState, into output: inout [UInt8]) {}
+  public mutating func format(_ notice: Notice, in state: AppState, into output: inout [UInt8]) {
+    output.append(utf8: Self.text(of: notice))
+  }
+  public mutating func formatEnd(_ state: AppState, into output: inout [UInt8]) {}
+}

@@ -1,0 +1,37 @@
+/// Where a renderer's bytes go: a terminal, a pipe, a file, or memory in tests.
+public protocol TextSink: AnyObject {
+  /// Takes `bytes`; they may be buffered until `flush`.
+  func write(_ bytes: [UInt8]) throws(SinkError)
+  /// Hands everything buffered to the operating system.
+  func flush() throws(SinkError)
+}
+
+/// Why a sink could not take more output.
+public enum SinkError: Error, Equatable, CustomStringConvertible {
+  /// The reader went away (a closed pipe): stop quietly.
+  case closed
+  /// Any other write error, with its `errno`.
+  case failed(errno: Int32)
+
+  public var description: String {
+    switch self {
+    case .closed: "output closed"
+    case .failed(let code): "cannot write output (errno \(code))"
+    }
+  }
+}
+
+/// A sink that keeps everything in memory, for tests and snapshots.
+public final class MemorySink: TextSink {
+  /// Everything written so far.
+  public private(set) var bytes: [UInt8] = []
+
+  /// Creates an empty sink.
+  public init() {}
+
+  /// Everything written so far, as text.
+  public var text: String { String(decoding: bytes, as: UTF8.self) }
+
+  public func write(_ bytes: [UInt8]) throws(SinkError) { self.bytes.append(contentsOf: bytes) }
+  public func flush() throws(SinkError) {}
+}

@@ -1,0 +1,53 @@
+import ChatRendering
+import Glibc
+
+/// Writes to a file descriptor (standard output, a pipe, a transcript file) through a buffer.
+///
+/// Bytes are handed to the kernel when the buffer passes 64 KiB and on every `flush`, which
+/// the runtime calls before it waits for anything: a reader at the other end of a pipe sees
+/// each line before chat goes idle, without a system call per line in a burst.
+public final class FileSink: TextSink {
+  private let descriptor: Int32
+  private let closesDescriptor: Bool
+  private var buffer: [UInt8] = []
+  private static let flushThreshold = 64 * 1024
+
+  /// Creates a sink on `descriptor`; it is closed on deinit when `closesDescriptor` is true.
+  public init(descriptor: Int32, closesDescriptor: Bool = false) {
+    self.descriptor = descriptor
+    self.closesDescriptor = closesDescriptor
+    buffer.reserveCapacity(Self.flushThreshold * 2)
+  }
+
+  /// Opens (creating or truncating, mode 0644) the file at `path` for writing.
+  public static func create(path: String) throws(SinkError) -> FileSink {
+    let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+    guard descriptor >= 0 else { throw .failed(errno: errno) }
+    return FileSink(descriptor: descriptor, closesDescriptor: true)
+  }
+
+  deinit {
+    try? flush()
+    if closesDescriptor { close(descriptor) }
+  }
+
+  public func write(_ bytes: [UInt8]) throws(SinkError) {
+    buffer.append(contentsOf: bytes)
+    if buffer.count >= Self.flushThreshold { try flush() }
+  }
+
+  public func flush() throws(SinkError) {
+    var offset = 0
+    defer { buffer.removeAll(keepingCapacity: true) }
+    while offset < buffer.count {
+      let written = buffer.withUnsafeBytes { raw in
+        Glibc.write(descriptor, raw.baseAddress! + offset, raw.count - offset)
+      }
+      if written < 0 {
+        if errno == EINTR { continue }
+        throw errno == EPIPE ? .closed : .failed(errno: errno)
+      }
+      offset += written
+    }
+  }
+}

@@ -1,0 +1,81 @@
+import Glibc
+
+/// Splits a byte stream into lines, decoding each complete line as UTF-8.
+///
+/// Decoding per complete line means a multi-byte character split across two reads is never
+/// mangled; invalid UTF-8 becomes U+FFFD, NUL bytes are kept, one `\r` before `\n` is dropped
+/// so CRLF files read naturally. A final line without a newline is still a line. A line longer
+/// than `maximumLineLength` bytes is delivered in pieces of that size, so a line that never
+/// ends cannot exhaust memory and nothing is dropped.
+public struct LineReader {
+  /// The longest line delivered in one piece: 8 MiB.
+  public static let defaultMaximumLineLength = 8 * 1024 * 1024
+
+  private var buffer: [UInt8] = []
+  private var start = 0
+  private var scanned = 0
+  private let maximumLineLength: Int
+
+  /// Creates an empty reader.
+  public init(maximumLineLength: Int = LineReader.defaultMaximumLineLength) {
+    self.maximumLineLength = maximumLineLength
+  }
+
+  /// Whether bytes of an unfinished line are waiting.
+  public var hasPartialLine: Bool { start < buffer.count }
+
+  /// Adds bytes read from the stream.
+  public mutating func feed(_ bytes: UnsafeRawBufferPointer) {
+    if start > 0, start == buffer.count {
+      buffer.removeAll(keepingCapacity: true)
+      start = 0
+      scanned = 0
+    } else if start > 64 * 1024, start * 2 > buffer.count {
+      buffer.removeFirst(start)
+      scanned -= start
+      start = 0
+    }
+    buffer.append(contentsOf: bytes)
+  }
+
+  /// The next complete line, if one has arrived.
+  public mutating func nextLine() -> String? {
+    let limit = min(buffer.count, start + maximumLineLength)
+    let newline: Int? = buffer.withUnsafeBytes { raw in
+      guard scanned < limit, let base = raw.baseAddress,
+        let found = memchr(base + scanned, 0x0A, limit - scanned)
+      else { return nil }
+      return base.distance(to: UnsafeRawPointer(found))
+    }
+    if let newline {
+      var end = newline
+      if end > start, buffer[end - 1] == UInt8(ascii: "\r") { end -= 1 }
+      let line = decode(start..<end)
+      start = newline + 1
+      scanned = start
+      return line
+    }
+    scanned = limit
+    guard limit - start >= maximumLineLength, limit < buffer.count else { return nil }
+    // Too long: cut at a character boundary so the pieces decode to the original text.
+    var cut = limit
+    while cut > start + 1, buffer[cut] & 0xC0 == 0x80 { cut -= 1 }
+    let line = decode(start..<cut)
+    start = cut
+    scanned = cut
+    return line
+  }
+
+  /// Whatever is left when the stream ends, as a last line.
+  public mutating func finish() -> String? {
+    guard hasPartialLine else { return nil }
+    let line = decode(start..<buffer.count)
+    start = buffer.count
+    scanned = start
+    return line
+  }
+
+  private func decode(_ range: Range<Int>) -> String {
+    buffer.withUnsafeBufferPointer { String(decoding: $0[range], as: UTF8.self) }
+  }
+}

@@ -1,0 +1,4 @@
+import ChatCommandLine
+import Glibc
+
+exit(ChatCommand.main(Array(CommandLine.arguments.dropFirst())))
