@@ -22,7 +22,7 @@ let package = Package(
 
     // Formatters for piped output.
     .target(name: "LogRenderer", dependencies: ["ChatRendering"]),
-    .target(name: "JSONLinesRenderer", dependencies: ["ChatRendering"]),
+    .target(name: "JSONLinesRenderer", dependencies: ["ChatCore", "ChatRendering"]),
     .testTarget(
       name: "RendererTests",
       dependencies: ["LogRenderer", "JSONLinesRenderer", "ChatRendering"]

@@ -3,7 +3,7 @@ import ChatCore
 /// What changed in the state since a renderer last looked.
 public struct Changes {
   /// Messages that entered the conversation, oldest first.
-  public var entered: ArraySlice<Message> = []
+  public var entered: Slice<Scrollback> = Scrollback().suffix(0)
   /// Messages the user sent that are now awaiting their echo, oldest first.
   public var sent: ArraySlice<Message> = []
   /// Sends reported undeliverable, oldest first.

@@ -1,3 +1,4 @@
+import ChatCore
 import FoundationEssentials
 
 /// Appends JSON values as UTF-8 bytes. Hand-written because it runs for every message; the
@@ -77,15 +78,7 @@ public enum JSONWriter {
   /// Appends `id` as a quoted upper-case UUID string, as `UUID.uuidString` prints it.
   public static func appendUUID(_ id: UUID, to output: inout [UInt8]) {
     output.append(UInt8(ascii: "\""))
-    withUnsafeBytes(of: id.uuid) { bytes in
-      for (index, byte) in bytes.enumerated() {
-        if index == 4 || index == 6 || index == 8 || index == 10 {
-          output.append(UInt8(ascii: "-"))
-        }
-        output.append(hexDigits[Int(byte >> 4)])
-        output.append(hexDigits[Int(byte & 0xF)])
-      }
-    }
+    id.appendUUIDString(to: &output)
     output.append(UInt8(ascii: "\""))
   }
 }
