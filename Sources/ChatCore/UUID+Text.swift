@@ -6,29 +6,36 @@ extension UUID {
   /// `uuidString` goes through `snprintf`, which showed up as the single largest cost of
   /// producing a reply; this writes the hex digits directly.
   public func appendUUIDString(to output: inout [UInt8]) {
-    withUnsafeBytes(of: uuid) { bytes in
-      withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 36) { text in
-        var position = 0
-        for (index, byte) in bytes.enumerated() {
-          if index == 4 || index == 6 || index == 8 || index == 10 {
-            text[position] = UInt8(ascii: "-")
-            position += 1
-          }
-          text[position] = hexDigit(byte >> 4)
-          text[position + 1] = hexDigit(byte & 0xF)
-          position += 2
-        }
-        output.append(contentsOf: text)
-      }
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 36) { text in
+      writeUUIDString(into: text)
+      output.append(contentsOf: text)
     }
   }
 
   /// The 36-character upper-case form, as `uuidString` prints it, without `snprintf`.
   public var upperHexString: String {
-    var bytes: [UInt8] = []
-    bytes.reserveCapacity(36)
-    appendUUIDString(to: &bytes)
-    return String(decoding: bytes, as: UTF8.self)
+    String(unsafeUninitializedCapacity: 36) { text in
+      writeUUIDString(into: text)
+      return 36
+    }
+  }
+
+  /// Writes the 36 bytes of the upper-case form into `text`.
+  private func writeUUIDString(into text: UnsafeMutableBufferPointer<UInt8>) {
+    withUnsafeBytes(of: uuid) { bytes in
+      var position = 0
+      for index in 0..<16 {
+        let byte = bytes[index]
+        text[position] = hexDigit(byte &>> 4)
+        text[position &+ 1] = hexDigit(byte & 0xF)
+        position &+= 2
+        // Dashes after bytes 4, 6, 8 and 10: the 8-4-4-4-12 grouping.
+        if index == 3 || index == 5 || index == 7 || index == 9 {
+          text[position] = UInt8(ascii: "-")
+          position &+= 1
+        }
+      }
+    }
   }
 }
 
