@@ -31,6 +31,8 @@ public enum Action: Hashable, Sendable {
     case endOfInput
     /// The program was told to stop at once (SIGTERM, SIGHUP, a second Ctrl-C).
     case terminated
+    /// A timer the core scheduled has come due.
+    case timerFired(Timer)
   }
 
   /// Things the local user did.

@@ -8,14 +8,18 @@ public struct AppState: Equatable, Sendable {
   public var messages = Scrollback()
   /// How many messages have ever entered the conversation; renderers use it to find new ones.
   public var messageCount = 0
-  /// Sent messages whose echo has not come back yet, oldest first.
+  /// Messages handed to the session whose echo has not come back yet, oldest first.
   public var outbox: [Message] = []
+  /// Messages typed while the session was not connected, sent once it connects; oldest first.
+  public var unsent: [Message] = []
   /// How many messages have ever been sent; renderers use it to find new sends.
   public var sentCount = 0
   /// Echoed messages still waiting for the other side's reply.
   public var awaitingReplies = 0
-  /// Sent messages the session reported undeliverable, oldest first.
+  /// Sent messages that failed (reported undeliverable, or no echo in time), oldest first.
   public var failed: [Message] = []
+  /// How long a sent message may wait for its echo before it counts as failed.
+  public var deliveryTimeoutMilliseconds: Int64 = 1000
   /// The session's connection, as last reported.
   public var sessionStatus = SessionStatus.disconnected
   /// Whether the app is taking input, finishing what is in flight, or done.
@@ -42,8 +46,8 @@ public struct AppState: Equatable, Sendable {
   }
 
   /// Whether every sent message has been echoed and answered (or has failed).
-  public var isSettled: Bool { outbox.isEmpty && awaitingReplies == 0 }
+  public var isSettled: Bool { outbox.isEmpty && unsent.isEmpty && awaitingReplies == 0 }
 
-  /// Messages still waiting for their echo or their reply.
-  public var inFlightCount: Int { outbox.count + awaitingReplies }
+  /// Messages still waiting to be sent, for their echo, or for their reply.
+  public var inFlightCount: Int { outbox.count + unsent.count + awaitingReplies }
 }

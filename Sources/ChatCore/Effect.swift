@@ -1,7 +1,11 @@
 /// Work the runtime carries out for the core. Plain data, so tests can compare it.
 public enum Effect: Hashable, Sendable {
+  /// Forget a timer started earlier; it will not fire.
+  case cancel(Timer)
   /// Stop the program: everything the user is waiting for has arrived, or they insisted.
   case quit
+  /// Start `timer`; it fires `afterMilliseconds` from now unless cancelled.
+  case schedule(Timer, afterMilliseconds: Int64)
   /// Hand this message to the session.
   case send(Message)
   /// Tell the user something that is not part of the conversation.

@@ -1,8 +1,11 @@
+import FoundationEssentials
+
 /// The most recent messages, at most `limit` of them, oldest first.
 ///
 /// A ring buffer: `append` is O(1) and never moves the messages already kept, so keeping a
 /// bounded history costs the same per message however long the conversation runs. Subscripts
-/// are O(1).
+/// are O(1), and so is asking whether a message id is among those kept, which is how the core
+/// recognises a message delivered twice.
 public struct Scrollback: RandomAccessCollection, Equatable, Sendable, ExpressibleByArrayLiteral {
   /// How many messages are kept when none is given: a terminal client's usual scrollback.
   public static let defaultLimit = 5000
@@ -11,6 +14,7 @@ public struct Scrollback: RandomAccessCollection, Equatable, Sendable, Expressib
   public let limit: Int
   private var storage: [Message] = []
   private var oldest = 0
+  private var ids: Set<UUID> = []
 
   /// Creates an empty scrollback keeping at most `limit` (at least 1) messages.
   public init(limit: Int = Scrollback.defaultLimit) {
@@ -33,13 +37,18 @@ public struct Scrollback: RandomAccessCollection, Equatable, Sendable, Expressib
 
   /// Adds `message` as the newest, forgetting the oldest when full.
   public mutating func append(_ message: Message) {
+    ids.insert(message.id)
     if storage.count < limit {
       storage.append(message)
     } else {
+      ids.remove(storage[oldest].id)
       storage[oldest] = message
       oldest = oldest + 1 == limit ? 0 : oldest + 1
     }
   }
+
+  /// Whether a message with `id` is among those kept. O(1).
+  public func contains(id: UUID) -> Bool { ids.contains(id) }
 
   public static func == (lhs: Scrollback, rhs: Scrollback) -> Bool {
     lhs.limit == rhs.limit && lhs.elementsEqual(rhs)

@@ -1,7 +1,15 @@
+import FoundationEssentials
+
 /// The app's one reducer: applies `action` to `state` and returns the work to carry out.
 ///
 /// Pure: it reads no clock, makes no ids or random numbers and does no I/O. Ids and times
-/// arrive inside the action.
+/// arrive inside the action; timers are asked for as effects and come back as actions.
+///
+/// Delivery guarantees: a message the user sends is pending (in `outbox`, or in `unsent` while
+/// the session is down) until exactly one of two things happens: its first echo arrives and it
+/// enters the conversation, or it fails (the session reports it, or no echo comes within
+/// `deliveryTimeoutMilliseconds`) and is listed in `failed`. Later echoes of the same id and
+/// repeated deliveries of a received message are ignored, so nothing is shown twice.
 public func update(_ state: inout AppState, _ action: Action) -> [Effect] {
   switch action {
   case .session(let event):
@@ -17,26 +25,28 @@ private func updateSession(_ state: inout AppState, _ event: Action.Session) -> 
   switch event {
   case .connected:
     state.sessionStatus = .connected
-    return []
+    let waiting = state.unsent
+    state.unsent = []
+    return waiting.flatMap { send($0, &state) }
   case .connecting:
     state.sessionStatus = .connecting
     return []
   case .deliveryFailed(let id, _):
-    guard let index = state.outbox.firstIndex(where: { $0.id == id }) else { return [] }
-    state.failed.append(state.outbox.remove(at: index))
-    return quitIfDrained(&state)
+    guard fail(id, &state) else { return [] }
+    return [.cancel(.deliveryTimeout(id))] + quitIfDrained(&state)
   case .disconnected:
     state.sessionStatus = .disconnected
     return []
   case .echoed(let message):
-    // Only an echo of something still in the outbox enters the conversation: a duplicate
-    // echo, or one for a message already failed, must not show it twice.
+    // Only an echo of something still pending enters the conversation: a duplicate echo, or
+    // one for a message already failed, must not show it twice.
     guard let index = state.outbox.firstIndex(where: { $0.id == message.id }) else { return [] }
     state.outbox.remove(at: index)
     state.awaitingReplies += 1
     append(message, to: &state)
-    return quitIfDrained(&state)
+    return [.cancel(.deliveryTimeout(message.id))] + quitIfDrained(&state)
   case .received(let message):
+    guard !state.messages.contains(id: message.id) else { return [] }
     state.awaitingReplies = max(0, state.awaitingReplies - 1)
     append(message, to: &state)
     return quitIfDrained(&state)
@@ -51,6 +61,9 @@ private func updateSystem(_ state: inout AppState, _ event: Action.System) -> [E
     return quitIfDrained(&state)
   case .terminated:
     return finish(&state)
+  case .timerFired(.deliveryTimeout(let id)):
+    guard fail(id, &state) else { return [] }
+    return quitIfDrained(&state)
   }
 }
 
@@ -59,23 +72,51 @@ private func updateUser(_ state: inout AppState, _ event: Action.User) -> [Effec
   case .quitRequested:
     return requestQuit(&state)
   case .submitted(let text, let id, let time):
-    guard state.phase == .active else { return [] }
-    switch Input(parsing: text) {
+    let input = Input(parsing: text)
+    // While leaving, only a second `/quit` still means something: it quits at once.
+    guard state.phase == .active else { return input == .command(.quit) ? requestQuit(&state) : [] }
+    switch input {
     case .blank:
       return []
     case .command(.help):
       return [.show(.help)]
     case .command(.quit):
       return requestQuit(&state)
+    case .command(.retry):
+      let failed = state.failed
+      state.failed = []
+      return failed.flatMap { sendOrHold($0, &state) }
     case .message(let text):
-      let message = Message(id: id, sender: state.localName, text: text, time: time)
-      state.outbox.append(message)
-      state.sentCount += 1
-      return [.send(message)]
+      return sendOrHold(Message(id: id, sender: state.localName, text: text, time: time), &state)
     case .unknownCommand(let name):
       return [.show(.unknownCommand(name))]
     }
   }
+}
+
+/// Sends `message` now if the session is connected, or holds it until it connects.
+private func sendOrHold(_ message: Message, _ state: inout AppState) -> [Effect] {
+  guard state.sessionStatus == .connected else {
+    state.unsent.append(message)
+    return []
+  }
+  return send(message, &state)
+}
+
+private func send(_ message: Message, _ state: inout AppState) -> [Effect] {
+  state.outbox.append(message)
+  state.sentCount += 1
+  return [
+    .send(message),
+    .schedule(.deliveryTimeout(message.id), afterMilliseconds: state.deliveryTimeoutMilliseconds),
+  ]
+}
+
+/// Moves the pending message `id` to `failed`; false when it is not pending.
+private func fail(_ id: UUID, _ state: inout AppState) -> Bool {
+  guard let index = state.outbox.firstIndex(where: { $0.id == id }) else { return false }
+  state.failed.append(state.outbox.remove(at: index))
+  return true
 }
 
 private func append(_ message: Message, to state: inout AppState) {

@@ -50,6 +50,10 @@ private struct Loop {
   let clock: any Clock
   var ids: SeededUUIDGenerator
   let renderers: [any Renderer]
+  var timers = TimerQueue<(timer: Timer, generation: UInt64)>()
+  /// The generation of each live timer; a fired or cancelled timer is absent.
+  var liveTimers: [Timer: UInt64] = [:]
+  var timerGeneration: UInt64 = 0
   var queue: [Action] = []
   var isDispatching = false
   var inputEnded = false
@@ -76,11 +80,11 @@ private struct Loop {
     while state.phase != .finished {
       try dispatchDueSessionEvents()
       guard state.phase != .finished else { break }
-      let deadline = session.nextDeadline
+      let deadline = nextDeadline
       let events = try input.wait(until: deadline, flush: flush)
       for event in events { try dispatch(action(for: event)) }
-      // Nothing can happen any more: the input is over and the session has gone quiet.
-      if events.isEmpty, inputEnded, deadline == nil, session.nextDeadline == nil { break }
+      // Nothing can happen any more: the input is over and nothing is scheduled.
+      if events.isEmpty, inputEnded, deadline == nil, nextDeadline == nil { break }
     }
     for renderer in renderers { try renderer.finish(state) }
     return outcome
@@ -104,10 +108,37 @@ private struct Loop {
     }
   }
 
+  /// The earliest moment something is scheduled: a session event or a live timer.
+  private var nextDeadline: Timestamp? {
+    mutating get {
+      // Drop cancelled timers from the front so they never wake the loop.
+      while let next = timers.next, liveTimers[next.element.timer] != next.element.generation {
+        _ = timers.popDue(at: next.due)
+      }
+      switch (session.nextDeadline, timers.nextDeadline) {
+      case (let session?, let timer?): return min(session, timer)
+      case (let session, let timer): return session ?? timer
+      }
+    }
+  }
+
+  /// Dispatches every session event and timer due by now, earliest first; on a tie the
+  /// session's event goes first.
   private mutating func dispatchDueSessionEvents() throws(SinkError) {
     let now = clock.now
-    while let event = session.nextEvent(dueBy: now) {
-      try dispatch(.session(event))
+    while true {
+      let timerDue = timers.nextDeadline
+      let sessionDue = session.nextDeadline
+      if let sessionDue, sessionDue <= now, timerDue.map({ sessionDue <= $0 }) ?? true {
+        guard let event = session.nextEvent(dueBy: now) else { return }
+        try dispatch(.session(event))
+      } else if let (_, entry) = timers.popDue(at: now) {
+        guard liveTimers[entry.timer] == entry.generation else { continue }
+        liveTimers[entry.timer] = nil
+        try dispatch(.system(.timerFired(entry.timer)))
+      } else {
+        return
+      }
     }
   }
 
@@ -128,6 +159,13 @@ private struct Loop {
 
   private mutating func perform(_ effect: Effect) throws(SinkError) {
     switch effect {
+    case .cancel(let timer):
+      liveTimers[timer] = nil
+    case .schedule(let timer, let milliseconds):
+      timerGeneration += 1
+      liveTimers[timer] = timerGeneration
+      timers.schedule(
+        (timer, timerGeneration), at: clock.now.advanced(byMilliseconds: milliseconds))
     case .quit:
       break  // The phase is now `.finished`; the loop ends after this step.
     case .send(let message):

@@ -30,6 +30,11 @@ public struct TimerQueue<Element> {
   /// When the earliest event is due, or nil when nothing is waiting.
   public var nextDeadline: Timestamp? { heap.first?.due }
 
+  /// The earliest event and when it is due, without removing it.
+  public var next: (due: Timestamp, element: Element)? {
+    heap.first.map { ($0.due, $0.element) }
+  }
+
   /// Adds `element`, due at `due`.
   public mutating func schedule(_ element: Element, at due: Timestamp) {
     heap.append(Entry(due: due, order: nextOrder, element: element))

@@ -1,10 +1,22 @@
 import ChatCore
 import Testing
 
+/// The effects of handing `message` to the session: the send and its delivery timeout.
+private func sent(_ message: Message) -> [Effect] {
+  [.send(message), .schedule(.deliveryTimeout(message.id), afterMilliseconds: 1000)]
+}
+
+/// A state whose session is connected: what every run reaches first.
+private func connected() -> AppState {
+  var state = AppState()
+  state.sessionStatus = .connected
+  return state
+}
+
 @Suite struct UpdateTests {
   /// A state with one message sent and awaiting its echo.
   private func sending() -> AppState {
-    var state = AppState()
+    var state = connected()
     _ = update(&state, .user(.submitted(text: "hello", id: id(1), time: at(0))))
     return state
   }
@@ -14,8 +26,7 @@ import Testing
   @Test func submittingTextSendsAMessageAndPutsItInTheOutbox() {
     let message = own(1, "hello")
     expectUpdate(
-      AppState(), .user(.submitted(text: "hello", id: id(1), time: at(0))),
-      effects: [.send(message)]
+      connected(), .user(.submitted(text: "hello", id: id(1), time: at(0))), effects: sent(message)
     ) {
       $0.outbox = [message]
       $0.sentCount = 1
@@ -30,8 +41,8 @@ import Testing
   @Test func messagesKeepTheirTextExactlyAsTyped() {
     let message = own(1, "  spaced \u{1B}[2J ")
     expectUpdate(
-      AppState(), .user(.submitted(text: message.text, id: id(1), time: at(0))),
-      effects: [.send(message)]
+      connected(), .user(.submitted(text: message.text, id: id(1), time: at(0))),
+      effects: sent(message)
     ) {
       $0.outbox = [message]
       $0.sentCount = 1
@@ -41,8 +52,8 @@ import Testing
   @Test func aDoubleSlashSendsTheTextWithOneSlash() {
     let message = own(1, "/quit")
     expectUpdate(
-      AppState(), .user(.submitted(text: "//quit", id: id(1), time: at(0))),
-      effects: [.send(message)]
+      connected(), .user(.submitted(text: "//quit", id: id(1), time: at(0))),
+      effects: sent(message)
     ) {
       $0.outbox = [message]
       $0.sentCount = 1
@@ -78,6 +89,15 @@ import Testing
     expectUpdate(state, .user(.quitRequested), effects: [.quit]) { $0.phase = .finished }
   }
 
+  @Test func secondQuitCommandQuitsAtOnce() {
+    var state = sending()
+    state.phase = .draining
+    expectUpdate(state, .user(.submitted(text: "/quit", id: id(2), time: at(5))), effects: [.quit])
+    {
+      $0.phase = .finished
+    }
+  }
+
   @Test func quitRequestAfterFinishingDoesNothing() {
     var state = AppState()
     state.phase = .finished
@@ -95,7 +115,8 @@ import Testing
 
   @Test func echoMovesTheMessageFromOutboxIntoTheConversation() {
     let echoed = own(1, "hello", 100)
-    expectUpdate(sending(), .session(.echoed(echoed))) {
+    expectUpdate(sending(), .session(.echoed(echoed)), effects: [.cancel(.deliveryTimeout(id(1)))])
+    {
       $0.outbox = []
       $0.messages = [echoed]
       $0.messageCount = 1
@@ -128,6 +149,60 @@ import Testing
     }
   }
 
+  @Test func aMessageReceivedTwiceIsShownOnce() {
+    var state = AppState()
+    _ = update(&state, .session(.received(peer(2, "hi", 10))))
+    expectUpdate(state, .session(.received(peer(2, "hi", 60))))
+  }
+
+  @Test func textTypedWhileDisconnectedIsHeldAndSentOnConnecting() {
+    let message = own(1, "hello")
+    let held = expectUpdate(AppState(), .user(.submitted(text: "hello", id: id(1), time: at(0)))) {
+      $0.unsent = [message]
+    }
+    #expect(held.inFlightCount == 1)
+    expectUpdate(held, .session(.connected), effects: sent(message)) {
+      $0.sessionStatus = .connected
+      $0.unsent = []
+      $0.outbox = [message]
+      $0.sentCount = 1
+    }
+  }
+
+  @Test func noEchoWithinTheTimeoutFailsTheMessage() {
+    expectUpdate(sending(), .system(.timerFired(.deliveryTimeout(id(1))))) {
+      $0.outbox = []
+      $0.failed = [own(1, "hello")]
+    }
+  }
+
+  @Test func aTimeoutAfterTheEchoChangesNothing() {
+    var state = sending()
+    state = update(state, .session(.echoed(own(1, "hello", 100))))
+    expectUpdate(state, .system(.timerFired(.deliveryTimeout(id(1)))))
+  }
+
+  @Test func retryResendsFailedMessagesWithTheirOriginalIds() {
+    var state = update(sending(), .system(.timerFired(.deliveryTimeout(id(1)))))
+    let message = own(1, "hello")
+    state = expectUpdate(
+      state, .user(.submitted(text: "/retry", id: id(9), time: at(2000))), effects: sent(message)
+    ) {
+      $0.failed = []
+      $0.outbox = [message]
+      $0.sentCount = 2
+    }
+    // The late original echo delivers it; the retried echo then changes nothing.
+    state = update(state, .session(.echoed(own(1, "hello", 2050))))
+    #expect(state.messages.map(\.id) == [id(1)])
+    expectUpdate(state, .session(.echoed(own(1, "hello", 2100))))
+  }
+
+  @Test func lateEchoOfAFailedMessageIsIgnored() {
+    let state = update(sending(), .system(.timerFired(.deliveryTimeout(id(1)))))
+    expectUpdate(state, .session(.echoed(own(1, "hello", 1500))))
+  }
+
   @Test func lastReplyWhileDrainingQuits() {
     var state = sending()
     state = update(state, .session(.echoed(own(1, "hello", 100))))
@@ -142,7 +217,10 @@ import Testing
   }
 
   @Test func deliveryFailureMovesTheMessageToFailed() {
-    expectUpdate(sending(), .session(.deliveryFailed(id: id(1), reason: "timed out"))) {
+    expectUpdate(
+      sending(), .session(.deliveryFailed(id: id(1), reason: "timed out")),
+      effects: [.cancel(.deliveryTimeout(id(1)))]
+    ) {
       $0.outbox = []
       $0.failed = [own(1, "hello")]
     }
@@ -155,7 +233,10 @@ import Testing
   @Test func lastFailureWhileDrainingQuits() {
     var state = sending()
     state.phase = .draining
-    expectUpdate(state, .session(.deliveryFailed(id: id(1), reason: "gone")), effects: [.quit]) {
+    expectUpdate(
+      state, .session(.deliveryFailed(id: id(1), reason: "gone")),
+      effects: [.cancel(.deliveryTimeout(id(1))), .quit]
+    ) {
       $0.outbox = []
       $0.failed = [own(1, "hello")]
       $0.phase = .finished
@@ -191,6 +272,10 @@ import Testing
   }
 
   // MARK: derived values
+
+  @Test func retryWithNothingFailedDoesNothing() {
+    expectUpdate(connected(), .user(.submitted(text: "/retry", id: id(1), time: at(0))))
+  }
 
   @Test func inFlightCountsUnechoedAndUnansweredMessages() {
     var state = sending()

@@ -34,6 +34,7 @@ import Testing
   @Test func aSendEchoedBeforeTheLookIsNotReportedAsSent() {
     var tracker = ChangeTracker()
     var state = AppState()
+    _ = update(&state, .session(.connected))
     _ = tracker.changes(in: state)
     _ = update(&state, .user(.submitted(text: "hi", id: uuid(1), time: .virtualEpoch)))
     _ = update(&state, .session(.echoed(state.outbox[0])))

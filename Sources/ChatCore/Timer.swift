@@ -1,0 +1,8 @@
+import FoundationEssentials
+
+/// A deadline the core asks the runtime to watch. The core names a duration, never a clock
+/// time: the runtime adds it to its own clock and reports back with `.system(.timerFired)`.
+public enum Timer: Hashable, Sendable {
+  /// Fail the message with this id if its echo has not arrived by then.
+  case deliveryTimeout(UUID)
+}
