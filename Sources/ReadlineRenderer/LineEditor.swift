@@ -24,6 +24,8 @@ final class LineEditor {
   }
 
   private(set) var isInstalled = false
+  /// Where finished lines are remembered; set before the first redraw.
+  var history = HistoryFile(path: nil)
   private var events: [Event] = []
   private var prompt = Prompt.plain
   /// Set by `suspend`, which redraws by itself, so the SIGCONT that follows does not.
@@ -70,15 +72,22 @@ final class LineEditor {
   /// Shows `bytes` (whole lines) above the prompt and the prompt `newPrompt` below them, in one
   /// redraw; starts readline on the first call, after the first output.
   func redraw(printing bytes: [UInt8], prompt newPrompt: Prompt) {
-    let promptChanged = newPrompt != prompt
-    prompt = newPrompt
     guard isInstalled else {
+      prompt = newPrompt
       write(bytes)
       install()
       return
     }
+    // A search (Ctrl-R) or numeric argument shows its own prompt and puts the saved one back
+    // when it ends: a new prompt waits for the first redraw after that.
+    let isPromptBusy =
+      rl_readline_state & UInt(RL_STATE_ISEARCH | RL_STATE_NSEARCH | RL_STATE_NUMERICARG) != 0
+    let promptChanged = newPrompt != prompt && !isPromptBusy
     guard promptChanged || !bytes.isEmpty else { return }
-    if promptChanged { rl_set_prompt(prompt.text) }
+    if promptChanged {
+      prompt = newPrompt
+      rl_set_prompt(prompt.text)
+    }
     rl_clear_visible_line()
     write(bytes)
     rl_on_new_line()
@@ -162,6 +171,8 @@ final class LineEditor {
     let text = String(cString: line)
     free(line)
     events.append(.line(text))
+    // Now, before readline starts the next line from the end of history.
+    history.add(text)
     if canMoveCursor, !Self.isOn("horizontal-scroll-mode") {
       var rows: Int32 = 0
       var columns: Int32 = 0

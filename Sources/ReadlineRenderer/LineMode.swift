@@ -39,14 +39,14 @@ public final class LineMode {
     _ runtime: Runtime<SessionType>, pacing: FileInput.Pacing
   ) throws(SinkError) -> Runtime<SessionType>.Outcome {
     let modes = TerminalModes(descriptor: STDIN_FILENO)
-    var history = HistoryFile(path: HistoryFile.defaultPath(environment: environment))
-    history.load()
+    editor.history = HistoryFile(path: HistoryFile.defaultPath(environment: environment))
+    editor.history.load()
     let input = ReadlineInput(
       editor: editor, renderer: terminalRenderer,
-      signals: SignalWatcher(signals: Self.handledSignals), pacing: pacing, history: history)
+      signals: SignalWatcher(signals: Self.handledSignals), pacing: pacing)
     defer {
       editor.remove()
-      input.close()
+      editor.history.close()
       modes.restore()
     }
     return try runtime.run(input)

@@ -24,19 +24,17 @@ final class ReadlineInput: ChatRuntime.Input {
   private let renderer: TerminalRenderer
   private let signals: SignalWatcher
   private let pacing: FileInput.Pacing
-  private var history: HistoryFile
   private var reportedEnd = false
 
   /// Reads through `editor`; `renderer` says whether the app is leaving.
   init(
     editor: LineEditor, renderer: TerminalRenderer, signals: SignalWatcher,
-    pacing: FileInput.Pacing, history: HistoryFile
+    pacing: FileInput.Pacing
   ) {
     self.editor = editor
     self.renderer = renderer
     self.signals = signals
     self.pacing = pacing
-    self.history = history
   }
 
   func wait(
@@ -70,11 +68,6 @@ final class ReadlineInput: ChatRuntime.Input {
     }
   }
 
-  /// Gives the history file its final trim.
-  func close() {
-    history.close()
-  }
-
   private func handle(_ signal: Int32) -> InputEvent? {
     switch signal {
     case SIGINT:
@@ -97,7 +90,6 @@ final class ReadlineInput: ChatRuntime.Input {
   private func inputEvents(for event: LineEditor.Event) -> [InputEvent] {
     switch event {
     case .line(let text):
-      history.add(text)
       // A paste of several lines arrives as one (bracketed paste): each line is a message.
       return text.split(separator: "\n", omittingEmptySubsequences: false).map {
         .line(String($0))

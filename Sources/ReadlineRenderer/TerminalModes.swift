@@ -28,8 +28,9 @@ final class TerminalModes {
     isSaved = true
     for signal in Self.fatalSignals {
       var action = sigaction()
-      action.__sigaction_handler.sa_handler = restoreTerminalAndReraise
+      action.__sigaction_handler.sa_sigaction = restoreTerminalAndReraise
       sigemptyset(&action.sa_mask)
+      action.sa_flags = SA_SIGINFO
       sigaction(signal, &action, previousActions + Int(signal))
     }
   }
@@ -44,11 +45,24 @@ final class TerminalModes {
 }
 
 /// Runs inside a fatal signal: only async-signal-safe calls.
-private func restoreTerminalAndReraise(_ signal: Int32) {
+///
+/// A real fault goes on to the previous action (Swift's backtracer prints the crash, then
+/// the faulting instruction runs again and the default action ends the process). A fatal
+/// signal sent by another process (`kill -SEGV`) takes the default action directly: the
+/// backtracer returns from such a signal, which would leave chat running on a cooked terminal.
+private func restoreTerminalAndReraise(
+  _ signal: Int32, _ info: UnsafeMutablePointer<siginfo_t>?, _ context: UnsafeMutableRawPointer?
+) {
   tcsetattr(STDIN_FILENO, TCSANOW, savedModes)
   let bracketedPasteOff: StaticString = "\u{1B}[?2004l"
   _ = write(STDOUT_FILENO, bracketedPasteOff.utf8Start, bracketedPasteOff.utf8CodeUnitCount)
-  sigaction(signal, previousActions + Int(signal), nil)
-  // Delivered when this handler returns; a fault that re-executes raises it again anyway.
+  if let info, info.pointee.si_code == Int32(SI_USER) {
+    var fallback = sigaction()
+    fallback.__sigaction_handler.sa_handler = SIG_DFL
+    sigaction(signal, &fallback, nil)
+  } else {
+    sigaction(signal, previousActions + Int(signal), nil)
+  }
+  // Blocked while this handler runs, so delivered to that action as soon as it returns.
   raise(signal)
 }
