@@ -38,6 +38,7 @@ public final class LineMode {
   public func run<SessionType: Session>(
     _ runtime: Runtime<SessionType>, pacing: FileInput.Pacing
   ) throws(SinkError) -> Runtime<SessionType>.Outcome {
+    Self.readUTF8()
     let modes = TerminalModes(descriptor: STDIN_FILENO)
     editor.history = HistoryFile(path: HistoryFile.defaultPath(environment: environment))
     editor.history.load()
@@ -50,6 +51,20 @@ public final class LineMode {
       modes.restore()
     }
     return try runtime.run(input)
+  }
+
+  /// Makes readline read UTF-8, as chat writes it whatever the locale says.
+  ///
+  /// Readline takes its character set from the locale's environment variables when it starts.
+  /// Under `LANG=C` or no locale at all it would read each byte of a multi-byte character as
+  /// a Meta key (typing 漢 ran key bindings), so a locale that is not UTF-8 gives way to
+  /// C.UTF-8 for this process, which starts no other programs.
+  private static func readUTF8() {
+    if setlocale(LC_CTYPE, "") != nil, String(cString: nl_langinfo(nl_item(CODESET))) == "UTF-8" {
+      return
+    }
+    setenv("LC_ALL", "C.UTF-8", 1)
+    setlocale(LC_CTYPE, "C.UTF-8")
   }
 
   private static func environment(_ names: [String]) -> [String: String] {
