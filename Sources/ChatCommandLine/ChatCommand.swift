@@ -55,13 +55,16 @@ public enum ChatCommand {
       (clock, pacing) = (live, .live(live))
     }
     let utcOffset = options.virtualTime ? 0 : localUTCOffsetSeconds()
-    // Line mode takes the terminal when both ends are one; notices then show in it.
+    // Line mode takes the terminal when both ends are one. The line format shows notices in
+    // the transcript itself; the other formats leave them to standard error.
     let lineMode =
       (options.renderer ?? .line) == .line && LineMode.isAvailable
       ? LineMode(noColorOption: options.noColor, utcOffsetSeconds: utcOffset) : nil
     var renderers: [any Renderer] =
       if let lineMode {
         [lineMode.renderer]
+      } else if options.renderer == .line {
+        [renderer(.line, utcOffset: utcOffset, sink: FileSink(descriptor: 1))]
       } else {
         [
           renderer(options.renderer ?? .log, utcOffset: utcOffset, sink: FileSink(descriptor: 1)),
