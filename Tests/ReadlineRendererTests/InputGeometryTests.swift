@@ -14,6 +14,9 @@ import Testing
       ("\u{1B}", 3, 2),  // Shown as ^[ after the prompt: 4 columns.
       ("\t", 10, 1),  // The tab runs from column 2 to 8.
       ("\tx", 8, 2),
+      ("one\ntwo\nthree", 80, 3),  // A pasted newline starts a row.
+      ("one\n", 80, 2),
+      (String(repeating: "a", count: 79) + "\nb", 80, 3),
     ] as [(String, Int, Int)])
   func rowsTakenByThePromptAndTheInput(line: String, screenColumns: Int, rows: Int) {
     #expect(InputGeometry.rows(promptColumns: 2, line: line, screenColumns: screenColumns) == rows)
