@@ -4,7 +4,8 @@ import PackageDescription
 let package = Package(
   name: "chat",
   products: [
-    .executable(name: "chat", targets: ["chat"])
+    .executable(name: "chat", targets: ["chat"]),
+    .executable(name: "chat-bench", targets: ["chat-bench"]),
   ],
   dependencies: [],
   targets: [
@@ -22,7 +23,7 @@ let package = Package(
 
     // Formatters for piped output.
     .target(name: "LogRenderer", dependencies: ["ChatRendering"]),
-    .target(name: "JSONLinesRenderer", dependencies: ["ChatRendering"]),
+    .target(name: "JSONLinesRenderer", dependencies: ["ChatCore", "ChatRendering"]),
     .testTarget(
       name: "RendererTests",
       dependencies: ["LogRenderer", "JSONLinesRenderer", "ChatRendering"]
@@ -58,6 +59,15 @@ let package = Package(
       ]
     ),
     .executableTarget(name: "chat", dependencies: ["ChatCommandLine"]),
+
+    // The benchmark (`swift run -c release chat-bench`): figures for the README, not tests.
+    .executableTarget(
+      name: "chat-bench",
+      dependencies: [
+        "ChatCore", "ChatSession", "ChatRuntime", "ChatRendering", "LogRenderer",
+        "JSONLinesRenderer",
+      ]
+    ),
     // End-to-end: the built binary through real pipes and a pseudo-terminal, plus snapshots.
     .testTarget(
       name: "EndToEndTests",

@@ -40,7 +40,7 @@ public enum ChatCommand {
 
   private static func run(_ options: Options) throws(SinkError) -> Int32 {
     let seed = options.seed ?? (options.virtualTime ? Options.defaultVirtualSeed : randomSeed())
-    let state = AppState(localName: options.name)
+    let state = AppState(localName: options.name, scrollback: options.scrollback)
     let session = SimulatedSession(
       configuration: .init(peerName: options.peer), ids: SeededUUIDGenerator(seed: seed))
     let ids = SeededUUIDGenerator(seed: seed, stream: 1)
@@ -80,7 +80,7 @@ public enum ChatCommand {
     }
     let runtime = Runtime(
       state: state, session: session, clock: clock, ids: ids, renderers: renderers)
-    let outcome: Runtime<SimulatedSession>.Outcome
+    let outcome: Runtime.Outcome
     if let lineMode {
       outcome = try lineMode.run(runtime, pacing: pacing)
     } else {
@@ -149,6 +149,7 @@ public enum ChatCommand {
       --peer NAME                the peer's name (default: Person B)
       --log FILE                 also write the plain-text log to FILE
       --jsonl FILE               also write JSON lines to FILE
+      --scrollback N             keep at most N recent messages in memory (default 5000)
       --no-color                 no colour in the line mode (also: NO_COLOR, TERM=dumb)
       -h, --help                 show this help
       --version                  show the version

@@ -1,3 +1,5 @@
+import ChatCore
+
 /// What the command line asked for.
 public struct Options: Equatable, Sendable {
   /// The renderers that can write to standard output.
@@ -24,6 +26,8 @@ public struct Options: Equatable, Sendable {
   public var logFile: String?
   /// `--jsonl FILE`: also write JSON lines there.
   public var jsonlFile: String?
+  /// `--scrollback`: how many recent messages the state keeps.
+  public var scrollback = Scrollback.defaultLimit
   /// `--no-color`.
   public var noColor = false
   /// `--help`.
@@ -69,6 +73,12 @@ public struct Options: Equatable, Sendable {
       case "--peer": peer = try nonEmpty(value(), option)
       case "--log": logFile = try nonEmpty(value(), option)
       case "--jsonl": jsonlFile = try nonEmpty(value(), option)
+      case "--scrollback":
+        let text = try value()
+        guard let number = Int(text), number > 0 else {
+          throw .invalidValue(option: option, value: text, expected: "a positive whole number")
+        }
+        scrollback = number
       case "--no-color": noColor = true
       case "--help", "-h": help = true
       case "--version": version = true
@@ -80,7 +90,8 @@ public struct Options: Equatable, Sendable {
   }
 
   private static func takesValue(_ option: String) -> Bool {
-    ["--renderer", "--seed", "--name", "--peer", "--log", "--jsonl"].contains(option)
+    ["--renderer", "--seed", "--name", "--peer", "--log", "--jsonl", "--scrollback"].contains(
+      option)
   }
 
   private func nonEmpty(_ text: String, _ option: String) throws(UsageError) -> String {

@@ -4,8 +4,8 @@ public struct AppState: Equatable, Sendable {
   public var title = "Conversation"
   /// The local user's name, stamped on every message they send.
   public var localName = "PersonA"
-  /// Messages that have entered the conversation, oldest first.
-  public var messages: [Message] = []
+  /// The most recent messages that have entered the conversation, oldest first.
+  public var messages = Scrollback()
   /// How many messages have ever entered the conversation; renderers use it to find new ones.
   public var messageCount = 0
   /// Sent messages whose echo has not come back yet, oldest first.
@@ -21,10 +21,14 @@ public struct AppState: Equatable, Sendable {
   /// Whether the app is taking input, finishing what is in flight, or done.
   public var phase = Phase.active
 
-  /// Creates the state a conversation starts in.
-  public init(title: String = "Conversation", localName: String = "PersonA") {
+  /// Creates the state a conversation starts in, keeping at most `scrollback` messages.
+  public init(
+    title: String = "Conversation", localName: String = "PersonA",
+    scrollback: Int = Scrollback.defaultLimit
+  ) {
     self.title = title
     self.localName = localName
+    self.messages = Scrollback(limit: scrollback)
   }
 
   /// The lifecycle of a run.

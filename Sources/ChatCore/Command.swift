@@ -11,8 +11,13 @@ public enum Input: Hashable, Sendable {
 
   /// Reads a typed line. A leading `/` starts a command and `//` escapes it.
   public init(parsing line: String) {
-    if line.allSatisfy(\.isWhitespace) {
+    // Most lines start with a visible ASCII character: skip the Unicode whitespace scan.
+    let first = line.utf8.first ?? 0x20
+    let plainStart = first > 0x20 && first < 0x7F
+    if !plainStart, line.allSatisfy(\.isWhitespace) {
       self = .blank
+    } else if first != UInt8(ascii: "/") {
+      self = .message(line)
     } else if line.hasPrefix("//") {
       self = .message(String(line.dropFirst()))
     } else if line.hasPrefix("/") {

@@ -1,25 +1,42 @@
 import ChatCore
 
-/// What changed in the state since a renderer last looked.
-public struct Changes {
-  /// Messages that entered the conversation, oldest first.
-  public var entered: ArraySlice<Message> = []
-  /// Messages the user sent that are now awaiting their echo, oldest first.
-  public var sent: ArraySlice<Message> = []
-  /// Sends reported undeliverable, oldest first.
-  public var failed: ArraySlice<Message> = []
+/// What changed in the state since a renderer last looked, as counts of new items at the end
+/// of the state's collections. Plain integers, so passing it around costs nothing.
+public struct Changes: Equatable, Sendable {
+  /// How many messages entered the conversation (the last ones in `state.messages`).
+  public var enteredCount = 0
+  /// How many sends are new and still awaiting their echo (the last ones in `state.outbox`).
+  public var sentCount = 0
+  /// How many sends were newly reported undeliverable (the last ones in `state.failed`).
+  public var failedCount = 0
   /// The session's new status, if it changed.
   public var status: SessionStatus?
 
+  /// Creates a record of no change.
+  public init() {}
+
   /// Whether nothing changed.
-  public var isEmpty: Bool { entered.isEmpty && sent.isEmpty && failed.isEmpty && status == nil }
+  public var isEmpty: Bool {
+    enteredCount == 0 && sentCount == 0 && failedCount == 0 && status == nil
+  }
+
+  /// Messages that entered the conversation, oldest first.
+  public func entered(in state: AppState) -> Slice<Scrollback> {
+    state.messages.suffix(enteredCount)
+  }
+
+  /// Messages the user sent that are now awaiting their echo, oldest first.
+  public func sent(in state: AppState) -> ArraySlice<Message> { state.outbox.suffix(sentCount) }
+
+  /// Sends reported undeliverable, oldest first.
+  public func failed(in state: AppState) -> ArraySlice<Message> { state.failed.suffix(failedCount) }
 }
 
 /// Remembers a few counters of the last state it saw, so a renderer can find what is new in
 /// O(new items): it never scans or re-renders the conversation.
 ///
 /// The runtime renders after every action, so each step adds at most a handful of items and
-/// they are still at the end of their (possibly trimmed) arrays.
+/// they are still at the end of their (possibly trimmed) collections.
 public struct ChangeTracker: Sendable {
   private var messageCount = 0
   private var sentCount = 0
@@ -32,10 +49,10 @@ public struct ChangeTracker: Sendable {
   /// What is new in `state` since the last call, and remembers `state` as seen.
   public mutating func changes(in state: AppState) -> Changes {
     var changes = Changes()
-    changes.entered = state.messages.suffix(state.messageCount - messageCount)
+    changes.enteredCount = min(state.messageCount - messageCount, state.messages.count)
     // A send echoed in the same step has already left the outbox; only what remains shows.
-    changes.sent = state.outbox.suffix(min(state.sentCount - sentCount, state.outbox.count))
-    changes.failed = state.failed.suffix(max(0, state.failed.count - failedCount))
+    changes.sentCount = min(state.sentCount - sentCount, state.outbox.count)
+    changes.failedCount = max(0, state.failed.count - failedCount)
     if state.sessionStatus != status { changes.status = state.sessionStatus }
     messageCount = state.messageCount
     sentCount = state.sentCount

@@ -15,48 +15,75 @@ public protocol Renderer: AnyObject {
 }
 
 /// A renderer made of a pure formatter and a sink: the shape of every piped renderer.
-public final class StreamRenderer<Formatter: TranscriptFormatter>: Renderer {
-  private var formatter: Formatter
+///
+/// Not generic over the formatter: a generic class across modules looked up its metadata on
+/// every call, which cost more than the existential's dynamic dispatch.
+public final class StreamRenderer: Renderer {
+  /// Everything that changes per render, in one stored property: a class pays a dynamic
+  /// exclusivity check per property access, and this is on the per-message path.
+  private struct Pipeline {
+    var formatter: any TranscriptFormatter
+    var tracker = ChangeTracker()
+    var buffer: [UInt8] = []
+
+    /// Formats what changed; returns whether there is output.
+    mutating func render(_ state: AppState) -> Bool {
+      let changes = tracker.changes(in: state)
+      guard !changes.isEmpty else { return false }
+      formatter.format(changes, in: state, into: &buffer)
+      return !buffer.isEmpty
+    }
+
+    mutating func start(_ state: AppState) {
+      _ = tracker.changes(in: state)
+      formatter.formatStart(state, into: &buffer)
+    }
+
+    mutating func show(_ notice: Notice, in state: AppState) {
+      formatter.format(notice, in: state, into: &buffer)
+    }
+
+    mutating func finish(_ state: AppState) {
+      _ = render(state)
+      formatter.formatEnd(state, into: &buffer)
+    }
+
+    /// Hands the output to `sink` and empties the buffer.
+    mutating func emit(to sink: any TextSink) throws(SinkError) {
+      guard !buffer.isEmpty else { return }
+      defer { buffer.removeAll(keepingCapacity: true) }
+      try sink.write(buffer)
+    }
+  }
+
+  private var pipeline: Pipeline
   private let sink: any TextSink
-  private var tracker = ChangeTracker()
-  private var buffer: [UInt8] = []
 
   /// Creates a renderer writing what `formatter` makes to `sink`.
-  public init(_ formatter: Formatter, sink: any TextSink) {
-    self.formatter = formatter
+  public init(_ formatter: some TranscriptFormatter, sink: any TextSink) {
+    pipeline = Pipeline(formatter: formatter)
     self.sink = sink
   }
 
   public func start(_ state: AppState) throws(SinkError) {
-    _ = tracker.changes(in: state)
-    formatter.formatStart(state, into: &buffer)
-    try emit()
+    pipeline.start(state)
+    try pipeline.emit(to: sink)
   }
 
   public func render(_ state: AppState) throws(SinkError) {
-    let changes = tracker.changes(in: state)
-    guard !changes.isEmpty else { return }
-    formatter.format(changes, in: state, into: &buffer)
-    try emit()
+    if pipeline.render(state) { try pipeline.emit(to: sink) }
   }
 
   public func show(_ notice: Notice, in state: AppState) throws(SinkError) {
-    formatter.format(notice, in: state, into: &buffer)
-    try emit()
+    pipeline.show(notice, in: state)
+    try pipeline.emit(to: sink)
   }
 
   public func flush() throws(SinkError) { try sink.flush() }
 
   public func finish(_ state: AppState) throws(SinkError) {
-    try render(state)
-    formatter.formatEnd(state, into: &buffer)
-    try emit()
+    pipeline.finish(state)
+    try pipeline.emit(to: sink)
     try sink.flush()
-  }
-
-  private func emit() throws(SinkError) {
-    guard !buffer.isEmpty else { return }
-    try sink.write(buffer)
-    buffer.removeAll(keepingCapacity: true)
   }
 }

@@ -2,16 +2,20 @@ import ChatCore
 
 /// Fast, allocation-free formatting of timestamps as text.
 ///
-/// Written by hand because it runs for every message; the tests compare it with Foundation's
-/// `ISO8601FormatStyle` over many instants.
+/// Written by hand because it runs for every message: each form is built in a small stack
+/// buffer and appended in one go. The tests compare it with Foundation's `ISO8601FormatStyle`
+/// over many instants.
 public enum TimeFormat {
   /// Appends `HH:MM:SS.mmm`, the time of day shifted by `utcOffsetSeconds`.
   public static func appendTimeOfDay(
     _ time: Timestamp, utcOffsetSeconds: Int64 = 0, to output: inout [UInt8]
   ) {
     let shifted = time.millisecondsSinceEpoch + utcOffsetSeconds * 1000
-    let dayMilliseconds = floorModulo(shifted, 86_400_000)
-    appendClock(dayMilliseconds, to: &output)
+    let dayMilliseconds = shifted - floorDivide(shifted, 86_400_000) * 86_400_000
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 12) { text in
+      writeClock(dayMilliseconds, into: text, at: 0)
+      output.append(contentsOf: text)
+    }
   }
 
   /// Appends RFC 3339 UTC with milliseconds: `2025-01-01T12:00:00.100Z`.
@@ -19,14 +23,18 @@ public enum TimeFormat {
     let milliseconds = time.millisecondsSinceEpoch
     let days = floorDivide(milliseconds, 86_400_000)
     let (year, month, day) = civilDate(daysSinceEpoch: days)
-    appendDigits(year, count: 4, to: &output)
-    output.append(UInt8(ascii: "-"))
-    appendDigits(month, count: 2, to: &output)
-    output.append(UInt8(ascii: "-"))
-    appendDigits(day, count: 2, to: &output)
-    output.append(UInt8(ascii: "T"))
-    appendClock(milliseconds - days * 86_400_000, to: &output)
-    output.append(UInt8(ascii: "Z"))
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 24) { text in
+      writePair(Int(year / 100 % 100), into: text, at: 0)
+      writePair(Int(year % 100), into: text, at: 2)
+      text[4] = UInt8(ascii: "-")
+      writePair(Int(month), into: text, at: 5)
+      text[7] = UInt8(ascii: "-")
+      writePair(Int(day), into: text, at: 8)
+      text[10] = UInt8(ascii: "T")
+      writeClock(milliseconds - days * 86_400_000, into: text, at: 11)
+      text[23] = UInt8(ascii: "Z")
+      output.append(contentsOf: text)
+    }
   }
 
   /// `time` as `HH:MM:SS.mmm`.
@@ -43,26 +51,29 @@ public enum TimeFormat {
     return String(decoding: bytes, as: UTF8.self)
   }
 
-  private static func appendClock(_ dayMilliseconds: Int64, to output: inout [UInt8]) {
-    let seconds = dayMilliseconds / 1000
-    appendDigits(seconds / 3600, count: 2, to: &output)
-    output.append(UInt8(ascii: ":"))
-    appendDigits(seconds / 60 % 60, count: 2, to: &output)
-    output.append(UInt8(ascii: ":"))
-    appendDigits(seconds % 60, count: 2, to: &output)
-    output.append(UInt8(ascii: "."))
-    appendDigits(dayMilliseconds % 1000, count: 3, to: &output)
+  /// Writes the 12 bytes `HH:MM:SS.mmm` of a time of day given in milliseconds.
+  private static func writeClock(
+    _ dayMilliseconds: Int64, into text: UnsafeMutableBufferPointer<UInt8>, at start: Int
+  ) {
+    let milliseconds = Int(dayMilliseconds)
+    let seconds = milliseconds / 1000
+    writePair(seconds / 3600, into: text, at: start)
+    text[start + 2] = UInt8(ascii: ":")
+    writePair(seconds / 60 % 60, into: text, at: start + 3)
+    text[start + 5] = UInt8(ascii: ":")
+    writePair(seconds % 60, into: text, at: start + 6)
+    text[start + 8] = UInt8(ascii: ".")
+    let fraction = milliseconds % 1000
+    text[start + 9] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: fraction / 100)
+    writePair(fraction % 100, into: text, at: start + 10)
   }
 
-  private static func appendDigits(_ value: Int64, count: Int, to output: inout [UInt8]) {
-    var divisor: Int64 = 1
-    for _ in 1..<count { divisor *= 10 }
-    var rest = value
-    while divisor > 0 {
-      output.append(UInt8(ascii: "0") + UInt8(truncatingIfNeeded: rest / divisor % 10))
-      rest %= divisor
-      divisor /= 10
-    }
+  /// Writes two decimal digits of `value` (0–99).
+  private static func writePair(
+    _ value: Int, into text: UnsafeMutableBufferPointer<UInt8>, at start: Int
+  ) {
+    text[start] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value / 10)
+    text[start + 1] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value % 10)
   }
 
   /// Year, month, day of the proleptic Gregorian calendar (Howard Hinnant's days-to-civil).
@@ -81,9 +92,5 @@ public enum TimeFormat {
 
   private static func floorDivide(_ a: Int64, _ b: Int64) -> Int64 {
     a >= 0 ? a / b : (a - b + 1) / b
-  }
-
-  private static func floorModulo(_ a: Int64, _ b: Int64) -> Int64 {
-    a - floorDivide(a, b) * b
   }
 }

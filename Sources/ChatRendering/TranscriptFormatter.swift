@@ -24,4 +24,10 @@ extension Array where Element == UInt8 {
     var text = text
     text.withUTF8 { append(contentsOf: $0) }
   }
+
+  /// Appends the UTF-8 of a literal: no string object, no retain, one copy.
+  @inlinable
+  public mutating func append(literal text: StaticString) {
+    append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+  }
 }

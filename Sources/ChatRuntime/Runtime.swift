@@ -9,7 +9,7 @@ import FoundationEssentials
 /// for due events, then lets the input wait until the user does something or the session's
 /// next deadline comes. On a virtual clock that wait is a jump; on a live clock it is a poll.
 /// When input ends it keeps going until every sent message has been echoed and answered.
-public final class Runtime<SessionType: Session> {
+public final class Runtime {
   /// How a run ended.
   public enum Outcome: Equatable, Sendable {
     /// Everything finished normally.
@@ -18,20 +18,45 @@ public final class Runtime<SessionType: Session> {
     case terminated(signal: Int32)
   }
 
-  /// The state after the last action.
-  public private(set) var state: AppState
-  private var session: SessionType
-  private let clock: any Clock
-  private var ids: SeededUUIDGenerator
-  private let renderers: [any Renderer]
-  private var queue: [Action] = []
-  private var isDispatching = false
-  private var inputEnded = false
-  private var outcome = Outcome.completed
+  // All mutable state lives in one struct so the per-message path runs inside a single
+  // exclusive access instead of paying a dynamic exclusivity check per class property.
+  private var loop: Loop
 
   /// Creates a runtime. User message ids come from `ids`; times from `clock`.
   public init(
-    state: AppState, session: SessionType, clock: any Clock, ids: SeededUUIDGenerator,
+    state: AppState, session: some Session, clock: any Clock, ids: SeededUUIDGenerator,
+    renderers: [any Renderer]
+  ) {
+    loop = Loop(state: state, session: session, clock: clock, ids: ids, renderers: renderers)
+  }
+
+  /// The state after the last action.
+  public var state: AppState { loop.state }
+
+  /// Runs until the core quits (or the input ends with nothing left in flight).
+  public func run(_ input: any Input) throws(SinkError) -> Outcome {
+    try loop.run(input)
+  }
+
+  /// Handles `action` and everything queued behind it.
+  public func dispatch(_ action: Action) throws(SinkError) {
+    try loop.dispatch(action)
+  }
+}
+
+private struct Loop {
+  var state: AppState
+  var session: any Session
+  let clock: any Clock
+  var ids: SeededUUIDGenerator
+  let renderers: [any Renderer]
+  var queue: [Action] = []
+  var isDispatching = false
+  var inputEnded = false
+  var outcome = Runtime.Outcome.completed
+
+  init(
+    state: AppState, session: any Session, clock: any Clock, ids: SeededUUIDGenerator,
     renderers: [any Renderer]
   ) {
     self.state = state
@@ -41,10 +66,13 @@ public final class Runtime<SessionType: Session> {
     self.renderers = renderers
   }
 
-  /// Runs until the core quits (or the input ends with nothing left in flight).
-  public func run(_ input: any Input) throws(SinkError) -> Outcome {
+  mutating func run(_ input: any Input) throws(SinkError) -> Runtime.Outcome {
     for renderer in renderers { try renderer.start(state) }
     session.connect(at: clock.now)
+    let renderers = renderers
+    let flush = { () throws(SinkError) in
+      for renderer in renderers { try renderer.flush() }
+    }
     while state.phase != .finished {
       try dispatchDueSessionEvents()
       guard state.phase != .finished else { break }
@@ -58,12 +86,14 @@ public final class Runtime<SessionType: Session> {
     return outcome
   }
 
-  /// Handles `action` and everything queued behind it.
-  public func dispatch(_ action: Action) throws(SinkError) {
+  mutating func dispatch(_ action: Action) throws(SinkError) {
     queue.append(action)
     guard !isDispatching else { return }
     isDispatching = true
-    defer { isDispatching = false }
+    defer {
+      isDispatching = false
+      queue.removeAll(keepingCapacity: true)
+    }
     var next = 0
     while next < queue.count {
       let action = queue[next]
@@ -72,16 +102,16 @@ public final class Runtime<SessionType: Session> {
       for renderer in renderers { try renderer.render(state) }
       for effect in effects { try perform(effect) }
     }
-    queue.removeAll(keepingCapacity: true)
   }
 
-  private func dispatchDueSessionEvents() throws(SinkError) {
-    while let event = session.nextEvent(dueBy: clock.now) {
+  private mutating func dispatchDueSessionEvents() throws(SinkError) {
+    let now = clock.now
+    while let event = session.nextEvent(dueBy: now) {
       try dispatch(.session(event))
     }
   }
 
-  private func action(for event: InputEvent) -> Action {
+  private mutating func action(for event: InputEvent) -> Action {
     switch event {
     case .ended:
       inputEnded = true
@@ -96,7 +126,7 @@ public final class Runtime<SessionType: Session> {
     }
   }
 
-  private func perform(_ effect: Effect) throws(SinkError) {
+  private mutating func perform(_ effect: Effect) throws(SinkError) {
     switch effect {
     case .quit:
       break  // The phase is now `.finished`; the loop ends after this step.
@@ -105,9 +135,5 @@ public final class Runtime<SessionType: Session> {
     case .show(let notice):
       for renderer in renderers { try renderer.show(notice, in: state) }
     }
-  }
-
-  private func flush() throws(SinkError) {
-    for renderer in renderers { try renderer.flush() }
   }
 }

@@ -58,7 +58,7 @@ public struct SimulatedSession: Session {
       return .echoed(message)
     case .reply:
       // As in the seed, the text is a fresh UUID's string; the message gets its own id.
-      let text = ids.next().uuidString
+      let text = ids.next().upperHexString
       return .received(
         Message(id: ids.next(), sender: configuration.peerName, text: text, time: due))
     }

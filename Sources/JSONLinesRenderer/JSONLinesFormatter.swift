@@ -19,11 +19,11 @@ public struct JSONLinesFormatter: TranscriptFormatter {
 
   public mutating func formatStart(_ state: AppState, into output: inout [UInt8]) {
     open("start", into: &output)
-    output.append(utf8: ",\"schema\":")
+    output.append(literal: ",\"schema\":")
     JSONWriter.appendInteger(Self.schemaVersion, to: &output)
-    output.append(utf8: ",\"title\":")
+    output.append(literal: ",\"title\":")
     JSONWriter.appendString(state.title, to: &output)
-    output.append(utf8: ",\"user\":")
+    output.append(literal: ",\"user\":")
     JSONWriter.appendString(state.localName, to: &output)
     close(into: &output)
   }
@@ -31,22 +31,22 @@ public struct JSONLinesFormatter: TranscriptFormatter {
   public mutating func format(_ changes: Changes, in state: AppState, into output: inout [UInt8]) {
     if let status = changes.status {
       open("status", into: &output)
-      output.append(utf8: ",\"status\":")
+      output.append(literal: ",\"status\":")
       JSONWriter.appendString(status.rawValue, to: &output)
       close(into: &output)
     }
-    for message in changes.sent {
+    for message in changes.sent(in: state) {
       open("sent", into: &output)
       append(message, into: &output)
       close(into: &output)
     }
-    for message in changes.entered {
+    for message in changes.entered(in: state) {
       open("message", into: &output)
       append(message, into: &output)
-      output.append(utf8: message.sender == state.localName ? ",\"own\":true" : ",\"own\":false")
+      output.append(literal: message.sender == state.localName ? ",\"own\":true" : ",\"own\":false")
       close(into: &output)
     }
-    for message in changes.failed {
+    for message in changes.failed(in: state) {
       open("failed", into: &output)
       append(message, into: &output)
       close(into: &output)
@@ -55,30 +55,29 @@ public struct JSONLinesFormatter: TranscriptFormatter {
 
   public mutating func formatEnd(_ state: AppState, into output: inout [UInt8]) {
     open("end", into: &output)
-    output.append(utf8: ",\"messages\":")
+    output.append(literal: ",\"messages\":")
     JSONWriter.appendInteger(state.messageCount, to: &output)
-    output.append(utf8: ",\"failed\":")
+    output.append(literal: ",\"failed\":")
     JSONWriter.appendInteger(state.failed.count, to: &output)
     close(into: &output)
   }
 
   private mutating func open(_ type: StaticString, into output: inout [UInt8]) {
     sequence += 1
-    output.append(utf8: "{\"type\":\"")
-    output.append(
-      contentsOf: UnsafeBufferPointer(start: type.utf8Start, count: type.utf8CodeUnitCount))
-    output.append(utf8: "\",\"seq\":")
+    output.append(literal: "{\"type\":\"")
+    output.append(literal: type)
+    output.append(literal: "\",\"seq\":")
     JSONWriter.appendInteger(sequence, to: &output)
   }
 
   private func append(_ message: Message, into output: inout [UInt8]) {
-    output.append(utf8: ",\"id\":")
+    output.append(literal: ",\"id\":")
     JSONWriter.appendUUID(message.id, to: &output)
-    output.append(utf8: ",\"sender\":")
+    output.append(literal: ",\"sender\":")
     JSONWriter.appendString(message.sender, to: &output)
-    output.append(utf8: ",\"text\":")
+    output.append(literal: ",\"text\":")
     JSONWriter.appendString(message.text, to: &output)
-    output.append(utf8: ",\"time\":\"")
+    output.append(literal: ",\"time\":\"")
     TimeFormat.appendRFC3339(message.time, to: &output)
     output.append(UInt8(ascii: "\""))
   }

@@ -1,3 +1,4 @@
+import ChatCore
 import FoundationEssentials
 
 /// Appends JSON values as UTF-8 bytes. Hand-written because it runs for every message; the
@@ -65,27 +66,23 @@ public enum JSONWriter {
 
   /// Appends `value` in decimal.
   public static func appendInteger(_ value: Int, to output: inout [UInt8]) {
-    if value < 0 {
-      output.append(UInt8(ascii: "-"))
-      appendInteger(-value, to: &output)  // Int.min never occurs: values here are counts.
-      return
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+      var rest = value.magnitude
+      var start = 20
+      repeat {
+        start -= 1
+        digits[start] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10)
+        rest /= 10
+      } while rest > 0
+      if value < 0 { output.append(UInt8(ascii: "-")) }
+      output.append(contentsOf: UnsafeBufferPointer(rebasing: digits[start...]))
     }
-    if value >= 10 { appendInteger(value / 10, to: &output) }
-    output.append(UInt8(ascii: "0") + UInt8(value % 10))
   }
 
   /// Appends `id` as a quoted upper-case UUID string, as `UUID.uuidString` prints it.
   public static func appendUUID(_ id: UUID, to output: inout [UInt8]) {
     output.append(UInt8(ascii: "\""))
-    withUnsafeBytes(of: id.uuid) { bytes in
-      for (index, byte) in bytes.enumerated() {
-        if index == 4 || index == 6 || index == 8 || index == 10 {
-          output.append(UInt8(ascii: "-"))
-        }
-        output.append(hexDigits[Int(byte >> 4)])
-        output.append(hexDigits[Int(byte & 0xF)])
-      }
-    }
+    id.appendUUIDString(to: &output)
     output.append(UInt8(ascii: "\""))
   }
 }

@@ -20,7 +20,7 @@ public struct LogFormatter: TranscriptFormatter {
   public mutating func formatStart(_ state: AppState, into output: inout [UInt8]) {}
 
   public mutating func format(_ changes: Changes, in state: AppState, into output: inout [UInt8]) {
-    for message in changes.entered {
+    for message in changes.entered(in: state) {
       TimeFormat.appendTimeOfDay(message.time, utcOffsetSeconds: utcOffsetSeconds, to: &output)
       output.append(UInt8(ascii: " "))
       output.append(utf8: Sanitizer.sanitize(message.sender))
@@ -28,7 +28,7 @@ public struct LogFormatter: TranscriptFormatter {
       output.append(utf8: Sanitizer.sanitize(message.text))
       output.append(UInt8(ascii: "\n"))
     }
-    for message in changes.failed {
+    for message in changes.failed(in: state) {
       TimeFormat.appendTimeOfDay(message.time, utcOffsetSeconds: utcOffsetSeconds, to: &output)
       output.append(utf8: " ! not delivered: ")
       output.append(utf8: Sanitizer.sanitize(message.text))

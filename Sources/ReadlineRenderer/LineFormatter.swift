@@ -45,7 +45,7 @@ public struct LineFormatter: TranscriptFormatter {
   }
 
   public mutating func format(_ changes: Changes, in state: AppState, into output: inout [UInt8]) {
-    for message in changes.entered {
+    for message in changes.entered(in: state) {
       let isOwn = message.sender == state.localName
       var row = RowWriter(width: width, color: color)
       row.append(time(of: message), style: .dim, to: &output)
@@ -56,7 +56,7 @@ public struct LineFormatter: TranscriptFormatter {
       row.append(": " + Sanitizer.sanitize(message.text), to: &output)
       row.endLine(to: &output)
     }
-    for message in changes.failed {
+    for message in changes.failed(in: state) {
       var row = RowWriter(width: width, color: color)
       row.append(time(of: message), style: .dim, to: &output)
       row.append(" ! not delivered: ", style: .red, to: &output)

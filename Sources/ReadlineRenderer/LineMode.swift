@@ -1,7 +1,6 @@
 import ChatCore
 import ChatRendering
 import ChatRuntime
-import ChatSession
 import Glibc
 
 /// The interactive line mode: GNU readline at the prompt, the conversation printed above it.
@@ -35,9 +34,9 @@ public final class LineMode {
   }
 
   /// Runs `runtime` with readline as its input, and restores the terminal afterwards.
-  public func run<SessionType: Session>(
-    _ runtime: Runtime<SessionType>, pacing: FileInput.Pacing
-  ) throws(SinkError) -> Runtime<SessionType>.Outcome {
+  public func run(
+    _ runtime: Runtime, pacing: FileInput.Pacing
+  ) throws(SinkError) -> Runtime.Outcome {
     Self.readUTF8()
     let modes = TerminalModes(descriptor: STDIN_FILENO)
     editor.history = HistoryFile(path: HistoryFile.defaultPath(environment: environment))

@@ -23,7 +23,7 @@ import Testing
     let renderer = StreamRenderer(formatter, sink: sink)
     var state = AppState()
     try? renderer.start(state)
-    state.messages = messages
+    for message in messages { state.messages.append(message) }
     state.messageCount = messages.count
     state.failed = failed
     try? renderer.render(state)

@@ -1,0 +1,46 @@
+import Foundation
+
+extension Benchmarks {
+  /// The built `chat` binary beside this one, if there is one.
+  private var chatPath: String? {
+    let path = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+      .appendingPathComponent("chat").path
+    return FileManager.default.isExecutableFile(atPath: path) ? path : nil
+  }
+
+  /// Figures from the built binary: against `jq`, peak memory, start-up time.
+  func binaryFigures(input: String) {
+    guard let chat = chatPath else {
+      print("(no chat binary beside chat-bench: run `swift build -c release` first)")
+      return
+    }
+    let output = "/tmp/chat-bench-\(getpid()).jsonl"
+    defer { unlink(output) }
+    let run = Spawn.run(
+      chat, ["--renderer", "jsonl", "--virtual-time"], stdin: input, stdout: output)
+    guard let run, run.status == 0 else {
+      print("chat failed")
+      return
+    }
+    Report.line("binary: chat --renderer jsonl --virtual-time", "\(Report.fixed(run.seconds, 3)) s")
+    if Spawn.available("jq"), let jq = Spawn.run("jq", ["-c", "."], stdin: output) {
+      Report.line("binary: jq -c . reading that output", "\(Report.fixed(jq.seconds, 3)) s")
+      Report.line("  chat / jq (target <= 0.25)", Report.fixed(run.seconds / jq.seconds, 3))
+    } else {
+      print("(jq not found: skipping the jq comparison)")
+    }
+    let million = "/tmp/chat-bench-\(getpid())-million.txt"
+    defer { unlink(million) }
+    _ = Spawn.run(
+      "/bin/sh", ["-c", "yes 'hello there, this is a line' | head -n 1000000 > \(million)"])
+    if let big = Spawn.run(chat, ["--renderer", "jsonl", "--virtual-time"], stdin: million) {
+      Report.line(
+        "binary: 1,000,000 lines, peak resident memory (<= 32)",
+        "\(Report.fixed(big.peakMemoryMiB, 1)) MiB in \(Report.fixed(big.seconds)) s")
+    }
+    let starts = (0..<20).compactMap { _ in Spawn.run(chat, ["--help"])?.seconds }
+    let average = starts.reduce(0, +) / Double(max(1, starts.count))
+    Report.line(
+      "binary: chat --help, mean of 20 (target < 10 ms)", "\(Report.fixed(average * 1000)) ms")
+  }
+}

@@ -1,0 +1,139 @@
+import ChatCore
+import ChatRendering
+import ChatRuntime
+import ChatSession
+import Foundation
+import JSONLinesRenderer
+import LogRenderer
+
+/// The whole benchmark: in-process costs first, then the built binary against jq.
+struct Benchmarks {
+  let lines: Int
+  private let text = "hello there, this is a line"
+
+  func runAll() -> Int32 {
+    print("chat-bench: \(lines) input lines (\(lines * 2) messages), best of 3 where repeated\n")
+    let actions = script()
+    let updateSeconds = Stopwatch.best(of: 3) { applyUpdates(actions, renderer: nil) }
+    Report.line("update alone", Report.rate(actions.count, updateSeconds) + " actions")
+    var jsonlSeconds = 0.0
+    for (name, make) in formatters {
+      let seconds = Stopwatch.best(of: 3) {
+        applyUpdates(actions, renderer: StreamRenderer(make(), sink: CountingSink()))
+      }
+      if name == "jsonl" { jsonlSeconds = seconds }
+      Report.line(
+        "update + \(name) formatting",
+        Report.rate(actions.count, seconds)
+          + " actions (\(Report.fixed(seconds / updateSeconds))x update alone)")
+    }
+    let encoderSeconds = Stopwatch.best(of: 3) { encodeWithJSONEncoder(actions) }
+    Report.line(
+      "update + JSONEncoder (Foundation baseline)",
+      Report.rate(actions.count, encoderSeconds)
+        + " actions (ours is \(Report.fixed(encoderSeconds / jsonlSeconds))x faster)")
+
+    let input = writeInput(lines: lines)
+    defer { unlink(input) }
+    for (name, make) in formatters {
+      let probe = TenthsProbe(expectedMessages: lines * 2)
+      let seconds = Stopwatch.seconds { runPipeline(input: input, make(), probe: probe) }
+      var figure = Report.rate(lines * 2, seconds) + " messages in \(Report.fixed(seconds)) s"
+      if let (first, last) = probe.firstAndLastTenth {
+        figure += "; last/first tenth \(Report.fixed(last / first))"
+      }
+      Report.line("pipeline: \(lines) piped lines -> \(name) (virtual)", figure)
+    }
+    print("")
+    binaryFigures(input: input)
+    return 0
+  }
+
+  private var formatters: [(String, () -> any TranscriptFormatter)] {
+    [("log", { LogFormatter() }), ("jsonl", { JSONLinesFormatter() })]
+  }
+
+  /// The actions a virtual run of `lines` lines dispatches, stamped in advance.
+  private func script() -> [Action] {
+    var ids = SeededUUIDGenerator(seed: 1)
+    var actions: [Action] = [.session(.connected)]
+    actions.reserveCapacity(lines * 3 + 2)
+    for index in 0..<lines {
+      let sent = Timestamp.virtualEpoch.advanced(byMilliseconds: Int64(index) * 300)
+      let message = Message(id: ids.next(), sender: "PersonA", text: text, time: sent)
+      var echo = message
+      echo.time = sent.advanced(byMilliseconds: 100)
+      let reply = Message(
+        id: ids.next(), sender: "Person B", text: ids.next().upperHexString,
+        time: sent.advanced(byMilliseconds: 300))
+      actions += [
+        .user(.submitted(text: text, id: message.id, time: sent)), .session(.echoed(echo)),
+        .session(.received(reply)),
+      ]
+    }
+    actions.append(.system(.endOfInput))
+    return actions
+  }
+
+  private func applyUpdates(_ actions: [Action], renderer: (any Renderer)?) {
+    var state = AppState()
+    try? renderer?.start(state)
+    for action in actions {
+      _ = update(&state, action)
+      try? renderer?.render(state)
+    }
+    try? renderer?.finish(state)
+  }
+
+  /// The same `message` lines, made with `JSONEncoder` (sorted keys for a stable order).
+  private func encodeWithJSONEncoder(_ actions: [Action]) {
+    struct Event: Encodable {
+      var type: String
+      var seq: Int
+      var id: UUID
+      var sender: String
+      var text: String
+      var time: String
+      var own: Bool
+    }
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    var state = AppState()
+    var tracker = ChangeTracker()
+    var bytes = 0
+    var sequence = 0
+    for action in actions {
+      _ = update(&state, action)
+      for message in tracker.changes(in: state).entered(in: state) {
+        sequence += 1
+        let event = Event(
+          type: "message", seq: sequence, id: message.id, sender: message.sender,
+          text: message.text,
+          time: TimeFormat.rfc3339(message.time), own: message.sender == state.localName)
+        bytes += ((try? encoder.encode(event))?.count ?? 0) + 1
+      }
+    }
+    precondition(bytes > 0)
+  }
+
+  private func writeInput(lines: Int) -> String {
+    let path = "/tmp/chat-bench-\(getpid())-\(lines).txt"
+    let sink = try! FileSink.create(path: path)
+    let line = Array((text + "\n").utf8)
+    for _ in 0..<lines { try! sink.write(line) }
+    try! sink.flush()
+    return path
+  }
+
+  private func runPipeline(input: String, _ formatter: any TranscriptFormatter, probe: TenthsProbe)
+  {
+    let descriptor = open(input, O_RDONLY)
+    defer { close(descriptor) }
+    let clock = VirtualClock()
+    let runtime = Runtime(
+      state: AppState(), session: SimulatedSession(ids: SeededUUIDGenerator(seed: 1)),
+      clock: clock, ids: SeededUUIDGenerator(seed: 1, stream: 1),
+      renderers: [StreamRenderer(formatter, sink: try! FileSink.create(path: "/dev/null")), probe])
+    _ = try! runtime.run(FileInput(descriptor: descriptor, pacing: .virtual(clock)))
+  }
+}

@@ -1,0 +1,43 @@
+import ChatCore
+import FoundationEssentials
+import Testing
+
+/// Applies `action` to `state` and checks, in the manner of TCA's `TestStore`, that the state
+/// changed exactly as `change` describes and that exactly `effects` came out. Any other change
+/// or effect fails the test.
+@discardableResult
+func expectUpdate(
+  _ state: AppState,
+  _ action: Action,
+  effects: [Effect] = [],
+  sourceLocation: SourceLocation = #_sourceLocation,
+  _ change: (inout AppState) -> Void = { _ in }
+) -> AppState {
+  var actual = state
+  let actualEffects = update(&actual, action)
+  var expected = state
+  change(&expected)
+  #expect(actual == expected, "state after \(action)", sourceLocation: sourceLocation)
+  #expect(actualEffects == effects, "effects of \(action)", sourceLocation: sourceLocation)
+  return actual
+}
+
+/// A fixed id for test messages: `UUID(n)` reads better than literals.
+func id(_ number: UInt8) -> UUID {
+  UUID(uuid: (number, 0, 0, 0, 0, 0, 0x40, 0, 0x80, 0, 0, 0, 0, 0, 0, 0))
+}
+
+/// A timestamp `milliseconds` after the virtual epoch.
+func at(_ milliseconds: Int64) -> Timestamp {
+  Timestamp.virtualEpoch.advanced(byMilliseconds: milliseconds)
+}
+
+/// A message from the local user of the default state.
+func own(_ number: UInt8, _ text: String, _ milliseconds: Int64 = 0) -> Message {
+  Message(id: id(number), sender: "PersonA", text: text, time: at(milliseconds))
+}
+
+/// A message from the peer.
+func peer(_ number: UInt8, _ text: String, _ milliseconds: Int64 = 0) -> Message {
+  Message(id: id(number), sender: "Person B", text: text, time: at(milliseconds))
+}

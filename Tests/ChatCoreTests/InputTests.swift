@@ -1,0 +1,28 @@
+import ChatCore
+import Testing
+
+@Suite struct InputTests {
+  @Test(arguments: [
+    ("hello", Input.message("hello")),
+    ("", .blank),
+    ("   ", .blank),
+    ("/quit", .command(.quit)),
+    ("/help", .command(.help)),
+    ("/help me", .command(.help)),
+    ("//quit", .message("/quit")),
+    ("//", .message("/")),
+    ("/", .unknownCommand("")),
+    ("/QUIT", .unknownCommand("QUIT")),
+    (" /quit", .message(" /quit")),
+    ("/nope x", .unknownCommand("nope")),
+  ])
+  func typedLinesAreReadAsMessagesOrCommands(line: String, expected: Input) {
+    #expect(Input(parsing: line) == expected)
+  }
+
+  @Test func everyCommandHasASummary() {
+    for command in Command.allCases {
+      #expect(!command.summary.isEmpty, "\(command)")
+    }
+  }
+}

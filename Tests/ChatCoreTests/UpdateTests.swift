@@ -1,0 +1,233 @@
+import ChatCore
+import Testing
+
+@Suite struct UpdateTests {
+  /// A state with one message sent and awaiting its echo.
+  private func sending() -> AppState {
+    var state = AppState()
+    _ = update(&state, .user(.submitted(text: "hello", id: id(1), time: at(0))))
+    return state
+  }
+
+  // MARK: user
+
+  @Test func submittingTextSendsAMessageAndPutsItInTheOutbox() {
+    let message = own(1, "hello")
+    expectUpdate(
+      AppState(), .user(.submitted(text: "hello", id: id(1), time: at(0))),
+      effects: [.send(message)]
+    ) {
+      $0.outbox = [message]
+      $0.sentCount = 1
+    }
+  }
+
+  @Test(arguments: ["", " ", "\t", "   \t  ", "\u{3000}"])
+  func submittingBlankTextSendsNothing(text: String) {
+    expectUpdate(AppState(), .user(.submitted(text: text, id: id(1), time: at(0))))
+  }
+
+  @Test func messagesKeepTheirTextExactlyAsTyped() {
+    let message = own(1, "  spaced \u{1B}[2J ")
+    expectUpdate(
+      AppState(), .user(.submitted(text: message.text, id: id(1), time: at(0))),
+      effects: [.send(message)]
+    ) {
+      $0.outbox = [message]
+      $0.sentCount = 1
+    }
+  }
+
+  @Test func aDoubleSlashSendsTheTextWithOneSlash() {
+    let message = own(1, "/quit")
+    expectUpdate(
+      AppState(), .user(.submitted(text: "//quit", id: id(1), time: at(0))),
+      effects: [.send(message)]
+    ) {
+      $0.outbox = [message]
+      $0.sentCount = 1
+    }
+  }
+
+  @Test func helpCommandAsksToShowHelp() {
+    expectUpdate(
+      AppState(), .user(.submitted(text: "/help", id: id(1), time: at(0))), effects: [.show(.help)])
+  }
+
+  @Test func unknownCommandIsReportedAndNotSent() {
+    expectUpdate(
+      AppState(), .user(.submitted(text: "/frobnicate now", id: id(1), time: at(0))),
+      effects: [.show(.unknownCommand("frobnicate"))])
+  }
+
+  @Test func quitCommandWithNothingInFlightQuitsAtOnce() {
+    expectUpdate(
+      AppState(), .user(.submitted(text: "/quit", id: id(1), time: at(0))), effects: [.quit]
+    ) {
+      $0.phase = .finished
+    }
+  }
+
+  @Test func quitRequestWithAMessageInFlightWaitsForIt() {
+    expectUpdate(sending(), .user(.quitRequested)) { $0.phase = .draining }
+  }
+
+  @Test func secondQuitRequestQuitsAtOnce() {
+    var state = sending()
+    state.phase = .draining
+    expectUpdate(state, .user(.quitRequested), effects: [.quit]) { $0.phase = .finished }
+  }
+
+  @Test func quitRequestAfterFinishingDoesNothing() {
+    var state = AppState()
+    state.phase = .finished
+    expectUpdate(state, .user(.quitRequested))
+  }
+
+  @Test func textSubmittedWhileDrainingIsNotSent() {
+    var state = AppState()
+    state.phase = .draining
+    state.awaitingReplies = 1
+    expectUpdate(state, .user(.submitted(text: "late", id: id(2), time: at(5))))
+  }
+
+  // MARK: session
+
+  @Test func echoMovesTheMessageFromOutboxIntoTheConversation() {
+    let echoed = own(1, "hello", 100)
+    expectUpdate(sending(), .session(.echoed(echoed))) {
+      $0.outbox = []
+      $0.messages = [echoed]
+      $0.messageCount = 1
+      $0.awaitingReplies = 1
+    }
+  }
+
+  @Test func echoOfAMessageNotInTheOutboxIsIgnored() {
+    var state = sending()
+    state = update(state, .session(.echoed(own(1, "hello", 100))))
+    expectUpdate(state, .session(.echoed(own(1, "hello", 150))))
+  }
+
+  @Test func receivedMessageEntersTheConversationAndAnswersAnEcho() {
+    var state = sending()
+    state = update(state, .session(.echoed(own(1, "hello", 100))))
+    let reply = peer(2, "REPLY", 300)
+    expectUpdate(state, .session(.received(reply))) {
+      $0.messages.append(reply)
+      $0.messageCount = 2
+      $0.awaitingReplies = 0
+    }
+  }
+
+  @Test func unpromptedMessageEntersTheConversation() {
+    let message = peer(2, "hi", 10)
+    expectUpdate(AppState(), .session(.received(message))) {
+      $0.messages = [message]
+      $0.messageCount = 1
+    }
+  }
+
+  @Test func lastReplyWhileDrainingQuits() {
+    var state = sending()
+    state = update(state, .session(.echoed(own(1, "hello", 100))))
+    state = update(state, .system(.endOfInput))
+    let reply = peer(2, "REPLY", 300)
+    expectUpdate(state, .session(.received(reply)), effects: [.quit]) {
+      $0.messages.append(reply)
+      $0.messageCount = 2
+      $0.awaitingReplies = 0
+      $0.phase = .finished
+    }
+  }
+
+  @Test func deliveryFailureMovesTheMessageToFailed() {
+    expectUpdate(sending(), .session(.deliveryFailed(id: id(1), reason: "timed out"))) {
+      $0.outbox = []
+      $0.failed = [own(1, "hello")]
+    }
+  }
+
+  @Test func deliveryFailureForAnUnknownMessageIsIgnored() {
+    expectUpdate(sending(), .session(.deliveryFailed(id: id(9), reason: "timed out")))
+  }
+
+  @Test func lastFailureWhileDrainingQuits() {
+    var state = sending()
+    state.phase = .draining
+    expectUpdate(state, .session(.deliveryFailed(id: id(1), reason: "gone")), effects: [.quit]) {
+      $0.outbox = []
+      $0.failed = [own(1, "hello")]
+      $0.phase = .finished
+    }
+  }
+
+  @Test func connectingConnectedAndDisconnectedSetTheStatus() {
+    var state = expectUpdate(AppState(), .session(.connecting)) { $0.sessionStatus = .connecting }
+    state = expectUpdate(state, .session(.connected)) { $0.sessionStatus = .connected }
+    expectUpdate(state, .session(.disconnected(reason: "reset"))) {
+      $0.sessionStatus = .disconnected
+    }
+  }
+
+  // MARK: system
+
+  @Test func endOfInputWithNothingInFlightQuits() {
+    expectUpdate(AppState(), .system(.endOfInput), effects: [.quit]) { $0.phase = .finished }
+  }
+
+  @Test func endOfInputWithAMessageInFlightDrains() {
+    expectUpdate(sending(), .system(.endOfInput)) { $0.phase = .draining }
+  }
+
+  @Test func endOfInputWhileDrainingChangesNothing() {
+    var state = sending()
+    state.phase = .draining
+    expectUpdate(state, .system(.endOfInput))
+  }
+
+  @Test func terminationQuitsAtOnceEvenWithMessagesInFlight() {
+    expectUpdate(sending(), .system(.terminated), effects: [.quit]) { $0.phase = .finished }
+  }
+
+  // MARK: derived values
+
+  @Test func inFlightCountsUnechoedAndUnansweredMessages() {
+    var state = sending()
+    _ = update(&state, .user(.submitted(text: "two", id: id(2), time: at(1))))
+    _ = update(&state, .session(.echoed(own(1, "hello", 100))))
+    #expect(state.inFlightCount == 2)
+    #expect(!state.isSettled)
+  }
+}
+
+/// `update` as a function returning the new state, for building up test states.
+private func update(_ state: AppState, _ action: Action) -> AppState {
+  var state = state
+  _ = ChatCore.update(&state, action)
+  return state
+}
+
+@Suite struct ScrollbackTests {
+  @Test func keepsOnlyTheMostRecentMessagesInOrder() {
+    var state = AppState(scrollback: 3)
+    for number in 1...7 {
+      _ = update(&state, .session(.received(peer(UInt8(number), "m\(number)", Int64(number)))))
+    }
+    #expect(state.messages.map(\.text) == ["m5", "m6", "m7"])
+    #expect(state.messages.count == 3)
+    #expect(state.messageCount == 7)
+  }
+
+  @Test(arguments: [1, 2, 5, 64])
+  func behavesLikeTheSuffixOfAnArray(limit: Int) {
+    var scrollback = Scrollback(limit: limit)
+    var all: [Message] = []
+    for number in 0..<200 {
+      let message = peer(UInt8(number), "\(number)")
+      scrollback.append(message)
+      all.append(message)
+      #expect(Array(scrollback) == Array(all.suffix(limit)))
+    }
+  }
+}

@@ -1,0 +1,64 @@
+import ChatCore
+import ChatRendering
+import Foundation
+import JSONLinesRenderer
+import Testing
+
+@Suite struct JSONLinesFormatterTests {
+  private let id = UUID(uuidString: "6078BF18-0FF8-432F-911F-5A75F7215B2A")!
+
+  private func render(_ build: (inout AppState) -> Void) -> [String] {
+    let sink = MemorySink()
+    let renderer = StreamRenderer(JSONLinesFormatter(), sink: sink)
+    var state = AppState()
+    try? renderer.start(state)
+    build(&state)
+    try? renderer.render(state)
+    try? renderer.finish(state)
+    return sink.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+  }
+
+  @Test func messageObjectsCarryTheDocumentedKeysInAFixedOrder() {
+    let lines = render { state in
+      _ = update(
+        &state,
+        .session(.received(Message(id: id, sender: "Person B", text: "hi", time: .virtualEpoch))))
+    }
+    #expect(
+      lines == [
+        #"{"type":"start","seq":1,"schema":1,"title":"Conversation","user":"PersonA"}"#,
+        #"{"type":"message","seq":2,"id":"6078BF18-0FF8-432F-911F-5A75F7215B2A","sender":"Person B","text":"hi","time":"2025-01-01T12:00:00.000Z","own":false}"#,
+        #"{"type":"end","seq":3,"messages":1,"failed":0}"#,
+        "",
+      ])
+  }
+
+  @Test func hostileTextStaysOnOneLineAndRoundTrips() throws {
+    let text = "a\nb\r\u{0}\u{1B}]0;x\u{7}\u{2028}\u{FFFD}"
+    let lines = render { state in
+      _ = update(
+        &state,
+        .session(.received(Message(id: id, sender: "x\ny", text: text, time: .virtualEpoch))))
+    }
+    #expect(lines.count == 4)
+    struct Object: Decodable { var type: String, sender: String, text: String }
+    let object = try JSONDecoder().decode(Object.self, from: Data(lines[1].utf8))
+    #expect(object.type == "message")
+    #expect(object.text == text)
+    #expect(object.sender == "x\ny")
+  }
+
+  @Test func sentFailedAndStatusEventsHaveTypesOfTheirOwn() {
+    let lines = render { state in
+      _ = update(&state, .session(.connected))
+      _ = update(&state, .user(.submitted(text: "yo", id: id, time: .virtualEpoch)))
+    }
+    #expect(lines[1] == #"{"type":"status","seq":2,"status":"connected"}"#)
+    #expect(lines[2].hasPrefix(#"{"type":"sent","seq":3,"id":"6078BF18"#))
+    let failed = render { state in
+      _ = update(&state, .user(.submitted(text: "yo", id: id, time: .virtualEpoch)))
+      _ = update(&state, .session(.deliveryFailed(id: id, reason: "down")))
+    }
+    #expect(failed[1].hasPrefix(#"{"type":"failed","seq":2,"id":"6078BF18"#))
+  }
+}

@@ -1,0 +1,83 @@
+import Foundation
+import JSONLinesRenderer
+import Testing
+
+@Suite struct JSONWriterTests {
+  private func encoded(_ text: String) -> String {
+    var bytes: [UInt8] = []
+    JSONWriter.appendString(text, to: &bytes)
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  private func decoded(_ json: String) throws -> String {
+    try JSONDecoder().decode(String.self, from: Data(json.utf8))
+  }
+
+  /// No raw control character, DEL, C1 or line separator may appear in the output.
+  private func expectFullyEscaped(_ json: String, sourceLocation: SourceLocation = #_sourceLocation)
+  {
+    let raw = json.unicodeScalars.filter {
+      $0.value < 0x20 || (0x7F...0x9F).contains($0.value) || $0 == "\u{2028}" || $0 == "\u{2029}"
+    }
+    #expect(
+      raw.isEmpty, "raw \(raw.map { String($0.value, radix: 16) }) in \(json)",
+      sourceLocation: sourceLocation)
+  }
+
+  @Test func everyControlCharacterIsEscapedAndRoundTrips() throws {
+    let controls =
+      (0..<0x20).map { Unicode.Scalar($0)! } + (0x7F...0x9F).map { Unicode.Scalar($0)! }
+      + ["\u{2028}", "\u{2029}"]
+    for scalar in controls {
+      let text = "a\(Character(scalar))b"
+      let json = encoded(text)
+      expectFullyEscaped(json)
+      #expect(try decoded(json) == text, "U+\(String(scalar.value, radix: 16))")
+    }
+  }
+
+  @Test(arguments: [
+    (#"quote " and \ backslash"#, #""quote \" and \\ backslash""#),
+    ("line\nfeed\ttab", #""line\nfeed\ttab""#),
+    ("\u{0}\u{1B}[2J\u{7F}", #""\u0000\u001B[2J\u007F""#),
+    ("a/b", #""a/b""#),
+    ("emoji 🎉 and é", "\"emoji 🎉 and é\""),
+    ("\u{85}\u{2028}", #""\u0085\u2028""#),
+  ])
+  func knownStringsEncodeCompactly(text: String, expected: String) {
+    #expect(encoded(text) == expected)
+  }
+
+  @Test func randomStringsRoundTripThroughJSONDecoder() throws {
+    var generator = SystemRandomNumberGenerator()
+    let pools: [ClosedRange<UInt32>] = [
+      0...0x7F, 0x80...0x2FF, 0x2000...0x206F, 0x1F300...0x1F64F, 0...0x10FFFF,
+    ]
+    for _ in 0..<2000 {
+      var text = ""
+      for _ in 0..<Int.random(in: 0...40, using: &generator) {
+        let pool = pools.randomElement(using: &generator)!
+        if let scalar = Unicode.Scalar(UInt32.random(in: pool, using: &generator)) {
+          text.unicodeScalars.append(scalar)
+        }
+      }
+      let json = encoded(text)
+      expectFullyEscaped(json)
+      #expect(try decoded(json) == text)
+    }
+  }
+
+  @Test func integersAndUUIDsMatchTheLibrary() {
+    for value in [0, 7, 10, 99, 100, 123_456_789, -42, Int.max] {
+      var bytes: [UInt8] = []
+      JSONWriter.appendInteger(value, to: &bytes)
+      #expect(String(decoding: bytes, as: UTF8.self) == String(value))
+    }
+    for _ in 0..<100 {
+      let id = UUID()
+      var bytes: [UInt8] = []
+      JSONWriter.appendUUID(id, to: &bytes)
+      #expect(String(decoding: bytes, as: UTF8.self) == "\"\(id.uuidString)\"")
+    }
+  }
+}

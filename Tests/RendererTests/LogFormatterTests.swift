@@ -1,0 +1,46 @@
+import ChatCore
+import ChatRendering
+import FoundationEssentials
+import LogRenderer
+import Testing
+
+@Suite struct LogFormatterTests {
+  private func log(_ messages: [Message], utcOffsetSeconds: Int64 = 0) -> String {
+    let sink = MemorySink()
+    let renderer = StreamRenderer(LogFormatter(utcOffsetSeconds: utcOffsetSeconds), sink: sink)
+    var state = AppState()
+    try? renderer.start(state)
+    for message in messages {
+      _ = update(&state, .session(.received(message)))
+      try? renderer.render(state)
+    }
+    try? renderer.finish(state)
+    return sink.text
+  }
+
+  private func message(_ sender: String, _ text: String, _ milliseconds: Int64 = 100) -> Message {
+    Message(
+      id: UUID(), sender: sender, text: text,
+      time: .virtualEpoch.advanced(byMilliseconds: milliseconds))
+  }
+
+  @Test func oneLinePerMessageWithTimeSenderAndText() {
+    #expect(
+      log([message("PersonA", "hello"), message("Person B", "hi", 300)])
+        == "12:00:00.100 PersonA: hello\n12:00:00.300 Person B: hi\n")
+  }
+
+  @Test func timesShiftByTheLocalOffset() {
+    #expect(log([message("A", "x")], utcOffsetSeconds: -3600) == "11:00:00.100 A: x\n")
+  }
+
+  @Test func embeddedNewlinesAndEscapesNeverLeaveTheRecordOrReachTheTerminal() {
+    let output = log([message("Eve\u{1B}[31m", "one\ntwo\r\u{1B}]0;owned\u{7}\u{9B}2J")])
+    #expect(output == "12:00:00.100 Eve␛[31m: one␊two␍␛]0;owned␇<U+009B>2J\n")
+    #expect(!output.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" })
+  }
+
+  @Test func emptyConversationWritesNothing() {
+    #expect(log([]).isEmpty)
+  }
+}
