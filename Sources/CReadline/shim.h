@@ -6,4 +6,8 @@
 #include <readline/readline.h>
 #include <readline/history.h>
 
+// C stdout, the stream readline draws with: Swift 6 rejects the global `stdout` itself as
+// shared mutable state.
+static inline FILE *chat_stdout(void) { return stdout; }
+
 #endif

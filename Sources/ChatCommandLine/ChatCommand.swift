@@ -5,6 +5,7 @@ import ChatSession
 import Glibc
 import JSONLinesRenderer
 import LogRenderer
+import ReadlineRenderer
 
 /// The `chat` program: reads the command line, wires a run together, and maps every outcome
 /// and error to an exit status. The executable calls `main` and nothing else.
@@ -43,7 +44,6 @@ public enum ChatCommand {
     let session = SimulatedSession(
       configuration: .init(peerName: options.peer), ids: SeededUUIDGenerator(seed: seed))
     let ids = SeededUUIDGenerator(seed: seed, stream: 1)
-    let signals = SignalWatcher(signals: [SIGINT, SIGTERM, SIGHUP])
 
     let clock: any Clock
     let pacing: FileInput.Pacing
@@ -55,10 +55,22 @@ public enum ChatCommand {
       (clock, pacing) = (live, .live(live))
     }
     let utcOffset = options.virtualTime ? 0 : localUTCOffsetSeconds()
-    var renderers: [any Renderer] = [
-      renderer(options.renderer ?? .log, utcOffset: utcOffset, sink: FileSink(descriptor: 1)),
-      StreamRenderer(NoticeFormatter(), sink: FileSink(descriptor: 2)),
-    ]
+    // Line mode takes the terminal when both ends are one. The line format shows notices in
+    // the transcript itself; the other formats leave them to standard error.
+    let lineMode =
+      (options.renderer ?? .line) == .line && LineMode.isAvailable
+      ? LineMode(noColorOption: options.noColor, utcOffsetSeconds: utcOffset) : nil
+    var renderers: [any Renderer] =
+      if let lineMode {
+        [lineMode.renderer]
+      } else if options.renderer == .line {
+        [renderer(.line, utcOffset: utcOffset, sink: FileSink(descriptor: 1))]
+      } else {
+        [
+          renderer(options.renderer ?? .log, utcOffset: utcOffset, sink: FileSink(descriptor: 1)),
+          StreamRenderer(NoticeFormatter(), sink: FileSink(descriptor: 2)),
+        ]
+      }
     if let path = options.logFile {
       renderers.append(renderer(.log, utcOffset: utcOffset, sink: try FileSink.create(path: path)))
     }
@@ -68,8 +80,14 @@ public enum ChatCommand {
     }
     let runtime = Runtime(
       state: state, session: session, clock: clock, ids: ids, renderers: renderers)
-    let input = FileInput(descriptor: 0, pacing: pacing, signals: signals)
-    switch try runtime.run(input) {
+    let outcome: Runtime.Outcome
+    if let lineMode {
+      outcome = try lineMode.run(runtime, pacing: pacing)
+    } else {
+      let signals = SignalWatcher(signals: [SIGINT, SIGTERM, SIGHUP])
+      outcome = try runtime.run(FileInput(descriptor: 0, pacing: pacing, signals: signals))
+    }
+    switch outcome {
     case .completed: return 0
     case .terminated(let signal): return 128 + signal
     }
@@ -79,7 +97,8 @@ public enum ChatCommand {
     _ kind: Options.RendererKind, utcOffset: Int64, sink: any TextSink
   ) -> any Renderer {
     switch kind {
-    case .line, .log: StreamRenderer(LogFormatter(utcOffsetSeconds: utcOffset), sink: sink)
+    case .line: StreamRenderer(LineFormatter(utcOffsetSeconds: utcOffset), sink: sink)
+    case .log: StreamRenderer(LogFormatter(utcOffsetSeconds: utcOffset), sink: sink)
     case .jsonl: StreamRenderer(JSONLinesFormatter(), sink: sink)
     }
   }

@@ -1,0 +1,213 @@
+@preconcurrency import CReadline
+import Glibc
+
+/// The editor readline's line handler reports to.
+///
+/// Readline calls its line handler through a plain C function pointer, which cannot capture
+/// Swift state, and a process has exactly one readline. So the one piece of context the
+/// handler needs lives here: set by `LineEditor.install`, cleared by `remove`, and only ever
+/// touched on the loop's thread (readline calls the handler from `rl_callback_read_char`).
+nonisolated(unsafe) private var handlerTarget: LineEditor?
+
+/// GNU readline in callback mode: the prompt, the line being edited, and output above them.
+///
+/// Every `rl_*` call of line mode happens here, on the loop's thread, never in a signal
+/// handler. Output above the prompt is batched into one redraw (see `redraw(printing:)`), the
+/// sequence that keeps the typed text and the cursor intact while readline owns the bottom rows.
+final class LineEditor {
+  /// What the user finished since the last `takeEvents`.
+  enum Event: Equatable {
+    /// Enter: the text of the line.
+    case line(String)
+    /// Ctrl-D on an empty line (or the terminal went away).
+    case endOfFile
+  }
+
+  private(set) var isInstalled = false
+  /// Where finished lines are remembered; set before the first redraw.
+  var history = HistoryFile(path: nil)
+  private var events: [Event] = []
+  private var prompt = Prompt.plain
+  /// Set by `suspend`, which redraws by itself, so the SIGCONT that follows does not.
+  private var redrawnAfterStop = false
+  /// Whether the cursor may be moved with ANSI sequences (not on `TERM=dumb`).
+  private let canMoveCursor: Bool
+
+  /// Creates an editor; nothing touches the terminal until the first redraw.
+  init(canMoveCursor: Bool) {
+    self.canMoveCursor = canMoveCursor
+  }
+
+  /// Hands readline the terminal: raw mode, the prompt, the line handler and completion.
+  private func install() {
+    rl_catch_signals = 0  // Signals arrive through the loop's self-pipe instead.
+    rl_catch_sigwinch = 0
+    rl_change_environment = 0
+    rl_readline_name = UnsafePointer(strdup("chat"))  // For `$if chat` in ~/.inputrc.
+    rl_attempted_completion_function = completeCommand
+    handlerTarget = self
+    isInstalled = true
+    rl_callback_handler_install(prompt.text, handleLine)
+  }
+
+  /// Gives the terminal back in the state readline found it. Safe to call twice.
+  func remove() {
+    guard isInstalled else { return }
+    rl_callback_handler_remove()
+    isInstalled = false
+    handlerTarget = nil
+  }
+
+  /// Lets readline read what is waiting on standard input; finished lines become events.
+  func readCharacter() {
+    if isInstalled { rl_callback_read_char() }
+  }
+
+  /// The events since the last call, oldest first.
+  func takeEvents() -> [Event] {
+    defer { events.removeAll() }
+    return events
+  }
+
+  /// Shows `bytes` (whole lines) above the prompt and the prompt `newPrompt` below them, in one
+  /// redraw; starts readline on the first call, after the first output.
+  func redraw(printing bytes: [UInt8], prompt newPrompt: Prompt) {
+    guard isInstalled else {
+      prompt = newPrompt
+      write(bytes)
+      install()
+      return
+    }
+    // A search (Ctrl-R) or numeric argument shows its own prompt and puts the saved one back
+    // when it ends: a new prompt waits for the first redraw after that.
+    let isPromptBusy =
+      rl_readline_state & UInt(RL_STATE_ISEARCH | RL_STATE_NSEARCH | RL_STATE_NUMERICARG) != 0
+    let promptChanged = newPrompt != prompt && !isPromptBusy
+    guard promptChanged || !bytes.isEmpty else { return }
+    if promptChanged {
+      prompt = newPrompt
+      rl_set_prompt(prompt.text)
+    }
+    rl_clear_visible_line()
+    write(bytes)
+    rl_on_new_line()
+    rl_redisplay()
+  }
+
+  /// Shows `bytes` in place of the prompt, and gives the terminal back for good.
+  func finish(printing bytes: [UInt8]) {
+    if isInstalled { rl_clear_visible_line() }
+    write(bytes)
+    // After a Ctrl-D, readline would end bracketed paste with a newline: a stray empty row.
+    rl_eof_found = 0
+    remove()
+  }
+
+  /// Ctrl-C: forgets the line being edited (and any search in progress) and shows an empty one.
+  func cancelLine() {
+    guard isInstalled else { return }
+    rl_free_line_state()
+    rl_callback_sigcleanup()
+    rl_replace_line("", 0)
+    using_history()  // Up starts again from the newest entry.
+    rl_clear_visible_line()
+    rl_on_new_line()
+    rl_redisplay()
+  }
+
+  /// The window changed size: readline re-reads it and redraws.
+  func resize() {
+    if isInstalled { rl_resize_terminal() }
+  }
+
+  /// Ctrl-Z: gives the terminal back (keeping the line), stops, and takes it again on `fg`.
+  func suspend() {
+    if isInstalled {
+      rl_clear_visible_line()
+      rl_deprep_terminal()
+      flushOutput()
+    }
+    var stop = sigaction()
+    var previous = sigaction()
+    stop.__sigaction_handler.sa_handler = SIG_DFL
+    sigemptyset(&stop.sa_mask)
+    sigaction(SIGTSTP, &stop, &previous)
+    raise(SIGTSTP)  // Stops here until SIGCONT.
+    sigaction(SIGTSTP, &previous, nil)
+    if isInstalled {
+      rl_prep_terminal(1)
+      rl_forced_update_display()
+    }
+    redrawnAfterStop = true
+  }
+
+  /// SIGCONT: after a stop chat did not ask for (SIGSTOP), the shell has printed below the
+  /// input and may have changed the modes: take the terminal again and draw the input anew.
+  func resumed() {
+    guard !redrawnAfterStop else {
+      redrawnAfterStop = false
+      return
+    }
+    guard isInstalled else { return }
+    rl_deprep_terminal()
+    rl_prep_terminal(1)
+    rl_crlf()
+    rl_forced_update_display()
+  }
+
+  /// Called by readline, with the terminal already restored: records the line and erases the
+  /// rows it took, so the message shows once, in the transcript, as the seed's field clears.
+  fileprivate func accept(_ line: UnsafeMutablePointer<CChar>?) {
+    guard let line else {
+      events.append(.endOfFile)
+      // The next prompt takes this prompt's row. Readline left the cursor after it, or, when
+      // it turned bracketed paste off at end of file, at the start of the row below.
+      if canMoveCursor {
+        let movedDown = rl_eof_found != 0 && Self.isOn("enable-bracketed-paste")
+        write(Array((movedDown ? "\u{1B}[A\r\u{1B}[K" : "\r\u{1B}[K").utf8))
+      }
+      return
+    }
+    let text = String(cString: line)
+    free(line)
+    events.append(.line(text))
+    // Now, before readline starts the next line from the end of history.
+    history.add(text)
+    if canMoveCursor, !Self.isOn("horizontal-scroll-mode") {
+      var rows: Int32 = 0
+      var columns: Int32 = 0
+      rl_get_screen_size(&rows, &columns)
+      let used = InputGeometry.rows(
+        promptColumns: prompt.columns, line: text, screenColumns: Int(columns))
+      write(Array("\r\u{1B}[\(used)A\u{1B}[J".utf8))
+    }
+  }
+
+  /// Whether readline's boolean `variable` is on (the default, or as set in ~/.inputrc).
+  private static func isOn(_ variable: String) -> Bool {
+    let value: UnsafeMutablePointer<CChar>? = rl_variable_value(variable)
+    return value.map { String(cString: $0) } == "on"
+  }
+
+  /// Writes through C `stdout`, the stream readline draws with (its default `rl_outstream`),
+  /// so the two never interleave out of order.
+  private func write(_ bytes: [UInt8]) {
+    if !bytes.isEmpty {
+      bytes.withUnsafeBytes { _ = fwrite($0.baseAddress, 1, $0.count, chat_stdout()) }
+    }
+    flushOutput()
+  }
+
+  private func flushOutput() {
+    fflush(chat_stdout())
+  }
+}
+
+/// Readline's line handler: forwards to the installed editor.
+private func handleLine(_ line: UnsafeMutablePointer<CChar>?) {
+  if let handlerTarget {
+    handlerTarget.accept(line)
+  } else {
+    free(line)
+  }
+}

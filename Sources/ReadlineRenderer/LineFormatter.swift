@@ -1,0 +1,85 @@
+import ChatCore
+import ChatRendering
+
+/// What line mode prints above the prompt: the title, then one line per message.
+///
+///     Conversation
+///     12:00:00 > PersonA: hello
+///     12:00:00 < Person B: 0B3F8E3A-0E9C-4B56-9B0A-5C1E2D3F4A5B
+///     12:00:01 ! not delivered: hello again
+///
+/// The time of day is `HH:MM:SS` (people read it; the log and JSON lines keep milliseconds),
+/// UTC shifted by `utcOffsetSeconds`. `>` marks the local user's own messages (sender equal
+/// to `AppState.localName`), `<` everyone else's, so the two read apart without colour.
+/// Notices (`/help`, unknown commands) print as `NoticeFormatter` words them. Every name and
+/// text passes through `Sanitizer`, so nothing received can move the cursor or change modes.
+///
+/// With `color`, times and notices are dim, the title bold, failures red, and each sender's
+/// name has a stable colour (`ANSIStyle.color(forSender:)`). With a `width`, lines are
+/// hard-wrapped at that many display columns: the output is then exactly the text a terminal
+/// of that width shows (without colour), which is what snapshot tests compare:
+///
+///     StreamRenderer(LineFormatter(width: 40, color: false, utcOffsetSeconds: 0), sink: sink)
+///
+/// Each message costs O(its length): nothing depends on how long the conversation is.
+public struct LineFormatter: TranscriptFormatter {
+  /// The terminal width to wrap at, in columns; nil leaves wrapping to the terminal.
+  public let width: Int?
+  /// Whether to add ANSI colour.
+  public let color: Bool
+  /// Added to UTC to give the local time of day shown.
+  public let utcOffsetSeconds: Int64
+  private var clock: [UInt8] = []
+
+  /// Creates a formatter; `width` (at least 1 when given) hard-wraps at that many columns.
+  public init(width: Int? = nil, color: Bool = false, utcOffsetSeconds: Int64 = 0) {
+    self.width = width.map { max(1, $0) }
+    self.color = color
+    self.utcOffsetSeconds = utcOffsetSeconds
+  }
+
+  public mutating func formatStart(_ state: AppState, into output: inout [UInt8]) {
+    var row = RowWriter(width: width, color: color)
+    row.append(Sanitizer.sanitize(state.title), style: .bold, to: &output)
+    row.endLine(to: &output)
+  }
+
+  public mutating func format(_ changes: Changes, in state: AppState, into output: inout [UInt8]) {
+    for message in changes.entered(in: state) {
+      let isOwn = message.sender == state.localName
+      var row = RowWriter(width: width, color: color)
+      row.append(time(of: message), style: .dim, to: &output)
+      row.append(isOwn ? " > " : " < ", to: &output)
+      row.append(
+        Sanitizer.sanitize(message.sender), style: ANSIStyle.color(forSender: message.sender),
+        to: &output)
+      row.append(": " + Sanitizer.sanitize(message.text), to: &output)
+      row.endLine(to: &output)
+    }
+    for message in changes.failed(in: state) {
+      var row = RowWriter(width: width, color: color)
+      row.append(time(of: message), style: .dim, to: &output)
+      row.append(" ! not delivered: ", style: .red, to: &output)
+      row.append(Sanitizer.sanitize(message.text), to: &output)
+      row.endLine(to: &output)
+    }
+  }
+
+  public mutating func format(_ notice: Notice, in state: AppState, into output: inout [UInt8]) {
+    // The notice text is already sanitised; it ends in a newline, so the last piece is empty.
+    for line in NoticeFormatter.text(of: notice).split(separator: "\n") {
+      var row = RowWriter(width: width, color: color)
+      row.append(String(line), style: .dim, to: &output)
+      row.endLine(to: &output)
+    }
+  }
+
+  public mutating func formatEnd(_ state: AppState, into output: inout [UInt8]) {}
+
+  /// `HH:MM:SS`: the shared formatter's `HH:MM:SS.mmm` without the milliseconds.
+  private mutating func time(of message: Message) -> String {
+    clock.removeAll(keepingCapacity: true)
+    TimeFormat.appendTimeOfDay(message.time, utcOffsetSeconds: utcOffsetSeconds, to: &clock)
+    return String(decoding: clock.prefix(8), as: UTF8.self)
+  }
+}

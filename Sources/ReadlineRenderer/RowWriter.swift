@@ -1,0 +1,42 @@
+/// Appends styled text to an output buffer, hard-wrapping it at a fixed width when one is set.
+///
+/// Wrapping counts display columns (`DisplayWidth`) and never splits a character: a wide
+/// character that does not fit in the last column moves to the next row, as terminals draw
+/// it (the column it leaves shows blank and is not written). Escape sequences take no columns.
+struct RowWriter {
+  private let width: Int?
+  private let color: Bool
+  private var column = 0
+
+  /// Creates a writer for one logical line; `width` nil means the terminal wraps by itself.
+  init(width: Int?, color: Bool) {
+    self.width = width
+    self.color = color
+  }
+
+  /// Appends `text`, wrapped in `style` when colour is on.
+  mutating func append(_ text: String, style: ANSIStyle? = nil, to output: inout [UInt8]) {
+    let styled = color && style != nil && !text.isEmpty
+    if styled, let style { output.append(utf8: style.rawValue) }
+    if let width {
+      for character in text {
+        let columns = DisplayWidth.of(character)
+        if column + columns > width, column > 0 {
+          output.append(UInt8(ascii: "\n"))
+          column = 0
+        }
+        output.append(utf8: String(character))
+        column += columns
+      }
+    } else {
+      output.append(utf8: text)
+    }
+    if styled { output.append(utf8: ANSIStyle.reset.rawValue) }
+  }
+
+  /// Ends the line; the writer is ready for the next one.
+  mutating func endLine(to output: inout [UInt8]) {
+    output.append(UInt8(ascii: "\n"))
+    column = 0
+  }
+}

@@ -1,0 +1,64 @@
+import ChatCore
+import ChatRendering
+
+/// The interactive terminal: what `LineFormatter` makes, printed above readline's prompt.
+///
+/// Lines collect until the runtime calls `flush` (before every wait), then go out in one
+/// redraw, so a burst of arrivals redraws the input once. The prompt shows the messages in
+/// flight and is redrawn only when it changes.
+final class TerminalRenderer: Renderer {
+  private var formatter: LineFormatter
+  private let editor: LineEditor
+  private let color: Bool
+  private var tracker = ChangeTracker()
+  private var pending: [UInt8] = []
+  private var prompt = Prompt.plain
+
+  /// Creates a renderer drawing through `editor`.
+  init(formatter: LineFormatter, editor: LineEditor) {
+    self.formatter = formatter
+    self.editor = editor
+    self.color = formatter.color
+  }
+
+  /// Whether the app is finishing: a Ctrl-C or Ctrl-D then quits at once.
+  private(set) var isLeaving = false
+
+  func start(_ state: AppState) throws(SinkError) {
+    _ = tracker.changes(in: state)
+    formatter.formatStart(state, into: &pending)
+    var row = RowWriter(width: nil, color: color)
+    row.append(
+      "Type a message and press Enter. /help lists commands; Ctrl-D leaves.", style: .dim,
+      to: &pending)
+    row.endLine(to: &pending)
+    updatePrompt(state)
+  }
+
+  func render(_ state: AppState) throws(SinkError) {
+    let changes = tracker.changes(in: state)
+    if !changes.isEmpty { formatter.format(changes, in: state, into: &pending) }
+    updatePrompt(state)
+  }
+
+  func show(_ notice: Notice, in state: AppState) throws(SinkError) {
+    formatter.format(notice, in: state, into: &pending)
+  }
+
+  func flush() throws(SinkError) {
+    editor.redraw(printing: pending, prompt: prompt)
+    pending.removeAll(keepingCapacity: true)
+  }
+
+  func finish(_ state: AppState) throws(SinkError) {
+    try render(state)
+    formatter.formatEnd(state, into: &pending)
+    editor.finish(printing: pending)
+    pending.removeAll()
+  }
+
+  private func updatePrompt(_ state: AppState) {
+    prompt = Prompt(for: state, color: color)
+    isLeaving = state.phase != .active
+  }
+}

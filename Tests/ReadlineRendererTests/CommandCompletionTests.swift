@@ -1,0 +1,23 @@
+import Testing
+
+@testable import ReadlineRenderer
+
+@Suite struct CommandCompletionTests {
+  @Test(
+    arguments: [
+      ("/", ["/help", "/quit"]),
+      ("/h", ["/help"]),
+      ("/quit", ["/quit"]),
+      ("/x", []),
+      ("help", []),
+    ] as [(String, [String])])
+  func commandsCompleteFromTheirPrefix(prefix: String, matches: [String]) {
+    #expect(CommandCompletion.matches(for: prefix) == matches)
+  }
+
+  @Test func theCommonPrefixIsWhatEveryMatchStartsWith() {
+    #expect(CommandCompletion.commonPrefix(of: ["/help", "/hello"]) == "/hel")
+    #expect(CommandCompletion.commonPrefix(of: ["/help", "/quit"]) == "/")
+    #expect(CommandCompletion.commonPrefix(of: []) == "")
+  }
+}
