@@ -28,6 +28,7 @@ public enum ChatCommand {
       writeOut("chat \(version)\n")
       return 0
     }
+    if let path = options.scenario { return playScenario(at: path, options) }
     do {
       return try run(options)
     } catch .closed {
@@ -68,14 +69,17 @@ public enum ChatCommand {
     }
     let runtime = Runtime(
       state: state, session: session, clock: clock, ids: ids, renderers: renderers)
-    let input = FileInput(descriptor: 0, pacing: pacing, signals: signals)
+    var input: any ChatRuntime.Input = FileInput(descriptor: 0, pacing: pacing, signals: signals)
+    if let path = options.record {
+      input = try recorder(wrapping: input, path: path, clock: clock, seed: seed, options: options)
+    }
     switch try runtime.run(input) {
     case .completed: return 0
     case .terminated(let signal): return 128 + signal
     }
   }
 
-  private static func renderer(
+  static func renderer(
     _ kind: Options.RendererKind, utcOffset: Int64, sink: any TextSink
   ) -> any Renderer {
     switch kind {
@@ -97,7 +101,7 @@ public enum ChatCommand {
   }
 
   @discardableResult
-  private static func fail(_ message: String, hint: String? = nil, status: Int32) -> Int32 {
+  static func fail(_ message: String, hint: String? = nil, status: Int32) -> Int32 {
     var text = "chat: \(message)\n"
     if let hint { text += "chat: \(hint)\n" }
     writeAll(2, text)
@@ -130,11 +134,16 @@ public enum ChatCommand {
       --peer NAME                the peer's name (default: Person B)
       --log FILE                 also write the plain-text log to FILE
       --jsonl FILE               also write JSON lines to FILE
+      --scenario FILE            play the scenario in FILE on the virtual clock and print
+                                 what the renderer shows; the file sets seed and names
+      --record FILE              also write what you type, with its timing, to FILE as a
+                                 scenario that --scenario plays back
       --no-color                 no colour in the line mode (also: NO_COLOR, TERM=dumb)
       -h, --help                 show this help
       --version                  show the version
 
-    EXIT STATUS: 0 done, 64 bad command line, 74 output error, 128+N stopped by signal N.
+    EXIT STATUS: 0 done, 64 bad command line, 65 malformed scenario, 66 scenario not found
+    or unreadable, 74 output error, 128+N stopped by signal N.
 
     """
 }
