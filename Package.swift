@@ -45,7 +45,9 @@ let package = Package(
     ),
     .testTarget(
       name: "ChatScenarioTests",
-      dependencies: ["ChatScenario", "ChatCore", "ChatRendering", "ChatRuntime", "LogRenderer"]
+      dependencies: [
+        "ChatScenario", "ChatCore", "ChatSession", "ChatRendering", "ChatRuntime", "LogRenderer",
+      ]
     ),
 
     // GNU readline as a system library, and the interactive line mode built on it.
