@@ -73,17 +73,18 @@ public enum ScenarioError: Error, Equatable, CustomStringConvertible {
   public var description: String {
     switch self {
     case .malformed(let file, let line, let problem):
-      "\(file):\(line): \(problem)"
+      "\(Sanitizer.sanitize(file)):\(line): \(problem)"
     case .missingFile(let path):
-      "cannot read scenario '\(quote(path))': no such file"
+      "cannot read scenario '\(Sanitizer.sanitize(path))': no such file"
     case .unreadableFile(let path, let reason):
-      "cannot read scenario '\(quote(path))': \(reason)"
+      "cannot read scenario '\(Sanitizer.sanitize(path))': \(reason)"
     }
   }
 }
 
 /// `text` fit for an error message: control characters shown by `Sanitizer`, and long text cut
-/// short, because the offending value may be a hostile or a multi-kilobyte line.
+/// short, because the offending value may be a hostile or a multi-kilobyte line. (Paths are
+/// sanitised but never cut: they must stay usable.)
 private func quote(_ text: String) -> String {
   let limit = 40
   let sanitized = Sanitizer.sanitize(text)

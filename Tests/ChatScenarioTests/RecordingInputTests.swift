@@ -97,4 +97,20 @@ private func noFlush() throws(SinkError) {}
     #expect(!original.bytes.isEmpty)
     #expect(replayed.text == original.text)
   }
+
+  @Test func everyEntryIsFlushedAsSoonAsItIsWritten() throws {
+    final class CountingSink: TextSink {
+      var calls: [String] = []
+      func write(_ bytes: [UInt8]) throws(SinkError) { calls.append("write") }
+      func flush() throws(SinkError) { calls.append("flush") }
+    }
+    let clock = VirtualClock()
+    let sink = CountingSink()
+    let inner = ScriptedInput([(0, [.line("a")]), (5, [.line("b"), .ended])], clock: clock)
+    let recorder = try RecordingInput(
+      wrapping: inner, clock: clock, settings: Scenario(seed: 1), sink: sink)
+    _ = try recorder.wait(until: nil, flush: noFlush)
+    _ = try recorder.wait(until: nil, flush: noFlush)
+    #expect(sink.calls == Array(repeating: ["write", "flush"], count: 4).flatMap { $0 })
+  }
 }
