@@ -55,7 +55,8 @@ public struct ScenarioParser {
   // MARK: Entries
 
   private mutating func readEntry(_ content: Scalars) throws(Problem) {
-    let token = content.prefix { !isBlank($0) }
+    // The time ends at a blank, or right at the `|` or `"` that starts the text.
+    let token = content.prefix { !isBlank($0) && $0 != "|" && $0 != "\"" }
     let timeText = String(Substring(token))
     guard let (relative, offset) = Self.time(timeText) else { throw .invalidTime(timeText) }
     let milliseconds = relative ? lastMilliseconds + offset : offset

@@ -63,6 +63,11 @@ private func typed(_ entries: [(Int64, String)]) -> [Scenario.Entry] {
       ])
   }
 
+  @Test func noBlankIsNeededBeforeTheBarOrTheQuote() throws {
+    let scenario = try parse("0ms|a\n1s\"b\"\n+1s   |  c\n")
+    #expect(scenario.entries == typed([(0, "a"), (1000, "b"), (2000, " c")]))
+  }
+
   @Test func quotedTextUnderstandsEscapes() throws {
     let scenario = try parse(
       #"""

@@ -39,9 +39,10 @@ import Testing
       Self.cases.flatMap { name in
         ([Self.scenarioFile] + SnapshotRenderer.all.map(\.file)).map { "\(name)/\($0)" }
       })
-    let unused = Snapshot.allFiles().filter { !used.contains($0) && !$0.hasSuffix(".new") }
+    let files = Snapshot.allFiles()
+    let unused = files.filter { !used.contains($0) && !$0.hasSuffix(".new") }
     #expect(unused.isEmpty, "files in Fixtures/ that no case uses: \(unused)")
-    let withoutScenario = Self.cases.filter { !Snapshot.allFiles().contains("\($0)/scenario.chat") }
+    let withoutScenario = Self.cases.filter { !files.contains("\($0)/\(Self.scenarioFile)") }
     #expect(withoutScenario.isEmpty, "case folders without \(Self.scenarioFile)")
   }
 
