@@ -23,9 +23,9 @@
 /// renders at, 1–1000; default 80). A setting's value is the rest of the line without
 /// surrounding blanks, or a quoted string.
 ///
-/// **Entries** are a time, blanks (optional before `|` and `"`), and what happens then. A time is milliseconds (`250ms`) or
-/// seconds with up to three decimals (`1.250s`, `2s`), counted from the start of the run;
-/// with a leading `+` it counts from the previous entry instead. Times never go back (equal
+/// **Entries** are a time, blanks (optional before `|` and `"`), and what happens then. A time
+/// is milliseconds (`250ms`) or seconds with up to three decimals (`1.250s`, `2s`), counted
+/// from the start of the run; with a leading `+` it counts from the previous entry instead. Times never go back (equal
 /// times are fine: those entries happen at the same instant, in file order). What happens:
 /// - `| text`: the user types `text`. Everything after the `|` is typed verbatim, except one
 ///   space right after the `|`; `|` alone types an empty line.
