@@ -25,8 +25,9 @@
 ///
 /// **Entries** are a time, blanks (optional before `|` and `"`), and what happens then. A time
 /// is milliseconds (`250ms`) or seconds with up to three decimals (`1.250s`, `2s`), counted
-/// from the start of the run; with a leading `+` it counts from the previous entry instead. Times never go back (equal
-/// times are fine: those entries happen at the same instant, in file order). What happens:
+/// from the start of the run; with a leading `+` it counts from the previous entry instead.
+/// Times never go back (equal times are fine: those entries happen at the same instant, in
+/// file order). What happens:
 /// - `| text`: the user types `text`. Everything after the `|` is typed verbatim, except one
 ///   space right after the `|`; `|` alone types an empty line.
 /// - `"text"`: the user types `text`, written with escapes: `\\` `\"` `\0` `\e` `\n` `\r` `\t`

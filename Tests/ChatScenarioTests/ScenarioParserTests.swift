@@ -54,7 +54,8 @@ private func typed(_ entries: [(Int64, String)]) -> [Scenario.Entry] {
 
   @Test func textAfterTheBarIsVerbatimExceptOneSpace() throws {
     let scenario = try parse(
-      "0ms |\n0ms | \n0ms |   three spaces\n0ms |no space\n0ms | trailing  \n0ms | | # not a comment\n"
+      "0ms |\n0ms | \n0ms |   three spaces\n0ms |no space\n0ms | trailing  \n"
+        + "0ms | | # not a comment\n"
     )
     #expect(
       scenario.entries.map(\.event) == [
