@@ -39,6 +39,18 @@ let package = Package(
       dependencies: ["ChatRuntime", "LogRenderer", "JSONLinesRenderer"]
     ),
 
+    // Scenario files: the format, and the inputs that play and record them.
+    .target(
+      name: "ChatScenario",
+      dependencies: ["ChatCore", "ChatSession", "ChatRendering", "ChatRuntime"]
+    ),
+    .testTarget(
+      name: "ChatScenarioTests",
+      dependencies: [
+        "ChatScenario", "ChatCore", "ChatSession", "ChatRendering", "ChatRuntime", "LogRenderer",
+      ]
+    ),
+
     // GNU readline as a system library, and the interactive line mode built on it.
     .systemLibrary(
       name: "CReadline",
@@ -55,7 +67,7 @@ let package = Package(
       name: "ChatCommandLine",
       dependencies: [
         "ChatCore", "ChatSession", "ChatRuntime", "ChatRendering",
-        "LogRenderer", "JSONLinesRenderer", "ReadlineRenderer",
+        "LogRenderer", "JSONLinesRenderer", "ReadlineRenderer", "ChatScenario",
       ]
     ),
     .executableTarget(name: "chat", dependencies: ["ChatCommandLine"]),
@@ -71,7 +83,10 @@ let package = Package(
     // End-to-end: the built binary through real pipes and a pseudo-terminal, plus snapshots.
     .testTarget(
       name: "EndToEndTests",
-      dependencies: ["chat", "ChatCommandLine"]
+      dependencies: [
+        "chat", "ChatCommandLine", "ChatScenario", "ChatRendering", "LogRenderer",
+        "JSONLinesRenderer", "ReadlineRenderer",
+      ]
     ),
   ],
   swiftLanguageModes: [.v6]

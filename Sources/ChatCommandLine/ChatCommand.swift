@@ -29,6 +29,7 @@ public enum ChatCommand {
       writeOut("chat \(version)\n")
       return 0
     }
+    if let path = options.scenario { return playScenario(at: path, options) }
     do {
       return try run(options)
     } catch .closed {
@@ -80,12 +81,19 @@ public enum ChatCommand {
     }
     let runtime = Runtime(
       state: state, session: session, clock: clock, ids: ids, renderers: renderers)
+    // `--record` wraps whichever input the run reads, the terminal's included.
+    let record = { (input: any ChatRuntime.Input, width: Int?) throws(SinkError) in
+      guard let path = options.record else { return input }
+      return try recorder(
+        wrapping: input, path: path, clock: clock, seed: seed, options: options, width: width)
+    }
     let outcome: Runtime.Outcome
     if let lineMode {
-      outcome = try lineMode.run(runtime, pacing: pacing)
+      outcome = try lineMode.run(runtime, pacing: pacing, wrapInput: record)
     } else {
       let signals = SignalWatcher(signals: [SIGINT, SIGTERM, SIGHUP])
-      outcome = try runtime.run(FileInput(descriptor: 0, pacing: pacing, signals: signals))
+      let input = FileInput(descriptor: 0, pacing: pacing, signals: signals)
+      outcome = try runtime.run(record(input, nil))
     }
     switch outcome {
     case .completed: return 0
@@ -93,11 +101,12 @@ public enum ChatCommand {
     }
   }
 
-  private static func renderer(
-    _ kind: Options.RendererKind, utcOffset: Int64, sink: any TextSink
+  static func renderer(
+    _ kind: Options.RendererKind, utcOffset: Int64, width: Int? = nil, sink: any TextSink
   ) -> any Renderer {
     switch kind {
-    case .line: StreamRenderer(LineFormatter(utcOffsetSeconds: utcOffset), sink: sink)
+    case .line:
+      StreamRenderer(LineFormatter(width: width, utcOffsetSeconds: utcOffset), sink: sink)
     case .log: StreamRenderer(LogFormatter(utcOffsetSeconds: utcOffset), sink: sink)
     case .jsonl: StreamRenderer(JSONLinesFormatter(), sink: sink)
     }
@@ -116,7 +125,7 @@ public enum ChatCommand {
   }
 
   @discardableResult
-  private static func fail(_ message: String, hint: String? = nil, status: Int32) -> Int32 {
+  static func fail(_ message: String, hint: String? = nil, status: Int32) -> Int32 {
     var text = "chat: \(message)\n"
     if let hint { text += "chat: \(hint)\n" }
     writeAll(2, text)
@@ -149,12 +158,17 @@ public enum ChatCommand {
       --peer NAME                the peer's name (default: Person B)
       --log FILE                 also write the plain-text log to FILE
       --jsonl FILE               also write JSON lines to FILE
+      --scenario FILE            play the scenario in FILE on the virtual clock and print
+                                 what the renderer shows; the file sets seed and names
+      --record FILE              also write what you type, with its timing, to FILE as a
+                                 scenario that --scenario plays back
       --scrollback N             keep at most N recent messages in memory (default 5000)
       --no-color                 no colour in the line mode (also: NO_COLOR, TERM=dumb)
       -h, --help                 show this help
       --version                  show the version
 
-    EXIT STATUS: 0 done, 64 bad command line, 74 output error, 128+N stopped by signal N.
+    EXIT STATUS: 0 done, 64 bad command line, 65 malformed scenario, 66 scenario not found
+    or unreadable, 74 output error, 128+N stopped by signal N.
 
     """
 }

@@ -28,6 +28,10 @@ public struct Options: Equatable, Sendable {
   public var jsonlFile: String?
   /// `--scrollback`: how many recent messages the state keeps.
   public var scrollback = Scrollback.defaultLimit
+  /// `--scenario FILE`: play that scenario instead of reading standard input.
+  public var scenario: String?
+  /// `--record FILE`: also write what the user types there, as a scenario.
+  public var record: String?
   /// `--no-color`.
   public var noColor = false
   /// `--help`.
@@ -44,12 +48,14 @@ public struct Options: Equatable, Sendable {
   /// Reads `arguments` (without the program name).
   public init(parsing arguments: [String]) throws(UsageError) {
     var rest = arguments[...]
+    var given: Set<String> = []
     while let argument = rest.popFirst() {
       var (option, inlineValue) = (argument, String?.none)
       if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
         option = String(argument[..<equals])
         inlineValue = String(argument[argument.index(after: equals)...])
       }
+      given.insert(option)
       func value() throws(UsageError) -> String {
         if let inlineValue { return inlineValue }
         guard let next = rest.popFirst() else { throw .missingValue(option: option) }
@@ -79,6 +85,8 @@ public struct Options: Equatable, Sendable {
           throw .invalidValue(option: option, value: text, expected: "a positive whole number")
         }
         scrollback = number
+      case "--scenario": scenario = try nonEmpty(value(), option)
+      case "--record": record = try nonEmpty(value(), option)
       case "--no-color": noColor = true
       case "--help", "-h": help = true
       case "--version": version = true
@@ -87,11 +95,29 @@ public struct Options: Equatable, Sendable {
       }
       if inlineValue != nil, !Self.takesValue(option) { throw .unexpectedValue(option: option) }
     }
+    try checkScenarioOptions(given)
+  }
+
+  /// A scenario carries its own settings, so `chat --scenario F` always prints what F's
+  /// snapshots hold: options that would change them are refused rather than silently winning.
+  private func checkScenarioOptions(_ given: Set<String>) throws(UsageError) {
+    guard scenario != nil else { return }
+    for option in ["--seed", "--name", "--peer"] where given.contains(option) {
+      throw .incompatible(
+        option: option, with: "--scenario",
+        advice: "set '\(option.dropFirst(2))' in the scenario file instead")
+    }
+    if given.contains("--record") {
+      throw .incompatible(
+        option: "--record", with: "--scenario", advice: "a scenario already is a recording")
+    }
   }
 
   private static func takesValue(_ option: String) -> Bool {
-    ["--renderer", "--seed", "--name", "--peer", "--log", "--jsonl", "--scrollback"].contains(
-      option)
+    [
+      "--renderer", "--seed", "--name", "--peer", "--log", "--jsonl", "--scenario", "--record",
+      "--scrollback",
+    ].contains(option)
   }
 
   private func nonEmpty(_ text: String, _ option: String) throws(UsageError) -> String {

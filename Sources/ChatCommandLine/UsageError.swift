@@ -1,5 +1,7 @@
 /// A command line chat cannot run with. Exit status 64 (EX_USAGE).
 public enum UsageError: Error, Equatable, CustomStringConvertible {
+  /// Two options that cannot be used together, and what to do instead.
+  case incompatible(option: String, with: String, advice: String)
   /// A value that is not one of those accepted.
   case invalidValue(option: String, value: String, expected: String)
   /// An option given without its value.
@@ -13,6 +15,8 @@ public enum UsageError: Error, Equatable, CustomStringConvertible {
 
   public var description: String {
     switch self {
+    case .incompatible(let option, let other, let advice):
+      "\(option) cannot be used with \(other): \(advice)"
     case .invalidValue(let option, let value, let expected):
       "invalid value '\(value)' for \(option): expected \(expected)"
     case .missingValue(let option):

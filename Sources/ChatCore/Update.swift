@@ -72,7 +72,7 @@ private func updateUser(_ state: inout AppState, _ event: Action.User) -> [Effec
   case .quitRequested:
     return requestQuit(&state)
   case .submitted(let text, let id, let time):
-    let input = Input(parsing: text)
+    let input = TypedLine(parsing: text)
     // While leaving, only a second `/quit` still means something: it quits at once.
     guard state.phase == .active else { return input == .command(.quit) ? requestQuit(&state) : [] }
     switch input {

@@ -35,7 +35,8 @@ public final class LineMode {
 
   /// Runs `runtime` with readline as its input, and restores the terminal afterwards.
   public func run(
-    _ runtime: Runtime, pacing: FileInput.Pacing
+    _ runtime: Runtime, pacing: FileInput.Pacing,
+    wrapInput: (any Input, _ width: Int?) throws(SinkError) -> any Input = { input, _ in input }
   ) throws(SinkError) -> Runtime.Outcome {
     Self.readUTF8()
     let modes = TerminalModes(descriptor: STDIN_FILENO)
@@ -49,7 +50,7 @@ public final class LineMode {
       editor.history.close()
       modes.restore()
     }
-    return try runtime.run(input)
+    return try runtime.run(wrapInput(input, terminalWidth()))
   }
 
   /// Makes readline read UTF-8, as chat writes it whatever the locale says.
@@ -72,5 +73,12 @@ public final class LineMode {
       if let value = getenv(name) { values[name] = String(cString: value) }
     }
     return values
+  }
+
+  /// The terminal's width in columns, if the terminal says.
+  private func terminalWidth() -> Int? {
+    var size = winsize()
+    guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
+    return Int(size.ws_col)
   }
 }

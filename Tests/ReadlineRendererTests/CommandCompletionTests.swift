@@ -5,7 +5,7 @@ import Testing
 @Suite struct CommandCompletionTests {
   @Test(
     arguments: [
-      ("/", ["/help", "/quit"]),
+      ("/", ["/help", "/quit", "/retry"]),
       ("/h", ["/help"]),
       ("/quit", ["/quit"]),
       ("/x", []),

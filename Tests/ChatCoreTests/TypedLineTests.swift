@@ -1,9 +1,9 @@
 import ChatCore
 import Testing
 
-@Suite struct InputTests {
+@Suite struct TypedLineTests {
   @Test(arguments: [
-    ("hello", Input.message("hello")),
+    ("hello", TypedLine.message("hello")),
     ("", .blank),
     ("   ", .blank),
     ("/quit", .command(.quit)),
@@ -16,8 +16,8 @@ import Testing
     (" /quit", .message(" /quit")),
     ("/nope x", .unknownCommand("nope")),
   ])
-  func typedLinesAreReadAsMessagesOrCommands(line: String, expected: Input) {
-    #expect(Input(parsing: line) == expected)
+  func typedLinesAreReadAsMessagesOrCommands(line: String, expected: TypedLine) {
+    #expect(TypedLine(parsing: line) == expected)
   }
 
   @Test func everyCommandHasASummary() {

@@ -1,0 +1,103 @@
+/// A scripted run of chat: a few settings, then what the user types and when.
+///
+/// Scenario files (`*.chat`) are plain UTF-8 text, read line by line:
+///
+///     # A comment: a line whose first non-blank character is '#'. Blank lines are ignored.
+///     seed 42
+///     name Alice
+///     peer "Bob "
+///     width 40
+///
+///     0ms     | hello
+///     0.050s  | typed 50 ms after the start, before the first echo
+///     +1s     | typed one second after the previous entry
+///     1.500s  "escapes: \e[2J \t \u{202E} \"quoted\""
+///     2s      |
+///     2s      |   leading spaces are kept
+///     3s      | /quit
+///     4s      end
+///
+/// **Settings** come before the first entry, at most once each: `seed` (a whole number: reply
+/// texts and every id derive from it; default 1), `name` (the local user; default `PersonA`),
+/// `peer` (the simulated peer; default `Person B`), `width` (the terminal width the line mode
+/// renders at, 1–1000; default 80). A setting's value is the rest of the line without
+/// surrounding blanks, or a quoted string.
+///
+/// **Entries** are a time, blanks (optional before `|` and `"`), and what happens then. A time
+/// is milliseconds (`250ms`) or seconds with up to three decimals (`1.250s`, `2s`), counted
+/// from the start of the run; with a leading `+` it counts from the previous entry instead.
+/// Times never go back (equal times are fine: those entries happen at the same instant, in
+/// file order). What happens:
+/// - `| text`: the user types `text`. Everything after the `|` is typed verbatim, except one
+///   space right after the `|`; `|` alone types an empty line.
+/// - `"text"`: the user types `text`, written with escapes: `\\` `\"` `\0` `\e` `\n` `\r` `\t`
+///   and `\u{1F600}` (1 to 6 hex digits). Nothing but blanks may follow the closing quote.
+///   Use it for control characters and for text with trailing blanks.
+/// - `end`: the input closes (Ctrl-D, the end of a pipe). Without it, input ends right after
+///   the last entry. Only `quit` may follow it.
+/// - `quit`: the user insists on quitting (Ctrl-C while chat waits for replies). A typed
+///   `/quit` is an ordinary `| /quit` line.
+///
+/// Each line is decoded on its own: invalid UTF-8 becomes U+FFFD (so a fixture can hold it).
+/// A byte-order mark at the start, CRLF line ends and a last line without a newline are fine.
+/// A line cannot type a newline, and a trailing `\r` is read as part of a CRLF line end: use
+/// the quoted form for those.
+///
+/// Scenarios play on the virtual clock (see `Scenario.play(renderers:)`): the first entry's
+/// time 0 is `Timestamp.virtualEpoch`. Session events due at the same instant as an entry
+/// happen before it, as they would on a live clock that reached that instant first.
+public struct Scenario: Equatable, Sendable {
+  /// The seed of reply texts and ids; nil means `Scenario.defaultSeed`.
+  public var seed: UInt64?
+  /// The local user's name; nil keeps the app's default.
+  public var name: String?
+  /// The simulated peer's name; nil keeps the session's default.
+  public var peer: String?
+  /// The terminal width for the line mode; nil means `Scenario.defaultWidth`.
+  public var width: Int?
+  /// What happens, in time order.
+  public var entries: [Entry]
+
+  /// The seed used when a scenario names none: the same as `chat --virtual-time`.
+  public static let defaultSeed: UInt64 = 1
+  /// The terminal width the line mode renders at when a scenario names none.
+  public static let defaultWidth = 80
+  /// The widths a scenario may ask for.
+  public static let widths = 1...1000
+
+  /// Creates a scenario.
+  public init(
+    seed: UInt64? = nil, name: String? = nil, peer: String? = nil, width: Int? = nil,
+    entries: [Entry] = []
+  ) {
+    self.seed = seed
+    self.name = name
+    self.peer = peer
+    self.width = width
+    self.entries = entries
+  }
+
+  /// One thing the user does, at a moment counted from the start of the run.
+  public struct Entry: Equatable, Sendable {
+    /// Milliseconds from the start of the run.
+    public var milliseconds: Int64
+    /// What the user does.
+    public var event: Event
+
+    /// Creates an entry.
+    public init(milliseconds: Int64, event: Event) {
+      self.milliseconds = milliseconds
+      self.event = event
+    }
+  }
+
+  /// What the user can do in a scenario.
+  public enum Event: Equatable, Sendable {
+    /// The input closes.
+    case end
+    /// The user insists on quitting.
+    case quit
+    /// The user types a line (without its newline).
+    case typed(String)
+  }
+}

@@ -1,0 +1,93 @@
+import ChatRendering
+
+/// Why a scenario cannot be played. Descriptions name `file:line` where there is one.
+public enum ScenarioError: Error, Equatable, CustomStringConvertible {
+  /// A line of the scenario is wrong.
+  case malformed(file: String, line: Int, problem: Problem)
+  /// There is no file at `path`.
+  case missingFile(path: String)
+  /// The file exists but cannot be read (permissions, a directory, an I/O error).
+  case unreadableFile(path: String, reason: String)
+
+  /// What is wrong with one line of a scenario.
+  public enum Problem: Error, Equatable, Sendable, CustomStringConvertible {
+    /// A typed line or a second `end` after the `end` on line `endLine`.
+    case afterEnd(endLine: Int)
+    /// A setting given a second time.
+    case duplicateSetting(String, firstLine: Int)
+    /// A backslash escape the quoted form does not know.
+    case invalidEscape(String)
+    /// A time that is not `250ms`, `1.250s` or one of those after `+`.
+    case invalidTime(String)
+    /// A setting whose value is not one it accepts.
+    case invalidValue(setting: String, value: String, expected: String)
+    /// A setting without a value.
+    case missingValue(setting: String)
+    /// A setting after the first entry.
+    case settingAfterEntries(String)
+    /// A time earlier than the entry before it.
+    case timeGoesBack(String, previousMilliseconds: Int64)
+    /// Something after the closing quote.
+    case trailingText(String)
+    /// Something after a time that is not `| text`, `"text"`, `end` or `quit`.
+    case unexpectedAction(String)
+    /// A line that is neither a known setting nor an entry.
+    case unknownSetting(String)
+    /// A quoted string without its closing quote.
+    case unterminatedQuote
+
+    public var description: String {
+      switch self {
+      case .afterEnd(let endLine):
+        "nothing can be typed after 'end' (line \(endLine)); only 'quit' may follow it"
+      case .duplicateSetting(let name, let firstLine):
+        "duplicate setting '\(name)' (first set on line \(firstLine))"
+      case .invalidEscape(let escape):
+        "invalid escape '\(quote(escape))': expected \\\\ \\\" \\0 \\e \\n \\r \\t or \\u{hex}"
+      case .invalidTime(let time):
+        "invalid time '\(quote(time))': expected milliseconds ('250ms') or seconds ('1.250s'),"
+          + " optionally after '+'"
+      case .invalidValue(let setting, let value, let expected):
+        "invalid \(setting) '\(quote(value))': expected \(expected)"
+      case .missingValue(let setting):
+        "missing value for setting '\(setting)'"
+      case .settingAfterEntries(let name):
+        "setting '\(quote(name))' after the first entry: settings go at the top"
+      case .timeGoesBack(let time, let previous):
+        "time '\(quote(time))' is before the previous entry's"
+          + " '\(ScenarioWriter.time(milliseconds: previous))': entries must be in time order"
+      case .trailingText(let text):
+        "unexpected '\(quote(text))' after the closing '\"'"
+      case .unexpectedAction(let text):
+        "expected '| text', '\"text\"', 'end' or 'quit' after the time, found "
+          + (text.isEmpty ? "nothing" : "'\(quote(text))'")
+      case .unknownSetting(let name):
+        "unknown setting '\(quote(name))': expected seed, name, peer or width,"
+          + " or an entry starting with a time"
+      case .unterminatedQuote:
+        "quoted text without its closing '\"'"
+      }
+    }
+  }
+
+  public var description: String {
+    switch self {
+    case .malformed(let file, let line, let problem):
+      "\(Sanitizer.sanitize(file)):\(line): \(problem)"
+    case .missingFile(let path):
+      "cannot read scenario '\(Sanitizer.sanitize(path))': no such file"
+    case .unreadableFile(let path, let reason):
+      "cannot read scenario '\(Sanitizer.sanitize(path))': \(reason)"
+    }
+  }
+}
+
+/// `text` fit for an error message: control characters shown by `Sanitizer`, and long text cut
+/// short, because the offending value may be a hostile or a multi-kilobyte line. (Paths are
+/// sanitised but never cut: they must stay usable.)
+private func quote(_ text: String) -> String {
+  let limit = 40
+  let sanitized = Sanitizer.sanitize(text)
+  guard sanitized.count > limit else { return sanitized }
+  return sanitized.prefix(limit) + "…"
+}

@@ -1,0 +1,81 @@
+import ChatRendering
+
+/// Writes the scenario format described on `Scenario`, in a form that reads back as written.
+///
+/// Times are absolute seconds with three decimals (`1.250s`). Text is written verbatim after
+/// `| ` unless it would not survive that way or could not be seen: control characters and
+/// everything else `Sanitizer` replaces, and leading or trailing blanks, switch to the quoted
+/// form. Settings a scenario does not have are left out.
+public enum ScenarioWriter {
+  /// The whole scenario as text.
+  public static func text(of scenario: Scenario, comment: String? = nil) -> String {
+    var text = header(of: scenario, comment: comment)
+    for entry in scenario.entries { text += line(for: entry) }
+    return text
+  }
+
+  /// The comment (if any), the settings and a blank line: everything before the entries.
+  public static func header(of scenario: Scenario, comment: String? = nil) -> String {
+    var text = ""
+    if let comment {
+      for line in comment.split(separator: "\n", omittingEmptySubsequences: false) {
+        text += line.isEmpty ? "#\n" : "# \(line)\n"
+      }
+    }
+    if let seed = scenario.seed { text += "seed \(seed)\n" }
+    if let name = scenario.name { text += "name \(settingValue(name))\n" }
+    if let peer = scenario.peer { text += "peer \(settingValue(peer))\n" }
+    if let width = scenario.width { text += "width \(width)\n" }
+    return text.isEmpty ? text : text + "\n"
+  }
+
+  /// One entry as a line, newline included.
+  public static func line(for entry: Scenario.Entry) -> String {
+    let time = time(milliseconds: entry.milliseconds)
+    switch entry.event {
+    case .end: return "\(time) end\n"
+    case .quit: return "\(time) quit\n"
+    case .typed(let text) where text.isEmpty: return "\(time) |\n"
+    case .typed(let text) where needsQuotes(text): return "\(time) \(quoted(text))\n"
+    case .typed(let text): return "\(time) | \(text)\n"
+    }
+  }
+
+  /// Milliseconds as seconds with three decimals: `0.000s`, `1.250s`.
+  public static func time(milliseconds: Int64) -> String {
+    let fraction = String(milliseconds % 1000)
+    return "\(milliseconds / 1000).\(String(repeating: "0", count: 3 - fraction.count))\(fraction)s"
+  }
+
+  /// `text` in double quotes, with escapes for backslashes, quotes and unsafe characters.
+  public static func quoted(_ text: String) -> String {
+    var result = "\""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\\": result += "\\\\"
+      case "\"": result += "\\\""
+      case "\u{0}": result += "\\0"
+      case "\u{1B}": result += "\\e"
+      case "\n": result += "\\n"
+      case "\r": result += "\\r"
+      case "\t": result += "\\t"
+      case _ where Sanitizer.isUnsafe(scalar):
+        result += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+      default: result.unicodeScalars.append(scalar)
+      }
+    }
+    return result + "\""
+  }
+
+  private static func settingValue(_ value: String) -> String {
+    needsQuotes(value) || value.hasPrefix("\"") ? quoted(value) : value
+  }
+
+  private static func needsQuotes(_ text: String) -> Bool {
+    let scalars = text.unicodeScalars
+    return scalars.contains(where: Sanitizer.isUnsafe) || scalars.first.map(isBlank) == true
+      || scalars.last.map(isBlank) == true
+  }
+
+  private static func isBlank(_ scalar: Unicode.Scalar) -> Bool { scalar == " " || scalar == "\t" }
+}

@@ -1,0 +1,55 @@
+import ChatRendering
+import ChatScenario
+import Foundation
+import Testing
+
+/// Every case in `Fixtures/` played by every renderer and compared with its snapshot; see
+/// `Snapshot` for recording and `SnapshotRenderer` for the renderers.
+@Suite struct SnapshotTests {
+  static let scenarioFile = "scenario.chat"
+  static let cases = Snapshot.caseNames()
+
+  @Test(arguments: cases, SnapshotRenderer.all)
+  func caseMatchesSnapshot(name: String, renderer: SnapshotRenderer) throws {
+    let path = Snapshot.fixtures.appendingPathComponent(name)
+      .appendingPathComponent(Self.scenarioFile).path
+    let scenario = try Scenario(contentsOfFile: path)
+    let sink = MemorySink()
+    _ = try scenario.play(renderers: [renderer.make(scenario, sink)])
+    Snapshot.expect(sink.bytes, matches: "\(name)/\(renderer.file)")
+  }
+
+  /// The built binary prints exactly the committed JSON-lines snapshot, through a real pipe.
+  @Test(arguments: cases)
+  func binaryPrintsTheSnapshot(name: String) throws {
+    let folder = Snapshot.fixtures.appendingPathComponent(name)
+    let run = try PipedRun.chat(
+      ["--scenario", folder.appendingPathComponent(Self.scenarioFile).path, "--renderer", "jsonl"])
+    #expect(run.status == 0, "stderr: \(run.stderr)")
+    let expected = try Data(contentsOf: folder.appendingPathComponent("jsonl.jsonl"))
+    #expect(run.stdout == [UInt8](expected), "Fixtures/\(name)/jsonl.jsonl")
+  }
+
+  @Test func thereAreCases() {
+    #expect(!Self.cases.isEmpty, "no case folders in \(Snapshot.fixtures.path)")
+  }
+
+  @Test func everyFileInFixturesBelongsToACase() {
+    let used = Set(
+      Self.cases.flatMap { name in
+        ([Self.scenarioFile] + SnapshotRenderer.all.map(\.file)).map { "\(name)/\($0)" }
+      })
+    let files = Snapshot.allFiles()
+    let unused = files.filter { !used.contains($0) && !$0.hasSuffix(".new") }
+    #expect(unused.isEmpty, "files in Fixtures/ that no case uses: \(unused)")
+    let withoutScenario = Self.cases.filter { !files.contains("\($0)/\(Self.scenarioFile)") }
+    #expect(withoutScenario.isEmpty, "case folders without \(Self.scenarioFile)")
+  }
+
+  @Test func noPendingSnapshotsAreLeft() {
+    let pending = Snapshot.allFiles().filter { $0.hasSuffix(".new") }
+    #expect(
+      pending.isEmpty,
+      "pending snapshots in Fixtures/: \(pending); accept each with mv or delete it")
+  }
+}
