@@ -54,7 +54,9 @@ extension ChatCommand {
   ) throws(SinkError) -> RecordingInput {
     try RecordingInput(
       wrapping: input, clock: clock,
-      settings: Scenario(seed: seed, name: options.name, peer: options.peer, width: width),
+      settings: Scenario(
+        seed: seed, name: options.name, peer: options.peer, width: width, faults: options.faults,
+        burst: options.burst),
       comment: "Recorded with chat --record. Play it back: chat --scenario <this file>",
       sink: FileSink.create(path: path))
   }

@@ -42,8 +42,11 @@ public enum ChatCommand {
   private static func run(_ options: Options) throws(SinkError) -> Int32 {
     let seed = options.seed ?? (options.virtualTime ? Options.defaultVirtualSeed : randomSeed())
     let state = AppState(localName: options.name, scrollback: options.scrollback)
+    var configuration = SimulatedSession.Configuration(peerName: options.peer)
+    configuration.faults = options.faults
+    configuration.burst = options.burst
     let session = SimulatedSession(
-      configuration: .init(peerName: options.peer), ids: SeededUUIDGenerator(seed: seed))
+      configuration: configuration, ids: SeededUUIDGenerator(seed: seed))
     let ids = SeededUUIDGenerator(seed: seed, stream: 1)
 
     let clock: any Clock
@@ -162,6 +165,9 @@ public enum ChatCommand {
                                  what the renderer shows; the file sets seed and names
       --record FILE              also write what you type, with its timing, to FILE as a
                                  scenario that --scenario plays back
+      --faults SPEC              simulate network faults, e.g.
+                                 drop=0.1,duplicate=0.05,jitter=80ms,disconnect=0.01
+      --burst N                  the peer answers each message with N messages at once
       --scrollback N             keep at most N recent messages in memory (default 5000)
       --no-color                 no colour in the line mode (also: NO_COLOR, TERM=dumb)
       -h, --help                 show this help

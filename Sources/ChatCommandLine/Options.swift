@@ -1,4 +1,5 @@
 import ChatCore
+import ChatSession
 
 /// What the command line asked for.
 public struct Options: Equatable, Sendable {
@@ -26,6 +27,10 @@ public struct Options: Equatable, Sendable {
   public var logFile: String?
   /// `--jsonl FILE`: also write JSON lines there.
   public var jsonlFile: String?
+  /// `--faults SPEC`: simulated network faults.
+  public var faults = Faults()
+  /// `--burst N`: how many messages the peer answers each message with.
+  public var burst = 1
   /// `--scrollback`: how many recent messages the state keeps.
   public var scrollback = Scrollback.defaultLimit
   /// `--scenario FILE`: play that scenario instead of reading standard input.
@@ -85,6 +90,20 @@ public struct Options: Equatable, Sendable {
           throw .invalidValue(option: option, value: text, expected: "a positive whole number")
         }
         scrollback = number
+      case "--faults":
+        let text = try value()
+        do {
+          faults = try Faults(parsing: text)
+        } catch {
+          throw .invalidValue(option: option, value: text, expected: "\(error)")
+        }
+      case "--burst":
+        let text = try value()
+        guard let number = Int(text), (1...1_000_000).contains(number) else {
+          throw .invalidValue(
+            option: option, value: text, expected: "a whole number from 1 to 1000000")
+        }
+        burst = number
       case "--scenario": scenario = try nonEmpty(value(), option)
       case "--record": record = try nonEmpty(value(), option)
       case "--no-color": noColor = true
@@ -102,7 +121,8 @@ public struct Options: Equatable, Sendable {
   /// snapshots hold: options that would change them are refused rather than silently winning.
   private func checkScenarioOptions(_ given: Set<String>) throws(UsageError) {
     guard scenario != nil else { return }
-    for option in ["--seed", "--name", "--peer"] where given.contains(option) {
+    for option in ["--seed", "--name", "--peer", "--faults", "--burst"] where given.contains(option)
+    {
       throw .incompatible(
         option: option, with: "--scenario",
         advice: "set '\(option.dropFirst(2))' in the scenario file instead")
@@ -116,7 +136,7 @@ public struct Options: Equatable, Sendable {
   private static func takesValue(_ option: String) -> Bool {
     [
       "--renderer", "--seed", "--name", "--peer", "--log", "--jsonl", "--scenario", "--record",
-      "--scrollback",
+      "--scrollback", "--faults", "--burst",
     ].contains(option)
   }
 

@@ -14,6 +14,8 @@ extension Scenario {
     let seed = seed ?? Self.defaultSeed
     var configuration = SimulatedSession.Configuration()
     if let peer { configuration.peerName = peer }
+    if let faults { configuration.faults = faults }
+    if let burst { configuration.burst = burst }
     var state = AppState()
     if let name { state.localName = name }
     let clock = VirtualClock()

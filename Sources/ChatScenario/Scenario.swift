@@ -1,3 +1,5 @@
+import ChatSession
+
 /// A scripted run of chat: a few settings, then what the user types and when.
 ///
 /// Scenario files (`*.chat`) are plain UTF-8 text, read line by line:
@@ -20,7 +22,9 @@
 /// **Settings** come before the first entry, at most once each: `seed` (a whole number: reply
 /// texts and every id derive from it; default 1), `name` (the local user; default `PersonA`),
 /// `peer` (the simulated peer; default `Person B`), `width` (the terminal width the line mode
-/// renders at, 1–1000; default 80). A setting's value is the rest of the line without
+/// renders at, 1–1000; default 80), `faults` (simulated network faults, as `--faults` takes them:
+/// `drop=0.1,duplicate=0.05,jitter=80ms,disconnect=0.01`; default none), `burst` (how many
+/// messages the peer answers each message with; default 1). A setting's value is the rest of the line without
 /// surrounding blanks, or a quoted string.
 ///
 /// **Entries** are a time, blanks (optional before `|` and `"`), and what happens then. A time
@@ -55,6 +59,10 @@ public struct Scenario: Equatable, Sendable {
   public var peer: String?
   /// The terminal width for the line mode; nil means `Scenario.defaultWidth`.
   public var width: Int?
+  /// Simulated network faults; nil means none.
+  public var faults: Faults?
+  /// How many messages the peer answers each message with; nil means 1.
+  public var burst: Int?
   /// What happens, in time order.
   public var entries: [Entry]
 
@@ -68,8 +76,10 @@ public struct Scenario: Equatable, Sendable {
   /// Creates a scenario.
   public init(
     seed: UInt64? = nil, name: String? = nil, peer: String? = nil, width: Int? = nil,
-    entries: [Entry] = []
+    faults: Faults? = nil, burst: Int? = nil, entries: [Entry] = []
   ) {
+    self.faults = faults
+    self.burst = burst
     self.seed = seed
     self.name = name
     self.peer = peer

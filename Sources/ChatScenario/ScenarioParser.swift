@@ -1,3 +1,5 @@
+import ChatSession
+
 /// Reads the scenario format described on `Scenario`. Pure: bytes in, a value or an error out.
 public struct ScenarioParser {
   private typealias Scalars = Substring.UnicodeScalarView
@@ -124,7 +126,9 @@ public struct ScenarioParser {
   private mutating func readSetting(_ content: Scalars) throws(Problem) {
     let nameScalars = content.prefix { !isBlank($0) }
     let name = String(Substring(nameScalars))
-    guard ["seed", "name", "peer", "width"].contains(name) else { throw .unknownSetting(name) }
+    guard ["seed", "name", "peer", "width", "faults", "burst"].contains(name) else {
+      throw .unknownSetting(name)
+    }
     guard scenario.entries.isEmpty else { throw .settingAfterEntries(name) }
     if let firstLine = settingLines[name] { throw .duplicateSetting(name, firstLine: firstLine) }
     settingLines[name] = lineNumber
@@ -152,6 +156,20 @@ public struct ScenarioParser {
             + " \(Scenario.widths.upperBound)")
       }
       scenario.width = width
+    case "faults":
+      do {
+        scenario.faults = try Faults(parsing: value)
+      } catch {
+        throw .invalidValue(setting: name, value: value, expected: "a fault spec: \(error)")
+      }
+    case "burst":
+      guard let burst = Int(value), (1...1_000_000).contains(burst),
+        value.unicodeScalars.allSatisfy(isDigit)
+      else {
+        throw .invalidValue(
+          setting: name, value: value, expected: "a whole number from 1 to 1000000")
+      }
+      scenario.burst = burst
     default:
       guard !value.isEmpty else {
         throw .invalidValue(setting: name, value: value, expected: "a non-empty name")

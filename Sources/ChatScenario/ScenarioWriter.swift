@@ -26,6 +26,8 @@ public enum ScenarioWriter {
     if let name = scenario.name { text += "name \(settingValue(name))\n" }
     if let peer = scenario.peer { text += "peer \(settingValue(peer))\n" }
     if let width = scenario.width { text += "width \(width)\n" }
+    if let faults = scenario.faults, !faults.isEmpty { text += "faults \(faults)\n" }
+    if let burst = scenario.burst, burst != 1 { text += "burst \(burst)\n" }
     return text.isEmpty ? text : text + "\n"
   }
 

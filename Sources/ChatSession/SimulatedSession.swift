@@ -3,8 +3,13 @@ import FoundationEssentials
 
 /// The seed's session: every sent message is echoed back after 100 ms, and 200 ms after the
 /// echo the peer answers with a fresh UUID string.
+///
+/// Two additions for testing what the seed never met: `burst` makes the peer answer with
+/// several messages at once (a flood), and `faults` make the network drop, duplicate, delay
+/// and disconnect, all drawn from a seeded generator so a run is still reproducible. With no
+/// faults no random number is drawn, so runs are identical to the seed's timing.
 public struct SimulatedSession: Session {
-  /// How the simulated peer behaves.
+  /// How the simulated peer and network behave.
   public struct Configuration: Sendable {
     /// The name replies are sent under.
     public var peerName = "Person B"
@@ -12,6 +17,10 @@ public struct SimulatedSession: Session {
     public var echoDelayMilliseconds: Int64 = 100
     /// How long after the echo the peer answers.
     public var replyDelayMilliseconds: Int64 = 200
+    /// How many messages the peer answers each echo with, all at the same instant.
+    public var burst = 1
+    /// What goes wrong on the way.
+    public var faults = Faults()
 
     /// Creates the seed's configuration, with an optional other peer name.
     public init(peerName: String = "Person B") {
@@ -21,46 +30,114 @@ public struct SimulatedSession: Session {
 
   private enum Pending {
     case connect
+    case connecting
+    case disconnect
     case echo(Message)
     case reply
+    /// A duplicate of an echo already delivered: reported again, answered no more.
+    case repeatEcho(Message)
+    /// A duplicate of a reply already delivered, with the same id.
+    case repeatReply(Message)
   }
 
   private let configuration: Configuration
   private var ids: SeededUUIDGenerator
-  private var timers = TimerQueue<Pending>()
+  private var random: SeededUUIDGenerator
+  private var timers = TimerQueue<(epoch: Int, pending: Pending)>()
+  /// Bumped on every disconnect: events scheduled on an earlier connection are lost with it.
+  private var epoch = 0
+  private var isDown = false
 
-  /// Creates a session whose reply ids and texts come from `ids`.
+  /// Creates a session whose reply ids and texts come from `ids`; faults draw from another
+  /// stream of the same seed.
   public init(configuration: Configuration = Configuration(), ids: SeededUUIDGenerator) {
     self.configuration = configuration
     self.ids = ids
+    var fork = ids  // A copy: drawing from it leaves `ids` untouched.
+    random = SeededUUIDGenerator(seed: fork.nextBits(), stream: 2)
   }
 
   public mutating func connect(at now: Timestamp) {
-    timers.schedule(.connect, at: now)
+    timers.schedule((epoch, .connect), at: now)
   }
 
   public mutating func send(_ message: Message, at now: Timestamp) {
-    timers.schedule(
-      .echo(message), at: now.advanced(byMilliseconds: configuration.echoDelayMilliseconds))
+    let faults = configuration.faults
+    guard !isDown, !chance(faults.drop) else { return }
+    if chance(faults.disconnect) {
+      goDown(at: now)
+      return
+    }
+    schedule(.echo(message), at: now, after: configuration.echoDelayMilliseconds)
   }
 
   public var nextDeadline: Timestamp? { timers.nextDeadline }
 
   public mutating func nextEvent(dueBy now: Timestamp) -> Action.Session? {
-    guard let (due, pending) = timers.popDue(at: now) else { return nil }
-    switch pending {
-    case .connect:
-      return .connected
-    case .echo(var message):
-      message.time = due
-      timers.schedule(
-        .reply, at: due.advanced(byMilliseconds: configuration.replyDelayMilliseconds))
-      return .echoed(message)
-    case .reply:
-      // As in the seed, the text is a fresh UUID's string; the message gets its own id.
-      let text = ids.next().upperHexString
-      return .received(
-        Message(id: ids.next(), sender: configuration.peerName, text: text, time: due))
+    while let (due, entry) = timers.popDue(at: now) {
+      // Events of a connection that has since gone down are lost with it; the new
+      // connection's own events (connecting, connected) carry the new epoch.
+      guard entry.epoch == epoch else { continue }
+      switch entry.pending {
+      case .connect:
+        isDown = false
+        return .connected
+      case .connecting:
+        return .connecting
+      case .disconnect:
+        return .disconnected(reason: "connection lost")
+      case .repeatEcho(let message):
+        return .echoed(message)
+      case .repeatReply(let message):
+        return .received(message)
+      case .echo(var message):
+        message.time = due
+        repeatSometimes(.repeatEcho(message), after: due)
+        for _ in 0..<configuration.burst where !chance(configuration.faults.drop) {
+          schedule(.reply, at: due, after: configuration.replyDelayMilliseconds)
+        }
+        return .echoed(message)
+      case .reply:
+        // As in the seed, the text is a fresh UUID's string; the message gets its own id.
+        let text = ids.next().upperHexString
+        let reply = Message(
+          id: ids.next(), sender: configuration.peerName, text: text, time: due)
+        repeatSometimes(.repeatReply(reply), after: due)
+        return .received(reply)
+      }
     }
+    return nil
+  }
+
+  /// Schedules `pending` after `delay`, give or take the jitter.
+  private mutating func schedule(_ pending: Pending, at now: Timestamp, after delay: Int64) {
+    timers.schedule((epoch, pending), at: now.advanced(byMilliseconds: max(1, delay + jitter())))
+  }
+
+  /// With the duplicate fault's chance, delivers `pending` again a little after `due`.
+  private mutating func repeatSometimes(_ pending: Pending, after due: Timestamp) {
+    guard chance(configuration.faults.duplicate) else { return }
+    timers.schedule((epoch, pending), at: due.advanced(byMilliseconds: max(0, jitter())))
+  }
+
+  private mutating func goDown(at now: Timestamp) {
+    epoch += 1
+    isDown = true
+    let downtime = configuration.faults.downtimeMilliseconds
+    timers.schedule((epoch, .disconnect), at: now)
+    timers.schedule((epoch, .connecting), at: now.advanced(byMilliseconds: downtime / 2))
+    timers.schedule((epoch, .connect), at: now.advanced(byMilliseconds: downtime))
+  }
+
+  private mutating func jitter() -> Int64 {
+    let range = configuration.faults.jitterMilliseconds
+    guard range > 0 else { return 0 }
+    return Int64(random.nextBits() % UInt64(2 * range + 1)) - range
+  }
+
+  /// True with `probability`; draws nothing when it is zero.
+  private mutating func chance(_ probability: Double) -> Bool {
+    guard probability > 0 else { return false }
+    return Double(random.nextBits() >> 11) * 0x1p-53 < probability
   }
 }
