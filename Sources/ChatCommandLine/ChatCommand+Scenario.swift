@@ -34,7 +34,7 @@ extension ChatCommand {
     } catch .closed {
       return 0
     } catch {
-      return fail(error.description, status: 74)
+      return fail(error.description, status: status(for: error))
     }
   }
 

@@ -35,7 +35,7 @@ public enum ChatCommand {
     } catch .closed {
       return 0  // The reader went away (`chat | head -1`): nothing more to say.
     } catch {
-      return fail(error.description, status: 74)
+      return fail(error.description, status: status(for: error))
     }
   }
 
@@ -102,6 +102,11 @@ public enum ChatCommand {
     case .completed: return 0
     case .terminated(let signal): return 128 + signal
     }
+  }
+
+  /// The exit status for an output error (sysexits): 73 cannot create, 74 I/O error.
+  static func status(for error: SinkError) -> Int32 {
+    if case .cannotCreate = error { 73 } else { 74 }
   }
 
   static func renderer(
@@ -174,7 +179,8 @@ public enum ChatCommand {
       --version                  show the version
 
     EXIT STATUS: 0 done, 64 bad command line, 65 malformed scenario, 66 scenario not found
-    or unreadable, 74 output error, 128+N stopped by signal N.
+    or unreadable, 73 cannot create an output file, 74 output error, 128+N stopped by
+    signal N.
 
     """
 }

@@ -8,6 +8,8 @@ public protocol TextSink: AnyObject {
 
 /// Why a sink could not take more output.
 public enum SinkError: Error, Equatable, CustomStringConvertible {
+  /// A file to write could not be created.
+  case cannotCreate(path: String, errno: Int32)
   /// The reader went away (a closed pipe): stop quietly.
   case closed
   /// Any other write error, with its `errno`.
@@ -15,8 +17,20 @@ public enum SinkError: Error, Equatable, CustomStringConvertible {
 
   public var description: String {
     switch self {
+    case .cannotCreate(let path, let code): "cannot create '\(path)': \(Self.reason(code))"
     case .closed: "output closed"
-    case .failed(let code): "cannot write output (errno \(code))"
+    case .failed(let code): "cannot write output: \(Self.reason(code))"
+    }
+  }
+
+  private static func reason(_ code: Int32) -> String {
+    switch code {
+    case 2: "no such file or directory"
+    case 13: "permission denied"
+    case 21: "is a directory"
+    case 28: "no space left on device"
+    case 30: "read-only file system"
+    default: "error \(code)"
     }
   }
 }

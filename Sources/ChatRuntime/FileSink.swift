@@ -5,25 +5,32 @@ import Glibc
 ///
 /// Bytes are handed to the kernel when the buffer passes 64 KiB and on every `flush`, which
 /// the runtime calls before it waits for anything: a reader at the other end of a pipe sees
-/// each line before chat goes idle, without a system call per line in a burst.
+/// each line before chat goes idle, without a system call per line in a burst. A transcript
+/// file writes through instead: every render reaches the file at once, so a `kill -9` leaves
+/// every completed line in it.
 public final class FileSink: TextSink {
   private let descriptor: Int32
   private let closesDescriptor: Bool
+  private let writesThrough: Bool
   private var buffer: [UInt8] = []
   private static let flushThreshold = 64 * 1024
 
-  /// Creates a sink on `descriptor`; it is closed on deinit when `closesDescriptor` is true.
-  public init(descriptor: Int32, closesDescriptor: Bool = false) {
+  /// Creates a sink on `descriptor`; it is closed on deinit when `closesDescriptor` is true,
+  /// and every write goes straight to the kernel when `writesThrough` is true.
+  public init(descriptor: Int32, closesDescriptor: Bool = false, writesThrough: Bool = false) {
     self.descriptor = descriptor
     self.closesDescriptor = closesDescriptor
+    self.writesThrough = writesThrough
     buffer.reserveCapacity(Self.flushThreshold * 2)
   }
 
-  /// Opens (creating or truncating, mode 0644) the file at `path` for writing.
-  public static func create(path: String) throws(SinkError) -> FileSink {
+  /// Opens (creating or truncating, mode 0644) the file at `path` for writing; by default
+  /// every write goes straight to the file.
+  public static func create(path: String, writesThrough: Bool = true) throws(SinkError) -> FileSink
+  {
     let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-    guard descriptor >= 0 else { throw .failed(errno: errno) }
-    return FileSink(descriptor: descriptor, closesDescriptor: true)
+    guard descriptor >= 0 else { throw .cannotCreate(path: path, errno: errno) }
+    return FileSink(descriptor: descriptor, closesDescriptor: true, writesThrough: writesThrough)
   }
 
   deinit {
@@ -33,7 +40,7 @@ public final class FileSink: TextSink {
 
   public func write(_ bytes: [UInt8]) throws(SinkError) {
     buffer.append(contentsOf: bytes)
-    if buffer.count >= Self.flushThreshold { try flush() }
+    if writesThrough || buffer.count >= Self.flushThreshold { try flush() }
   }
 
   public func flush() throws(SinkError) {

@@ -118,7 +118,7 @@ struct Benchmarks {
 
   private func writeInput(lines: Int) -> String {
     let path = "/tmp/chat-bench-\(getpid())-\(lines).txt"
-    let sink = try! FileSink.create(path: path)
+    let sink = try! FileSink.create(path: path, writesThrough: false)
     let line = Array((text + "\n").utf8)
     for _ in 0..<lines { try! sink.write(line) }
     try! sink.flush()
@@ -133,7 +133,10 @@ struct Benchmarks {
     let runtime = Runtime(
       state: AppState(), session: SimulatedSession(ids: SeededUUIDGenerator(seed: 1)),
       clock: clock, ids: SeededUUIDGenerator(seed: 1, stream: 1),
-      renderers: [StreamRenderer(formatter, sink: try! FileSink.create(path: "/dev/null")), probe])
+      renderers: [
+        StreamRenderer(
+          formatter, sink: try! FileSink.create(path: "/dev/null", writesThrough: false)), probe,
+      ])
     _ = try! runtime.run(FileInput(descriptor: descriptor, pacing: .virtual(clock)))
   }
 }

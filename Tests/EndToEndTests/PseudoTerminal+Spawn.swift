@@ -1,44 +1,20 @@
 import Glibc
 
 extension PseudoTerminal {
-  /// glibc's `POSIX_SPAWN_SETSID`, which Swift does not import: the child starts a new session,
-  /// so opening the terminal makes it the child's controlling terminal.
-  private static let spawnSetSID: Int32 = 0x80
-
   /// Starts `binary` on the terminal at `terminal` (as standard input, output and error) with
-  /// a clean signal state; returns 0 or an errno.
+  /// a clean signal state, in a new session so the terminal becomes its controlling terminal;
+  /// returns 0 or an errno.
   static func spawn(
     _ binary: String, arguments: [String], environment: [String], terminal: String,
     pid: inout pid_t
   ) -> Int32 {
-    var attributes = posix_spawnattr_t()
-    posix_spawnattr_init(&attributes)
-    defer { posix_spawnattr_destroy(&attributes) }
-    var none = sigset_t()
-    sigemptyset(&none)
-    var caught = sigset_t()
-    sigemptyset(&caught)
-    for signal in Int32(1)..<32 where signal != SIGKILL && signal != SIGSTOP {
-      sigaddset(&caught, signal)
+    CleanSpawn.spawn(
+      binary, arguments: arguments, environment: environment, newSession: true, pid: &pid
+    ) { actions in
+      posix_spawn_file_actions_addopen(&actions, 0, terminal, O_RDWR, 0)
+      posix_spawn_file_actions_adddup2(&actions, 0, 1)
+      posix_spawn_file_actions_adddup2(&actions, 0, 2)
     }
-    posix_spawnattr_setsigmask(&attributes, &none)
-    posix_spawnattr_setsigdefault(&attributes, &caught)
-    posix_spawnattr_setflags(
-      &attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | spawnSetSID))
-
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_addopen(&actions, 0, terminal, O_RDWR, 0)
-    posix_spawn_file_actions_adddup2(&actions, 0, 1)
-    posix_spawn_file_actions_adddup2(&actions, 0, 2)
-
-    let argv = ([binary] + arguments).map { strdup($0) } + [nil]
-    let envp = environment.map { strdup($0) } + [nil]
-    defer {
-      for string in argv + envp { free(string) }
-    }
-    return posix_spawn(&pid, binary, &actions, &attributes, argv, envp)
   }
 }
 
