@@ -4,8 +4,9 @@ import FoundationEssentials
 ///
 /// A ring buffer: `append` is O(1) and never moves the messages already kept, so keeping a
 /// bounded history costs the same per message however long the conversation runs. Subscripts
-/// are O(1), and so is asking whether a message id is among those kept, which is how the core
-/// recognises a message delivered twice.
+/// are O(1), and so is asking whether a message id was seen recently (among at least the last
+/// `limit` messages, at most twice that), which is how the core recognises a message delivered
+/// twice.
 public struct Scrollback: RandomAccessCollection, Equatable, Sendable, ExpressibleByArrayLiteral {
   /// How many messages are kept when none is given: a terminal client's usual scrollback.
   public static let defaultLimit = 5000
@@ -14,7 +15,11 @@ public struct Scrollback: RandomAccessCollection, Equatable, Sendable, Expressib
   public let limit: Int
   private var storage: [Message] = []
   private var oldest = 0
-  private var ids: Set<UUID> = []
+  /// Ids of recent messages in two generations: when the newer one fills up it replaces the
+  /// older. Forgetting a whole generation at once avoids removing single ids from a hash set,
+  /// which rehashes its neighbours and was the costliest step of appending.
+  private var newerIDs: Set<MessageKey> = []
+  private var olderIDs: Set<MessageKey> = []
 
   /// Creates an empty scrollback keeping at most `limit` (at least 1) messages.
   public init(limit: Int = Scrollback.defaultLimit) {
@@ -37,18 +42,24 @@ public struct Scrollback: RandomAccessCollection, Equatable, Sendable, Expressib
 
   /// Adds `message` as the newest, forgetting the oldest when full.
   public mutating func append(_ message: Message) {
-    ids.insert(message.id)
+    newerIDs.insert(MessageKey(message.id))
+    if newerIDs.count >= limit {
+      olderIDs = newerIDs
+      newerIDs = Set(minimumCapacity: limit)
+    }
     if storage.count < limit {
       storage.append(message)
     } else {
-      ids.remove(storage[oldest].id)
       storage[oldest] = message
       oldest = oldest + 1 == limit ? 0 : oldest + 1
     }
   }
 
-  /// Whether a message with `id` is among those kept. O(1).
-  public func contains(id: UUID) -> Bool { ids.contains(id) }
+  /// Whether a message with `id` entered recently: among the kept ones or just before. O(1).
+  public func contains(id: UUID) -> Bool {
+    let key = MessageKey(id)
+    return newerIDs.contains(key) || olderIDs.contains(key)
+  }
 
   public static func == (lhs: Scrollback, rhs: Scrollback) -> Bool {
     lhs.limit == rhs.limit && lhs.elementsEqual(rhs)

@@ -5,4 +5,14 @@ import FoundationEssentials
 public enum Timer: Hashable, Sendable {
   /// Fail the message with this id if its echo has not arrived by then.
   case deliveryTimeout(UUID)
+
+  /// Hashes the id as two words: the runtime looks timers up for every message sent.
+  public func hash(into hasher: inout Hasher) {
+    switch self {
+    case .deliveryTimeout(let id):
+      let (high, low) = id.words
+      hasher.combine(high)
+      hasher.combine(low)
+    }
+  }
 }

@@ -33,7 +33,7 @@ private func updateSession(_ state: inout AppState, _ event: Action.Session) -> 
     return []
   case .deliveryFailed(let id, _):
     guard fail(id, &state) else { return [] }
-    return [.cancel(.deliveryTimeout(id))] + quitIfDrained(&state)
+    return quitIfDrained(&state, after: .cancel(.deliveryTimeout(id)))
   case .disconnected:
     state.sessionStatus = .disconnected
     return []
@@ -44,7 +44,7 @@ private func updateSession(_ state: inout AppState, _ event: Action.Session) -> 
     state.outbox.remove(at: index)
     state.awaitingReplies += 1
     append(message, to: &state)
-    return [.cancel(.deliveryTimeout(message.id))] + quitIfDrained(&state)
+    return quitIfDrained(&state, after: .cancel(.deliveryTimeout(message.id)))
   case .received(let message):
     guard !state.messages.contains(id: message.id) else { return [] }
     state.awaitingReplies = max(0, state.awaitingReplies - 1)
@@ -140,6 +140,12 @@ private func requestQuit(_ state: inout AppState) -> [Effect] {
 private func quitIfDrained(_ state: inout AppState) -> [Effect] {
   guard state.phase == .draining, state.isSettled else { return [] }
   return finish(&state)
+}
+
+/// `effect`, followed by `.quit` if that was the last thing in flight while leaving.
+private func quitIfDrained(_ state: inout AppState, after effect: Effect) -> [Effect] {
+  guard state.phase == .draining, state.isSettled else { return [effect] }
+  return [effect] + finish(&state)
 }
 
 private func finish(_ state: inout AppState) -> [Effect] {

@@ -50,7 +50,7 @@ private struct Loop {
   let clock: any Clock
   var ids: SeededUUIDGenerator
   let renderers: [any Renderer]
-  var timers = TimerQueue<(timer: Timer, generation: UInt64)>()
+  var timers = TimerQueue<ScheduledTimer>()
   /// The generation of each live timer; a fired or cancelled timer is absent.
   var liveTimers: [Timer: UInt64] = [:]
   var timerGeneration: UInt64 = 0
@@ -165,7 +165,8 @@ private struct Loop {
       timerGeneration += 1
       liveTimers[timer] = timerGeneration
       timers.schedule(
-        (timer, timerGeneration), at: clock.now.advanced(byMilliseconds: milliseconds))
+        ScheduledTimer(timer: timer, generation: timerGeneration),
+        at: clock.now.advanced(byMilliseconds: milliseconds))
     case .quit:
       break  // The phase is now `.finished`; the loop ends after this step.
     case .send(let message):
@@ -174,4 +175,12 @@ private struct Loop {
       for renderer in renderers { try renderer.show(notice, in: state) }
     }
   }
+}
+
+/// A timer in the queue, with the generation it was started in: a timer restarted after being
+/// cancelled must not be mistaken for its cancelled predecessor. (A struct, not a tuple, so
+/// the queue's element copies compile to plain moves.)
+private struct ScheduledTimer {
+  var timer: Timer
+  var generation: UInt64
 }

@@ -28,6 +28,12 @@ public struct SimulatedSession: Session {
     }
   }
 
+  /// A pending event and the connection it belongs to.
+  private struct Scheduled {
+    var epoch: Int
+    var pending: Pending
+  }
+
   private enum Pending {
     case connect
     case connecting
@@ -43,7 +49,7 @@ public struct SimulatedSession: Session {
   private let configuration: Configuration
   private var ids: SeededUUIDGenerator
   private var random: SeededUUIDGenerator
-  private var timers = TimerQueue<(epoch: Int, pending: Pending)>()
+  private var timers = TimerQueue<Scheduled>()
   /// Bumped on every disconnect: events scheduled on an earlier connection are lost with it.
   private var epoch = 0
   private var isDown = false
@@ -58,7 +64,7 @@ public struct SimulatedSession: Session {
   }
 
   public mutating func connect(at now: Timestamp) {
-    timers.schedule((epoch, .connect), at: now)
+    timers.schedule(Scheduled(epoch: epoch, pending: .connect), at: now)
   }
 
   public mutating func send(_ message: Message, at now: Timestamp) {
@@ -111,22 +117,27 @@ public struct SimulatedSession: Session {
 
   /// Schedules `pending` after `delay`, give or take the jitter.
   private mutating func schedule(_ pending: Pending, at now: Timestamp, after delay: Int64) {
-    timers.schedule((epoch, pending), at: now.advanced(byMilliseconds: max(1, delay + jitter())))
+    timers.schedule(
+      Scheduled(epoch: epoch, pending: pending),
+      at: now.advanced(byMilliseconds: max(1, delay + jitter())))
   }
 
   /// With the duplicate fault's chance, delivers `pending` again a little after `due`.
   private mutating func repeatSometimes(_ pending: Pending, after due: Timestamp) {
     guard chance(configuration.faults.duplicate) else { return }
-    timers.schedule((epoch, pending), at: due.advanced(byMilliseconds: max(0, jitter())))
+    timers.schedule(
+      Scheduled(epoch: epoch, pending: pending), at: due.advanced(byMilliseconds: max(0, jitter())))
   }
 
   private mutating func goDown(at now: Timestamp) {
     epoch += 1
     isDown = true
     let downtime = configuration.faults.downtimeMilliseconds
-    timers.schedule((epoch, .disconnect), at: now)
-    timers.schedule((epoch, .connecting), at: now.advanced(byMilliseconds: downtime / 2))
-    timers.schedule((epoch, .connect), at: now.advanced(byMilliseconds: downtime))
+    timers.schedule(Scheduled(epoch: epoch, pending: .disconnect), at: now)
+    timers.schedule(
+      Scheduled(epoch: epoch, pending: .connecting), at: now.advanced(byMilliseconds: downtime / 2))
+    timers.schedule(
+      Scheduled(epoch: epoch, pending: .connect), at: now.advanced(byMilliseconds: downtime))
   }
 
   private mutating func jitter() -> Int64 {

@@ -4,46 +4,62 @@ import ChatCore
 ///
 /// A binary heap ordered by (due time, insertion number): `schedule` and `popDue` are
 /// O(log n), `nextDeadline` is O(1). It reads no clock; callers say what time it is.
+///
+/// Inlinable, like the standard library's own collections, so that a client module gets a
+/// copy specialised for its element type: unspecialised generic code looked up type metadata
+/// on every call and cost more than the heap itself.
 public struct TimerQueue<Element> {
-  private struct Entry {
-    var due: Timestamp
-    var order: UInt64
-    var element: Element
+  @usableFromInline
+  struct Entry {
+    @usableFromInline var due: Timestamp
+    @usableFromInline var order: UInt64
+    @usableFromInline var element: Element
 
+    @inlinable
+    init(due: Timestamp, order: UInt64, element: Element) {
+      self.due = due
+      self.order = order
+      self.element = element
+    }
+
+    @inlinable
     func precedes(_ other: Entry) -> Bool {
       (due, order) < (other.due, other.order)
     }
   }
 
-  private var heap: [Entry] = []
-  private var nextOrder: UInt64 = 0
+  @usableFromInline var heap: [Entry] = []
+  @usableFromInline var nextOrder: UInt64 = 0
 
   /// Creates an empty queue.
-  public init() {}
+  @inlinable public init() {}
 
   /// How many events are waiting.
-  public var count: Int { heap.count }
+  @inlinable public var count: Int { heap.count }
 
   /// Whether nothing is waiting.
-  public var isEmpty: Bool { heap.isEmpty }
+  @inlinable public var isEmpty: Bool { heap.isEmpty }
 
   /// When the earliest event is due, or nil when nothing is waiting.
-  public var nextDeadline: Timestamp? { heap.first?.due }
+  @inlinable public var nextDeadline: Timestamp? {
+    // Reads the one field in place: `heap.first?.due` copied the whole entry, payload and all.
+    heap.isEmpty ? nil : heap[0].due
+  }
 
   /// The earliest event and when it is due, without removing it.
-  public var next: (due: Timestamp, element: Element)? {
+  @inlinable public var next: (due: Timestamp, element: Element)? {
     heap.first.map { ($0.due, $0.element) }
   }
 
   /// Adds `element`, due at `due`.
-  public mutating func schedule(_ element: Element, at due: Timestamp) {
+  @inlinable public mutating func schedule(_ element: Element, at due: Timestamp) {
     heap.append(Entry(due: due, order: nextOrder, element: element))
     nextOrder += 1
     siftUp(heap.count - 1)
   }
 
   /// Removes and returns the earliest event if it is due at or before `now`.
-  public mutating func popDue(at now: Timestamp) -> (due: Timestamp, element: Element)? {
+  @inlinable public mutating func popDue(at now: Timestamp) -> (due: Timestamp, element: Element)? {
     guard let first = heap.first, first.due <= now else { return nil }
     let last = heap.removeLast()
     if !heap.isEmpty {
@@ -53,7 +69,7 @@ public struct TimerQueue<Element> {
     return (first.due, first.element)
   }
 
-  private mutating func siftUp(_ start: Int) {
+  @inlinable mutating func siftUp(_ start: Int) {
     var child = start
     while child > 0 {
       let parent = (child - 1) / 2
@@ -63,7 +79,7 @@ public struct TimerQueue<Element> {
     }
   }
 
-  private mutating func siftDown(_ start: Int) {
+  @inlinable mutating func siftDown(_ start: Int) {
     var parent = start
     while true {
       let left = 2 * parent + 1
