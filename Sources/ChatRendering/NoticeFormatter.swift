@@ -10,8 +10,14 @@ public struct NoticeFormatter: TranscriptFormatter {
   public static func text(of notice: Notice) -> String {
     switch notice {
     case .help:
-      let commands = Command.allCases.map { "  /\($0.rawValue)  \($0.summary)\n" }.joined()
-      return "commands:\n\(commands)  //text  send text that starts with /\n"
+      let rows =
+        Command.allCases.map { ("/\($0.rawValue)", $0.summary) }
+        + [("//text", "send text that starts with /")]
+      let width = rows.map(\.0.count).max() ?? 0
+      let lines = rows.map { name, summary in
+        "  " + name + String(repeating: " ", count: width - name.count + 2) + summary + "\n"
+      }
+      return "commands:\n" + lines.joined()
     case .unknownCommand(let name):
       return "unknown command '/\(Sanitizer.sanitize(name))'; type /help for the list\n"
     }
