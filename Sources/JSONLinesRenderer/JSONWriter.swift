@@ -8,7 +8,9 @@ public enum JSONWriter {
 
   /// Appends `text` as a JSON string: quotes, backslashes and every control character (C0,
   /// DEL, C1) escaped, and U+2028/U+2029 too so the line is safe for JavaScript and for tools
-  /// that split on them. `/` is left alone and other text stays raw UTF-8.
+  /// that split on them, and the bidi overrides and isolates (U+202A–U+202E, U+2066–U+2069)
+  /// so that `cat`ting a transcript cannot reorder it. `/` is left alone and other text stays
+  /// raw UTF-8.
   public static func appendString(_ text: String, to output: inout [UInt8]) {
     output.append(UInt8(ascii: "\""))
     var text = text
@@ -26,11 +28,12 @@ public enum JSONWriter {
         } else if byte == 0xC2, index + 1 < count, bytes[index + 1] < 0xA0 {
           escapeLength = 2
           scalar = UInt32(bytes[index + 1])
-        } else if byte == 0xE2, index + 2 < count, bytes[index + 1] == 0x80,
-          bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9
+        } else if byte == 0xE2, index + 2 < count,
+          (bytes[index + 1] == 0x80 && (0xA8...0xAE).contains(bytes[index + 2]))
+            || (bytes[index + 1] == 0x81 && (0xA6...0xA9).contains(bytes[index + 2]))
         {
           escapeLength = 3
-          scalar = 0x2000 | UInt32(bytes[index + 2] - 0x80)
+          scalar = 0x2000 | UInt32(bytes[index + 1] & 0x3F) << 6 | UInt32(bytes[index + 2] & 0x3F)
         }
         if escapeLength == 0 {
           index += 1

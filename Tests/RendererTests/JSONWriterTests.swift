@@ -17,7 +17,8 @@ import Testing
   private func expectFullyEscaped(_ json: String, sourceLocation: SourceLocation = #_sourceLocation)
   {
     let raw = json.unicodeScalars.filter {
-      $0.value < 0x20 || (0x7F...0x9F).contains($0.value) || $0 == "\u{2028}" || $0 == "\u{2029}"
+      $0.value < 0x20 || (0x7F...0x9F).contains($0.value) || (0x2028...0x202E).contains($0.value)
+        || (0x2066...0x2069).contains($0.value)
     }
     #expect(
       raw.isEmpty, "raw \(raw.map { String($0.value, radix: 16) }) in \(json)",
@@ -27,7 +28,8 @@ import Testing
   @Test func everyControlCharacterIsEscapedAndRoundTrips() throws {
     let controls =
       (0..<0x20).map { Unicode.Scalar($0)! } + (0x7F...0x9F).map { Unicode.Scalar($0)! }
-      + ["\u{2028}", "\u{2029}"]
+      + (0x2028...0x202E).map { Unicode.Scalar($0)! }
+      + (0x2066...0x2069).map { Unicode.Scalar($0)! }
     for scalar in controls {
       let text = "a\(Character(scalar))b"
       let json = encoded(text)
@@ -43,6 +45,8 @@ import Testing
     ("a/b", #""a/b""#),
     ("emoji 🎉 and é", "\"emoji 🎉 and é\""),
     ("\u{85}\u{2028}", #""\u0085\u2028""#),
+    ("\u{202A}\u{202E}\u{2066}\u{2069}", #""\u202A\u202E\u2066\u2069""#),
+    ("\u{2027}\u{202F}\u{2065}\u{206A}", "\"\u{2027}\u{202F}\u{2065}\u{206A}\""),
   ])
   func knownStringsEncodeCompactly(text: String, expected: String) {
     #expect(encoded(text) == expected)
