@@ -26,12 +26,8 @@ private final class DeliveryLedger: Renderer {
 
 /// Plays `lines` through the real loop on the virtual clock with every fault switched on.
 private func runWithFaults(seed: UInt64, lines: [String]) throws -> (DeliveryLedger, AppState) {
-  var ends: [Int32] = [-1, -1]
-  #expect(pipe(&ends) == 0)
-  let bytes = Array(lines.map { $0 + "\n" }.joined().utf8)
-  #expect(write(ends[1], bytes, bytes.count) == bytes.count)
-  close(ends[1])
-  defer { close(ends[0]) }
+  let input = pipeHolding(lines.map { $0 + "\n" }.joined())
+  defer { close(input) }
   var configuration = SimulatedSession.Configuration()
   configuration.faults = try Faults(
     parsing: "drop=0.15,duplicate=0.15,jitter=80ms,disconnect=0.05,downtime=600ms")
@@ -41,7 +37,7 @@ private func runWithFaults(seed: UInt64, lines: [String]) throws -> (DeliveryLed
     state: AppState(),
     session: SimulatedSession(configuration: configuration, ids: SeededUUIDGenerator(seed: seed)),
     clock: clock, ids: SeededUUIDGenerator(seed: seed, stream: 1), renderers: [ledger])
-  _ = try runtime.run(FileInput(descriptor: ends[0], pacing: .virtual(clock)))
+  _ = try runtime.run(FileInput(descriptor: input, pacing: .virtual(clock)))
   return (ledger, runtime.state)
 }
 
@@ -75,18 +71,14 @@ private func runWithFaults(seed: UInt64, lines: [String]) throws -> (DeliveryLed
   }
 
   @Test func withoutFaultsNothingFails() throws {
-    var ends: [Int32] = [-1, -1]
-    #expect(pipe(&ends) == 0)
-    let bytes = Array(lines.map { $0 + "\n" }.joined().utf8)
-    #expect(write(ends[1], bytes, bytes.count) == bytes.count)
-    close(ends[1])
-    defer { close(ends[0]) }
+    let input = pipeHolding(lines.map { $0 + "\n" }.joined())
+    defer { close(input) }
     let clock = VirtualClock()
     let ledger = DeliveryLedger()
     let runtime = Runtime(
       state: AppState(), session: SimulatedSession(ids: SeededUUIDGenerator(seed: 3)),
       clock: clock, ids: SeededUUIDGenerator(seed: 3, stream: 1), renderers: [ledger])
-    #expect(try runtime.run(FileInput(descriptor: ends[0], pacing: .virtual(clock))) == .completed)
+    #expect(try runtime.run(FileInput(descriptor: input, pacing: .virtual(clock))) == .completed)
     #expect(ledger.failed.isEmpty)
     #expect(ledger.entered.count == 22)
     #expect(runtime.state.phase == .finished)

@@ -11,13 +11,8 @@ import Testing
 private func runVirtual(
   _ input: String, seed: UInt64 = 1
 ) throws -> (log: String, jsonl: String, state: AppState) {
-  var ends: [Int32] = [-1, -1]
-  #expect(pipe(&ends) == 0)
-  let bytes = Array(input.utf8)
-  #expect(bytes.count < 60_000, "the test writes the whole input into the pipe first")
-  #expect(write(ends[1], bytes, bytes.count) == bytes.count)
-  close(ends[1])
-  defer { close(ends[0]) }
+  let descriptor = pipeHolding(input)
+  defer { close(descriptor) }
   let clock = VirtualClock()
   let log = MemorySink()
   let jsonl = MemorySink()
@@ -30,7 +25,7 @@ private func runVirtual(
       StreamRenderer(LogFormatter(), sink: log), StreamRenderer(JSONLinesFormatter(), sink: jsonl),
     ]
   )
-  let outcome = try runtime.run(FileInput(descriptor: ends[0], pacing: .virtual(clock)))
+  let outcome = try runtime.run(FileInput(descriptor: descriptor, pacing: .virtual(clock)))
   #expect(outcome == .completed)
   return (log.text, jsonl.text, runtime.state)
 }
@@ -86,12 +81,8 @@ private func runVirtual(
   }
 
   @Test func liveRunDeliversEverythingInRealTime() throws {
-    var ends: [Int32] = [-1, -1]
-    #expect(pipe(&ends) == 0)
-    let bytes = Array("x\ny\n".utf8)
-    #expect(write(ends[1], bytes, bytes.count) == bytes.count)
-    close(ends[1])
-    defer { close(ends[0]) }
+    let input = pipeHolding("x\ny\n")
+    defer { close(input) }
     let clock = LiveClock()
     let log = MemorySink()
     let runtime = Runtime(
@@ -99,7 +90,7 @@ private func runVirtual(
       clock: clock, ids: SeededUUIDGenerator(seed: 1, stream: 1),
       renderers: [StreamRenderer(LogFormatter(), sink: log)])
     let started = clock.now
-    #expect(try runtime.run(FileInput(descriptor: ends[0], pacing: .live(clock))) == .completed)
+    #expect(try runtime.run(FileInput(descriptor: input, pacing: .live(clock))) == .completed)
     let elapsed = started.milliseconds(to: clock.now)
     #expect(runtime.state.messageCount == 4)
     #expect(elapsed >= 300, "the reply comes 300 ms after sending; took \(elapsed) ms")
