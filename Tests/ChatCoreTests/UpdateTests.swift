@@ -292,27 +292,3 @@ private func update(_ state: AppState, _ action: Action) -> AppState {
   _ = ChatCore.update(&state, action)
   return state
 }
-
-@Suite struct ScrollbackTests {
-  @Test func keepsOnlyTheMostRecentMessagesInOrder() {
-    var state = AppState(scrollback: 3)
-    for number in 1...7 {
-      _ = update(&state, .session(.received(peer(UInt8(number), "m\(number)", Int64(number)))))
-    }
-    #expect(state.messages.map(\.text) == ["m5", "m6", "m7"])
-    #expect(state.messages.count == 3)
-    #expect(state.messageCount == 7)
-  }
-
-  @Test(arguments: [1, 2, 5, 64])
-  func behavesLikeTheSuffixOfAnArray(limit: Int) {
-    var scrollback = Scrollback(limit: limit)
-    var all: [Message] = []
-    for number in 0..<200 {
-      let message = peer(UInt8(number), "\(number)")
-      scrollback.append(message)
-      all.append(message)
-      #expect(Array(scrollback) == Array(all.suffix(limit)))
-    }
-  }
-}
