@@ -21,7 +21,7 @@ extension UUID {
   }
 
   /// Writes the 36 bytes of the upper-case form into `text`.
-  private func writeUUIDString(into text: UnsafeMutableBufferPointer<UInt8>) {
+  public func writeUUIDString(into text: UnsafeMutableBufferPointer<UInt8>) {
     withUnsafeBytes(of: uuid) { bytes in
       var position = 0
       for index in 0..<16 {

@@ -20,10 +20,18 @@ public enum TimeFormat {
 
   /// Appends RFC 3339 UTC with milliseconds: `2025-01-01T12:00:00.100Z`.
   public static func appendRFC3339(_ time: Timestamp, to output: inout [UInt8]) {
+    output.append(reserving: rfc3339Length) { writeRFC3339(time, to: &$0) }
+  }
+
+  /// The length of every RFC 3339 time written here.
+  public static var rfc3339Length: Int { 24 }
+
+  /// Writes RFC 3339 UTC with milliseconds, `rfc3339Length` bytes.
+  public static func writeRFC3339(_ time: Timestamp, to writer: inout ByteWriter) {
     let milliseconds = time.millisecondsSinceEpoch
     let days = floorDivide(milliseconds, 86_400_000)
     let (year, month, day) = civilDate(daysSinceEpoch: days)
-    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 24) { text in
+    writer.fill(rfc3339Length) { text in
       writePair(Int(year / 100 % 100), into: text, at: 0)
       writePair(Int(year % 100), into: text, at: 2)
       text[4] = UInt8(ascii: "-")
@@ -33,7 +41,6 @@ public enum TimeFormat {
       text[10] = UInt8(ascii: "T")
       writeClock(milliseconds - days * 86_400_000, into: text, at: 11)
       text[23] = UInt8(ascii: "Z")
-      output.append(contentsOf: text)
     }
   }
 

@@ -8,6 +8,8 @@ import ChatRendering
 /// message awaiting its echo), `message` (a message entered the conversation), `failed` (a
 /// send that could not be delivered), `end` (the stream is complete). Consumers should ignore
 /// types and keys they do not know: new ones may be added, none removed or renamed.
+///
+/// Each line is written in one go into room reserved for its longest possible form.
 public struct JSONLinesFormatter: TranscriptFormatter {
   /// The schema version announced by the `start` object.
   public static let schemaVersion = 1
@@ -18,71 +20,88 @@ public struct JSONLinesFormatter: TranscriptFormatter {
   public init() {}
 
   public mutating func formatStart(_ state: AppState, into output: inout [UInt8]) {
-    open("start", into: &output)
-    output.append(literal: ",\"schema\":")
-    JSONWriter.appendInteger(Self.schemaVersion, to: &output)
-    output.append(literal: ",\"title\":")
-    JSONWriter.appendString(state.title, to: &output)
-    output.append(literal: ",\"user\":")
-    JSONWriter.appendString(state.localName, to: &output)
-    close(into: &output)
+    let room =
+      Self.fixedRoom + JSONWriter.maximumLength(ofString: state.title)
+      + JSONWriter.maximumLength(ofString: state.localName)
+    output.append(reserving: room) { writer in
+      open("start", &writer)
+      writer.write(",\"schema\":")
+      JSONWriter.writeInteger(Self.schemaVersion, to: &writer)
+      writer.write(",\"title\":")
+      JSONWriter.writeString(state.title, to: &writer)
+      writer.write(",\"user\":")
+      JSONWriter.writeString(state.localName, to: &writer)
+      close(&writer)
+    }
   }
 
   public mutating func format(_ changes: Changes, in state: AppState, into output: inout [UInt8]) {
     if let status = changes.status {
-      open("status", into: &output)
-      output.append(literal: ",\"status\":")
-      JSONWriter.appendString(status.rawValue, to: &output)
-      close(into: &output)
+      output.append(reserving: Self.fixedRoom) { writer in
+        open("status", &writer)
+        writer.write(",\"status\":\"")
+        switch status {
+        case .connected: writer.write("connected")
+        case .connecting: writer.write("connecting")
+        case .disconnected: writer.write("disconnected")
+        }
+        writer.write(UInt8(ascii: "\""))
+        close(&writer)
+      }
     }
-    for message in changes.sent(in: state) {
-      open("sent", into: &output)
-      append(message, into: &output)
-      close(into: &output)
-    }
+    for message in changes.sent(in: state) { write("sent", message, own: nil, into: &output) }
     for message in changes.entered(in: state) {
-      open("message", into: &output)
-      append(message, into: &output)
-      output.append(literal: message.sender == state.localName ? ",\"own\":true" : ",\"own\":false")
-      close(into: &output)
+      write("message", message, own: message.sender == state.localName, into: &output)
     }
-    for message in changes.failed(in: state) {
-      open("failed", into: &output)
-      append(message, into: &output)
-      close(into: &output)
-    }
+    for message in changes.failed(in: state) { write("failed", message, own: nil, into: &output) }
   }
 
   public mutating func formatEnd(_ state: AppState, into output: inout [UInt8]) {
-    open("end", into: &output)
-    output.append(literal: ",\"messages\":")
-    JSONWriter.appendInteger(state.messageCount, to: &output)
-    output.append(literal: ",\"failed\":")
-    JSONWriter.appendInteger(state.failed.count, to: &output)
-    close(into: &output)
+    output.append(reserving: Self.fixedRoom) { writer in
+      open("end", &writer)
+      writer.write(",\"messages\":")
+      JSONWriter.writeInteger(state.messageCount, to: &writer)
+      writer.write(",\"failed\":")
+      JSONWriter.writeInteger(state.failed.count, to: &writer)
+      close(&writer)
+    }
   }
 
-  private mutating func open(_ type: StaticString, into output: inout [UInt8]) {
+  /// Room for everything in a line but its strings: keys, punctuation, numbers, id and time.
+  private static var fixedRoom: Int { 256 }
+
+  private mutating func write(
+    _ type: StaticString, _ message: Message, own: Bool?, into output: inout [UInt8]
+  ) {
+    let room =
+      Self.fixedRoom + JSONWriter.maximumLength(ofString: message.sender)
+      + JSONWriter.maximumLength(ofString: message.text)
+    output.append(reserving: room) { writer in
+      open(type, &writer)
+      writer.write(",\"id\":")
+      JSONWriter.writeUUID(message.id, to: &writer)
+      writer.write(",\"sender\":")
+      JSONWriter.writeString(message.sender, to: &writer)
+      writer.write(",\"text\":")
+      JSONWriter.writeString(message.text, to: &writer)
+      writer.write(",\"time\":\"")
+      TimeFormat.writeRFC3339(message.time, to: &writer)
+      writer.write(UInt8(ascii: "\""))
+      if let own { writer.write(own ? ",\"own\":true" : ",\"own\":false") }
+      close(&writer)
+    }
+  }
+
+  private mutating func open(_ type: StaticString, _ writer: inout ByteWriter) {
     sequence += 1
-    output.append(literal: "{\"type\":\"")
-    output.append(literal: type)
-    output.append(literal: "\",\"seq\":")
-    JSONWriter.appendInteger(sequence, to: &output)
+    writer.write("{\"type\":\"")
+    writer.write(type)
+    writer.write("\",\"seq\":")
+    JSONWriter.writeInteger(sequence, to: &writer)
   }
 
-  private func append(_ message: Message, into output: inout [UInt8]) {
-    output.append(literal: ",\"id\":")
-    JSONWriter.appendUUID(message.id, to: &output)
-    output.append(literal: ",\"sender\":")
-    JSONWriter.appendString(message.sender, to: &output)
-    output.append(literal: ",\"text\":")
-    JSONWriter.appendString(message.text, to: &output)
-    output.append(literal: ",\"time\":\"")
-    TimeFormat.appendRFC3339(message.time, to: &output)
-    output.append(UInt8(ascii: "\""))
-  }
-
-  private func close(into output: inout [UInt8]) {
-    output.append(contentsOf: [UInt8(ascii: "}"), UInt8(ascii: "\n")])
+  private func close(_ writer: inout ByteWriter) {
+    writer.write(UInt8(ascii: "}"))
+    writer.write(UInt8(ascii: "\n"))
   }
 }

@@ -1,18 +1,35 @@
 import ChatCore
+import ChatRendering
 import FoundationEssentials
 
-/// Appends JSON values as UTF-8 bytes. Hand-written because it runs for every message; the
+/// Writes JSON values as UTF-8 bytes. Hand-written because it runs for every message; the
 /// tests check it against `JSONDecoder` over every control character and random strings.
+///
+/// Each value has a `write…` form for a `ByteWriter` (the formatter reserves room for a whole
+/// line and writes it in one go) and an `append…` form for a plain byte array.
 public enum JSONWriter {
-  private static let hexDigits = Array("0123456789ABCDEF".utf8)
+  /// The most bytes `writeString` writes for `text`: quotes, and six bytes (`\u00XX`) for every
+  /// byte in the worst case.
+  public static func maximumLength(ofString text: String) -> Int { 2 + 6 * text.utf8.count }
 
-  /// Appends `text` as a JSON string: quotes, backslashes and every control character (C0,
+  /// The most bytes an integer takes in decimal.
+  public static var maximumIntegerLength: Int { 20 }
+
+  /// The bytes a quoted UUID takes.
+  public static var uuidLength: Int { 38 }
+
+  /// Appends `text` as a JSON string; see `writeString`.
+  public static func appendString(_ text: String, to output: inout [UInt8]) {
+    output.append(reserving: maximumLength(ofString: text)) { writeString(text, to: &$0) }
+  }
+
+  /// Writes `text` as a JSON string: quotes, backslashes and every control character (C0,
   /// DEL, C1) escaped, and U+2028/U+2029 too so the line is safe for JavaScript and for tools
   /// that split on them, and the bidi overrides and isolates (U+202A–U+202E, U+2066–U+2069)
   /// so that `cat`ting a transcript cannot reorder it. `/` is left alone and other text stays
-  /// raw UTF-8.
-  public static func appendString(_ text: String, to output: inout [UInt8]) {
-    output.append(UInt8(ascii: "\""))
+  /// raw UTF-8. Needs `maximumLength(ofString:)` bytes of room.
+  public static func writeString(_ text: String, to writer: inout ByteWriter) {
+    writer.write(UInt8(ascii: "\""))
     var text = text
     text.withUTF8 { bytes in
       var index = 0
@@ -39,36 +56,42 @@ public enum JSONWriter {
           index += 1
           continue
         }
-        output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
-        appendEscape(scalar, to: &output)
+        writer.write(UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+        writeEscape(scalar, to: &writer)
         index += escapeLength
         runStart = index
       }
-      output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<count]))
+      writer.write(UnsafeBufferPointer(rebasing: bytes[runStart..<count]))
     }
-    output.append(UInt8(ascii: "\""))
+    writer.write(UInt8(ascii: "\""))
   }
 
-  private static func appendEscape(_ scalar: UInt32, to output: inout [UInt8]) {
-    output.append(UInt8(ascii: "\\"))
+  private static func writeEscape(_ scalar: UInt32, to writer: inout ByteWriter) {
+    writer.write(UInt8(ascii: "\\"))
     switch scalar {
-    case 0x22: output.append(UInt8(ascii: "\""))
-    case 0x5C: output.append(UInt8(ascii: "\\"))
-    case 0x08: output.append(UInt8(ascii: "b"))
-    case 0x0C: output.append(UInt8(ascii: "f"))
-    case 0x0A: output.append(UInt8(ascii: "n"))
-    case 0x0D: output.append(UInt8(ascii: "r"))
-    case 0x09: output.append(UInt8(ascii: "t"))
+    case 0x22: writer.write(UInt8(ascii: "\""))
+    case 0x5C: writer.write(UInt8(ascii: "\\"))
+    case 0x08: writer.write(UInt8(ascii: "b"))
+    case 0x0C: writer.write(UInt8(ascii: "f"))
+    case 0x0A: writer.write(UInt8(ascii: "n"))
+    case 0x0D: writer.write(UInt8(ascii: "r"))
+    case 0x09: writer.write(UInt8(ascii: "t"))
     default:
-      output.append(UInt8(ascii: "u"))
+      writer.write(UInt8(ascii: "u"))
       for shift in stride(from: 12, through: 0, by: -4) {
-        output.append(hexDigits[Int(scalar >> UInt32(shift) & 0xF)])
+        let digit = UInt8(truncatingIfNeeded: scalar >> UInt32(shift) & 0xF)
+        writer.write(digit < 10 ? UInt8(ascii: "0") + digit : UInt8(ascii: "A") + digit - 10)
       }
     }
   }
 
   /// Appends `value` in decimal.
   public static func appendInteger(_ value: Int, to output: inout [UInt8]) {
+    output.append(reserving: maximumIntegerLength) { writeInteger(value, to: &$0) }
+  }
+
+  /// Writes `value` in decimal; needs `maximumIntegerLength` bytes of room.
+  public static func writeInteger(_ value: Int, to writer: inout ByteWriter) {
     withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
       var rest = value.magnitude
       var start = 20
@@ -77,15 +100,20 @@ public enum JSONWriter {
         digits[start] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10)
         rest /= 10
       } while rest > 0
-      if value < 0 { output.append(UInt8(ascii: "-")) }
-      output.append(contentsOf: UnsafeBufferPointer(rebasing: digits[start...]))
+      if value < 0 { writer.write(UInt8(ascii: "-")) }
+      writer.write(UnsafeBufferPointer(rebasing: digits[start...]))
     }
   }
 
   /// Appends `id` as a quoted upper-case UUID string, as `UUID.uuidString` prints it.
   public static func appendUUID(_ id: UUID, to output: inout [UInt8]) {
-    output.append(UInt8(ascii: "\""))
-    id.appendUUIDString(to: &output)
-    output.append(UInt8(ascii: "\""))
+    output.append(reserving: uuidLength) { writeUUID(id, to: &$0) }
+  }
+
+  /// Writes `id` as a quoted upper-case UUID string; needs `uuidLength` bytes of room.
+  public static func writeUUID(_ id: UUID, to writer: inout ByteWriter) {
+    writer.write(UInt8(ascii: "\""))
+    writer.fill(36) { id.writeUUIDString(into: $0) }
+    writer.write(UInt8(ascii: "\""))
   }
 }
