@@ -9,6 +9,10 @@ import FoundationEssentials
 /// for due events, then lets the input wait until the user does something or the session's
 /// next deadline comes. On a virtual clock that wait is a jump; on a live clock it is a poll.
 /// When input ends it keeps going until every sent message has been echoed and answered.
+///
+/// With a `FrameBudget` (live runs), the loop dispatches due events for at most one frame
+/// before it lets the input poll again with a deadline of now, so a flood of events due at
+/// once is drawn a frame at a time and typing is handled between frames.
 public final class Runtime {
   /// How a run ended.
   public enum Outcome: Equatable, Sendable {
@@ -22,12 +26,16 @@ public final class Runtime {
   // exclusive access instead of paying a dynamic exclusivity check per class property.
   private var loop: Loop
 
-  /// Creates a runtime. User message ids come from `ids`; times from `clock`.
+  /// Creates a runtime. User message ids come from `ids`; times from `clock`. With a
+  /// `frameBudget`, due events are dispatched a frame at a time (see `FrameBudget`); without
+  /// one, all that are due go before the input is polled again, as a virtual clock needs.
   public init(
     state: AppState, session: some Session, clock: any Clock, ids: SeededUUIDGenerator,
-    renderers: [any Renderer]
+    renderers: [any Renderer], frameBudget: FrameBudget? = nil
   ) {
-    loop = Loop(state: state, session: session, clock: clock, ids: ids, renderers: renderers)
+    loop = Loop(
+      state: state, session: session, clock: clock, ids: ids, renderers: renderers,
+      frame: frameBudget.map(Frame.init(budget:)))
   }
 
   /// The state after the last action.
@@ -50,6 +58,7 @@ private struct Loop {
   let clock: any Clock
   var ids: SeededUUIDGenerator
   let renderers: [any Renderer]
+  var frame: Frame?
   var timers = TimerQueue<(timer: Timer, generation: UInt64)>()
   /// The generation of each live timer; a fired or cancelled timer is absent.
   var liveTimers: [Timer: UInt64] = [:]
@@ -61,13 +70,14 @@ private struct Loop {
 
   init(
     state: AppState, session: any Session, clock: any Clock, ids: SeededUUIDGenerator,
-    renderers: [any Renderer]
+    renderers: [any Renderer], frame: Frame?
   ) {
     self.state = state
     self.session = session
     self.clock = clock
     self.ids = ids
     self.renderers = renderers
+    self.frame = frame
   }
 
   mutating func run(_ input: any Input) throws(SinkError) -> Runtime.Outcome {
@@ -123,21 +133,33 @@ private struct Loop {
   }
 
   /// Dispatches every session event and timer due by now, earliest first; on a tie the
-  /// session's event goes first.
+  /// session's event goes first. With a frame budget it stops once the frame is spent: what
+  /// is still due keeps the next deadline at or before now, so the input polls without
+  /// waiting and the next call carries on.
   private mutating func dispatchDueSessionEvents() throws(SinkError) {
     let now = clock.now
+    frame?.begin()
+    while try dispatchNextDueEvent(at: now) {
+      if frame?.spend() == true { return }
+    }
+  }
+
+  /// Dispatches the earliest session event or live timer due by `now`; false when none is.
+  private mutating func dispatchNextDueEvent(at now: Timestamp) throws(SinkError) -> Bool {
     while true {
       let timerDue = timers.nextDeadline
       let sessionDue = session.nextDeadline
       if let sessionDue, sessionDue <= now, timerDue.map({ sessionDue <= $0 }) ?? true {
-        guard let event = session.nextEvent(dueBy: now) else { return }
+        guard let event = session.nextEvent(dueBy: now) else { return false }
         try dispatch(.session(event))
+        return true
       } else if let (_, entry) = timers.popDue(at: now) {
         guard liveTimers[entry.timer] == entry.generation else { continue }
         liveTimers[entry.timer] = nil
         try dispatch(.system(.timerFired(entry.timer)))
+        return true
       } else {
-        return
+        return false
       }
     }
   }
