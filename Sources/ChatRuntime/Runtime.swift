@@ -59,6 +59,9 @@ private struct Loop {
   var ids: SeededUUIDGenerator
   let renderers: [any Renderer]
   var frame: Frame?
+  /// The moment of a wake-up whose due events the frame budget cut short: the next frames
+  /// carry on with what was due then, before the clock is read again.
+  var unfinishedWakeUp: Timestamp?
   var timers = TimerQueue<(timer: Timer, generation: UInt64)>()
   /// The generation of each live timer; a fired or cancelled timer is absent.
   var liveTimers: [Timer: UInt64] = [:]
@@ -87,12 +90,20 @@ private struct Loop {
     let flush = { () throws(SinkError) in
       for renderer in renderers { try renderer.flush() }
     }
-    while state.phase != .finished {
+    // A wake-up's due events are all shown even if the app finishes part-way through them
+    // (the first reply of a flood settles a piped run), as they were before frames split it.
+    while state.phase != .finished || unfinishedWakeUp != nil {
       try dispatchDueSessionEvents()
-      guard state.phase != .finished else { break }
+      guard state.phase != .finished || unfinishedWakeUp != nil else { break }
       let deadline = nextDeadline
       let events = try input.wait(until: deadline, flush: flush)
+      let wasFinished = state.phase == .finished
       for event in events { try dispatch(action(for: event)) }
+      // The user quit at once (a second /quit or Ctrl-D, Ctrl-C while leaving) or a signal
+      // stopped the run: the rest of a flood is not worth waiting for.
+      if !wasFinished && state.phase == .finished || events.contains(where: \.stopsAtOnce) {
+        unfinishedWakeUp = nil
+      }
       // Nothing can happen any more: the input is over and nothing is scheduled.
       if events.isEmpty, inputEnded, deadline == nil, nextDeadline == nil { break }
     }
@@ -135,12 +146,16 @@ private struct Loop {
   /// Dispatches every session event and timer due by now, earliest first; on a tie the
   /// session's event goes first. With a frame budget it stops once the frame is spent: what
   /// is still due keeps the next deadline at or before now, so the input polls without
-  /// waiting and the next call carries on.
+  /// waiting, and the next call carries on with the same moment (`unfinishedWakeUp`).
   private mutating func dispatchDueSessionEvents() throws(SinkError) {
-    let now = clock.now
+    let now = unfinishedWakeUp ?? clock.now
+    unfinishedWakeUp = nil
     frame?.begin()
     while try dispatchNextDueEvent(at: now) {
-      if frame?.spend() == true { return }
+      if frame?.spend() == true {
+        unfinishedWakeUp = now
+        return
+      }
     }
   }
 
@@ -194,6 +209,16 @@ private struct Loop {
       session.send(message, at: clock.now)
     case .show(let notice):
       for renderer in renderers { try renderer.show(notice, in: state) }
+    }
+  }
+}
+
+extension InputEvent {
+  /// Whether the event ends the run without waiting for anything still to come.
+  fileprivate var stopsAtOnce: Bool {
+    switch self {
+    case .quitRequested, .terminated: true
+    case .ended, .line: false
     }
   }
 }

@@ -2,6 +2,7 @@ import ChatCore
 import ChatRendering
 import ChatRuntime
 import ChatSession
+import Glibc
 import Testing
 
 /// Notes how many messages have entered the conversation, and when a notice was shown.
@@ -19,35 +20,39 @@ private final class ProgressRenderer: Renderer {
   func finish(_ state: AppState) throws(SinkError) {}
 }
 
-/// Stands in for a person at a live terminal: types "hello", then notes every time the loop
-/// polls it while the peer's burst is part-way delivered, and types `typedDuringBurst` at the
-/// `typeAtPoll`-th such poll. Ends when nothing is scheduled any more.
+/// Stands in for a person at a live terminal: types `first` at the first wait, then notes
+/// every poll made while the peer's burst is part-way delivered and types `script[n]` at the
+/// n-th such poll. Ends when nothing is scheduled any more.
 private final class BurstInput: Input {
   let clock: LiveClock
   let progress: ProgressRenderer
   let burst: Int
-  let typeAtPoll: Int?
-  private var typedHello = false
+  private var first: [InputEvent]?
+  let script: [Int: [InputEvent]]
   /// Replies delivered so far, at each poll during the burst.
   private(set) var repliesAtPolls: [Int] = []
   /// Whether every poll during the burst had a deadline at or before now (a poll that does
   /// not wait).
   private(set) var everyPollWasImmediate = true
 
-  init(clock: LiveClock, progress: ProgressRenderer, burst: Int, typeAtPoll: Int? = nil) {
+  init(
+    clock: LiveClock, progress: ProgressRenderer, burst: Int, first: [InputEvent],
+    script: [Int: [InputEvent]]
+  ) {
     self.clock = clock
     self.progress = progress
     self.burst = burst
-    self.typeAtPoll = typeAtPoll
+    self.first = first
+    self.script = script
   }
 
   func wait(
     until deadline: Timestamp?, flush: () throws(SinkError) -> Void
   ) throws(SinkError) -> [InputEvent] {
     try flush()
-    guard typedHello else {
-      typedHello = true
-      return [.line("hello")]
+    if let first {
+      self.first = nil
+      return first
     }
     guard let deadline else { return [.ended] }
     // The echo of "hello" is message 1; the replies follow it.
@@ -55,17 +60,21 @@ private final class BurstInput: Input {
     guard replies > 0, replies < burst else { return [] }  // Not part-way through the burst.
     repliesAtPolls.append(replies)
     if deadline > clock.now { everyPollWasImmediate = false }
-    return repliesAtPolls.count == typeAtPoll ? [.line("/help")] : []
+    return script[repliesAtPolls.count] ?? []
   }
 }
 
 @Suite struct FrameBudgetTests {
   static let burst = 20_000
+  /// No time at all per frame: each frame ends at its first clock check, every 256 events, so
+  /// the frames do not depend on the machine's speed.
+  static let everyCheck = FrameBudget(milliseconds: 0, eventsPerCheck: 256)
 
   /// Runs a live loop whose peer answers "hello" with a burst, after 1 ms delays.
   private static func runBurst(
-    frameBudget: FrameBudget?, typeAtPoll: Int? = nil
-  ) throws -> (input: BurstInput, progress: ProgressRenderer) {
+    frameBudget: FrameBudget?, first: [InputEvent] = [.line("hello")],
+    script: [Int: [InputEvent]] = [:]
+  ) throws -> (input: BurstInput, progress: ProgressRenderer, state: AppState) {
     var configuration = SimulatedSession.Configuration()
     configuration.echoDelayMilliseconds = 0  // Delays are at least 1 ms.
     configuration.replyDelayMilliseconds = 0
@@ -77,37 +86,53 @@ private final class BurstInput: Input {
       session: SimulatedSession(configuration: configuration, ids: SeededUUIDGenerator(seed: 1)),
       clock: clock, ids: SeededUUIDGenerator(seed: 1, stream: 1), renderers: [progress],
       frameBudget: frameBudget)
-    let input = BurstInput(clock: clock, progress: progress, burst: burst, typeAtPoll: typeAtPoll)
-    #expect(try runtime.run(input) == .completed)
-    #expect(runtime.state.messageCount == burst + 1, "the echo and every reply")
-    return (input, progress)
+    let input = BurstInput(
+      clock: clock, progress: progress, burst: burst, first: first, script: script)
+    _ = try runtime.run(input)
+    return (input, progress, runtime.state)
   }
 
   @Test func withoutABudgetABurstIsDispatchedBeforeTheInputIsPolled() throws {
-    let (input, _) = try Self.runBurst(frameBudget: nil)
-    #expect(input.repliesAtPolls.isEmpty)
+    let run = try Self.runBurst(frameBudget: nil)
+    #expect(run.input.repliesAtPolls.isEmpty)
+    #expect(run.state.messageCount == Self.burst + 1, "the echo and every reply")
   }
 
   @Test func withABudgetTheInputIsPolledWithoutWaitingBetweenFrames() throws {
-    // No time at all per frame: each frame ends at its first clock check, every 256 events,
-    // so the count of frames does not depend on the machine's speed.
-    let budget = FrameBudget(milliseconds: 0, eventsPerCheck: 256)
-    let (input, _) = try Self.runBurst(frameBudget: budget)
-    let polls = input.repliesAtPolls
+    let run = try Self.runBurst(frameBudget: Self.everyCheck)
+    let polls = run.input.repliesAtPolls
     // The echo may fall due in the same frame as the burst (when the loop comes round late)
     // and then takes one event of the first frame.
     #expect(polls.count >= Self.burst / 256 - 1, "one poll after each full frame: \(polls)")
-    #expect(input.everyPollWasImmediate)
+    #expect(run.input.everyPollWasImmediate)
     let steps = zip(polls.dropFirst(), polls).map { $0 - $1 }
     #expect(steps.allSatisfy { $0 == 256 }, "\(steps)")
+    #expect(run.state.messageCount == Self.burst + 1, "the echo and every reply")
   }
 
   @Test func aCommandTypedDuringABurstIsHandledBeforeTheBurstEnds() throws {
-    let budget = FrameBudget(milliseconds: 0, eventsPerCheck: 256)
-    let (input, progress) = try Self.runBurst(frameBudget: budget, typeAtPoll: 3)
-    try #require(input.repliesAtPolls.count >= 3)
+    let run = try Self.runBurst(frameBudget: Self.everyCheck, script: [3: [.line("/help")]])
+    let polls = run.input.repliesAtPolls
+    try #require(polls.count >= 3)
     // Shown right after the third frame, with the rest of the burst still to come.
-    #expect(progress.noticesShownAt == [1 + input.repliesAtPolls[2]])
-    #expect(input.repliesAtPolls[2] < Self.burst)
+    #expect(run.progress.noticesShownAt == [1 + polls[2]])
+    #expect(polls[2] < Self.burst)
+  }
+
+  @Test func aBurstThatArrivesAsTheAppFinishesIsStillShownWhole() throws {
+    // Input ends at once: the first reply settles the run, the rest arrive with it.
+    let run = try Self.runBurst(frameBudget: Self.everyCheck, first: [.line("hello"), .ended])
+    #expect(run.state.phase == .finished)
+    #expect(run.input.repliesAtPolls.count >= Self.burst / 256 - 1, "frames after finishing")
+    #expect(run.state.messageCount == Self.burst + 1, "the echo and every reply")
+  }
+
+  @Test(arguments: [InputEvent.quitRequested, .terminated(signal: SIGINT)])
+  func quittingAtOnceWhileLeavingLeavesTheRestOfABurst(_ event: InputEvent) throws {
+    let run = try Self.runBurst(
+      frameBudget: Self.everyCheck, first: [.line("hello"), .ended], script: [3: [event]])
+    let polls = run.input.repliesAtPolls
+    try #require(polls.count == 3)
+    #expect(run.state.messageCount == 1 + polls[2])
   }
 }
