@@ -32,26 +32,38 @@ public struct FrameBudget: Sendable {
 }
 
 /// The frame being spent: started when the loop comes back from the input, counted per event.
+///
+/// Without a budget it never reads the clock and never ends a frame; it still counts, as a
+/// countdown that starts at `Int.max`, so the per-event path has no branch on the budget.
 struct Frame {
-  let budget: FrameBudget
+  private let budget: FrameBudget?
   private var start: UInt64 = 0
-  private var untilCheck = 0
+  private var untilCheck = Int.max
 
-  init(budget: FrameBudget) {
+  init(budget: FrameBudget?) {
     self.budget = budget
   }
 
   /// Starts a new frame now.
   mutating func begin() {
+    guard let budget else { return }
     start = Self.monotonicNanoseconds()
     untilCheck = budget.eventsPerCheck
   }
 
   /// Counts one dispatched event; true when the frame's time is spent (checked only every
   /// `eventsPerCheck` events).
+  @inline(__always)
   mutating func spend() -> Bool {
-    untilCheck -= 1
-    guard untilCheck <= 0 else { return false }
+    untilCheck &-= 1
+    return untilCheck <= 0 && isSpent()
+  }
+
+  private mutating func isSpent() -> Bool {
+    guard let budget else {
+      untilCheck = .max
+      return false
+    }
     untilCheck = budget.eventsPerCheck
     return Self.monotonicNanoseconds() &- start >= budget.nanoseconds
   }

@@ -35,7 +35,7 @@ public final class Runtime {
   ) {
     loop = Loop(
       state: state, session: session, clock: clock, ids: ids, renderers: renderers,
-      frame: frameBudget.map(Frame.init(budget:)))
+      frame: Frame(budget: frameBudget))
   }
 
   /// The state after the last action.
@@ -58,7 +58,7 @@ private struct Loop {
   let clock: any Clock
   var ids: SeededUUIDGenerator
   let renderers: [any Renderer]
-  var frame: Frame?
+  var frame: Frame
   /// The moment of a wake-up whose due events the frame budget cut short: the next frames
   /// carry on with what was due then, before the clock is read again.
   var unfinishedWakeUp: Timestamp?
@@ -73,7 +73,7 @@ private struct Loop {
 
   init(
     state: AppState, session: any Session, clock: any Clock, ids: SeededUUIDGenerator,
-    renderers: [any Renderer], frame: Frame?
+    renderers: [any Renderer], frame: Frame
   ) {
     self.state = state
     self.session = session
@@ -101,7 +101,9 @@ private struct Loop {
       for event in events { try dispatch(action(for: event)) }
       // The user quit at once (a second /quit or Ctrl-D, Ctrl-C while leaving) or a signal
       // stopped the run: the rest of a flood is not worth waiting for.
-      if !wasFinished && state.phase == .finished || events.contains(where: \.stopsAtOnce) {
+      if unfinishedWakeUp != nil, !events.isEmpty,
+        !wasFinished && state.phase == .finished || events.contains(where: \.stopsAtOnce)
+      {
         unfinishedWakeUp = nil
       }
       // Nothing can happen any more: the input is over and nothing is scheduled.
@@ -148,33 +150,32 @@ private struct Loop {
   /// is still due keeps the next deadline at or before now, so the input polls without
   /// waiting, and the next call carries on with the same moment (`unfinishedWakeUp`).
   private mutating func dispatchDueSessionEvents() throws(SinkError) {
-    let now = unfinishedWakeUp ?? clock.now
-    unfinishedWakeUp = nil
-    frame?.begin()
-    while try dispatchNextDueEvent(at: now) {
-      if frame?.spend() == true {
-        unfinishedWakeUp = now
-        return
-      }
+    let now: Timestamp
+    if let unfinished = unfinishedWakeUp {
+      now = unfinished
+      unfinishedWakeUp = nil
+    } else {
+      now = clock.now
     }
-  }
-
-  /// Dispatches the earliest session event or live timer due by `now`; false when none is.
-  private mutating func dispatchNextDueEvent(at now: Timestamp) throws(SinkError) -> Bool {
+    frame.begin()
+    // One loop, not a helper per event: this is the per-message path, and a call per event
+    // cost measurably more instructions.
     while true {
       let timerDue = timers.nextDeadline
       let sessionDue = session.nextDeadline
       if let sessionDue, sessionDue <= now, timerDue.map({ sessionDue <= $0 }) ?? true {
-        guard let event = session.nextEvent(dueBy: now) else { return false }
+        guard let event = session.nextEvent(dueBy: now) else { return }
         try dispatch(.session(event))
-        return true
       } else if let (_, entry) = timers.popDue(at: now) {
         guard liveTimers[entry.timer] == entry.generation else { continue }
         liveTimers[entry.timer] = nil
         try dispatch(.system(.timerFired(entry.timer)))
-        return true
       } else {
-        return false
+        return
+      }
+      if frame.spend() {
+        unfinishedWakeUp = now
+        return
       }
     }
   }
