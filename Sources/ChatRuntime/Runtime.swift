@@ -97,12 +97,12 @@ private struct Loop {
       guard state.phase != .finished || unfinishedWakeUp != nil else { break }
       let deadline = nextDeadline
       let events = try input.wait(until: deadline, flush: flush)
-      let wasFinished = state.phase == .finished
       for event in events { try dispatch(action(for: event)) }
-      // The user quit at once (a second /quit or Ctrl-D, Ctrl-C while leaving) or a signal
-      // stopped the run: the rest of a flood is not worth waiting for.
+      // The user quit at once (a second /quit with messages in flight, a second Ctrl-D,
+      // Ctrl-C while leaving) or a signal stopped the run: the rest of a flood is not worth
+      // waiting for. A plain end of input (the first Ctrl-D) still shows it.
       if unfinishedWakeUp != nil, !events.isEmpty,
-        !wasFinished && state.phase == .finished || events.contains(where: \.stopsAtOnce)
+        state.phase == .finished && !state.isSettled || events.contains(where: \.stopsAtOnce)
       {
         unfinishedWakeUp = nil
       }

@@ -127,6 +127,24 @@ private final class BurstInput: Input {
     #expect(run.state.messageCount == Self.burst + 1, "the echo and every reply")
   }
 
+  @Test func endingTheInputDuringABurstStillShowsItWhole() throws {
+    // The first Ctrl-D: nothing the user sent is in flight, so the app finishes at once, but
+    // the replies already due are shown.
+    let run = try Self.runBurst(frameBudget: Self.everyCheck, script: [3: [.ended]])
+    #expect(run.state.phase == .finished)
+    #expect(run.state.messageCount == Self.burst + 1, "the echo and every reply")
+  }
+
+  @Test func aSecondQuitWithAMessageInFlightLeavesTheRestOfABurst() throws {
+    let run = try Self.runBurst(
+      frameBudget: Self.everyCheck,
+      script: [3: [.line("more"), .line("/quit"), .line("/quit")]])
+    let polls = run.input.repliesAtPolls
+    try #require(polls.count == 3)
+    #expect(run.state.messageCount == 1 + polls[2])
+    #expect(run.state.outbox.map(\.text) == ["more"], "never echoed")
+  }
+
   @Test(arguments: [InputEvent.quitRequested, .terminated(signal: SIGINT)])
   func quittingAtOnceWhileLeavingLeavesTheRestOfABurst(_ event: InputEvent) throws {
     let run = try Self.runBurst(
