@@ -90,8 +90,8 @@ private struct Loop {
     let flush = { () throws(SinkError) in
       for renderer in renderers { try renderer.flush() }
     }
-    // A wake-up's due events are all shown even if the app finishes part-way through them
-    // (the first reply of a flood settles a piped run), as they were before frames split it.
+    // A wake-up's due events are all shown even if the app finishes part-way through them:
+    // the first reply of a flood settles a piped run, and the rest arrived with it.
     while state.phase != .finished || unfinishedWakeUp != nil {
       try dispatchDueSessionEvents()
       guard state.phase != .finished || unfinishedWakeUp != nil else { break }
