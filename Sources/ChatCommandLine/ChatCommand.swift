@@ -82,8 +82,11 @@ public enum ChatCommand {
       renderers.append(
         renderer(.jsonl, utcOffset: utcOffset, sink: try FileSink.create(path: path)))
     }
+    // Live runs dispatch a frame at a time so a flood stays responsive; virtual runs never
+    // read the wall clock.
     let runtime = Runtime(
-      state: state, session: session, clock: clock, ids: ids, renderers: renderers)
+      state: state, session: session, clock: clock, ids: ids, renderers: renderers,
+      frameBudget: options.virtualTime ? nil : .display)
     // `--record` wraps whichever input the run reads, the terminal's included.
     let record = { (input: any ChatRuntime.Input, width: Int?) throws(SinkError) in
       guard let path = options.record else { return input }

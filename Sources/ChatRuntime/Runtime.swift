@@ -9,6 +9,10 @@ import FoundationEssentials
 /// for due events, then lets the input wait until the user does something or the session's
 /// next deadline comes. On a virtual clock that wait is a jump; on a live clock it is a poll.
 /// When input ends it keeps going until every sent message has been echoed and answered.
+///
+/// With a `FrameBudget` (live runs), the loop dispatches due events for at most one frame
+/// before it lets the input poll again with a deadline of now, so a flood of events due at
+/// once is drawn a frame at a time and typing is handled between frames.
 public final class Runtime {
   /// How a run ended.
   public enum Outcome: Equatable, Sendable {
@@ -22,12 +26,16 @@ public final class Runtime {
   // exclusive access instead of paying a dynamic exclusivity check per class property.
   private var loop: Loop
 
-  /// Creates a runtime. User message ids come from `ids`; times from `clock`.
+  /// Creates a runtime. User message ids come from `ids`; times from `clock`. With a
+  /// `frameBudget`, due events are dispatched a frame at a time (see `FrameBudget`); without
+  /// one, all that are due go before the input is polled again, as a virtual clock needs.
   public init(
     state: AppState, session: some Session, clock: any Clock, ids: SeededUUIDGenerator,
-    renderers: [any Renderer]
+    renderers: [any Renderer], frameBudget: FrameBudget? = nil
   ) {
-    loop = Loop(state: state, session: session, clock: clock, ids: ids, renderers: renderers)
+    loop = Loop(
+      state: state, session: session, clock: clock, ids: ids, renderers: renderers,
+      frame: Frame(budget: frameBudget))
   }
 
   /// The state after the last action.
@@ -50,6 +58,10 @@ private struct Loop {
   let clock: any Clock
   var ids: SeededUUIDGenerator
   let renderers: [any Renderer]
+  var frame: Frame
+  /// The moment of a wake-up whose due events the frame budget cut short: the next frames
+  /// carry on with what was due then, before the clock is read again.
+  var unfinishedWakeUp: Timestamp?
   var timers = TimerQueue<ScheduledTimer>()
   /// The generation of each live timer; a fired or cancelled timer is absent.
   var liveTimers: [Timer: UInt64] = [:]
@@ -61,13 +73,14 @@ private struct Loop {
 
   init(
     state: AppState, session: any Session, clock: any Clock, ids: SeededUUIDGenerator,
-    renderers: [any Renderer]
+    renderers: [any Renderer], frame: Frame
   ) {
     self.state = state
     self.session = session
     self.clock = clock
     self.ids = ids
     self.renderers = renderers
+    self.frame = frame
   }
 
   mutating func run(_ input: any Input) throws(SinkError) -> Runtime.Outcome {
@@ -77,12 +90,22 @@ private struct Loop {
     let flush = { () throws(SinkError) in
       for renderer in renderers { try renderer.flush() }
     }
-    while state.phase != .finished {
+    // A wake-up's due events are all shown even if the app finishes part-way through them:
+    // the first reply of a flood settles a piped run, and the rest arrived with it.
+    while state.phase != .finished || unfinishedWakeUp != nil {
       try dispatchDueSessionEvents()
-      guard state.phase != .finished else { break }
+      guard state.phase != .finished || unfinishedWakeUp != nil else { break }
       let deadline = nextDeadline
       let events = try input.wait(until: deadline, flush: flush)
       for event in events { try dispatch(action(for: event)) }
+      // The user quit at once (a second /quit with messages in flight, a second Ctrl-D,
+      // Ctrl-C while leaving) or a signal stopped the run: the rest of a flood is not worth
+      // waiting for. A plain end of input (the first Ctrl-D) still shows it.
+      if unfinishedWakeUp != nil, !events.isEmpty,
+        state.phase == .finished && !state.isSettled || events.contains(where: \.stopsAtOnce)
+      {
+        unfinishedWakeUp = nil
+      }
       // Nothing can happen any more: the input is over and nothing is scheduled.
       if events.isEmpty, inputEnded, deadline == nil, nextDeadline == nil { break }
     }
@@ -123,9 +146,20 @@ private struct Loop {
   }
 
   /// Dispatches every session event and timer due by now, earliest first; on a tie the
-  /// session's event goes first.
+  /// session's event goes first. With a frame budget it stops once the frame is spent: what
+  /// is still due keeps the next deadline at or before now, so the input polls without
+  /// waiting, and the next call carries on with the same moment (`unfinishedWakeUp`).
   private mutating func dispatchDueSessionEvents() throws(SinkError) {
-    let now = clock.now
+    let now: Timestamp
+    if let unfinished = unfinishedWakeUp {
+      now = unfinished
+      unfinishedWakeUp = nil
+    } else {
+      now = clock.now
+    }
+    frame.begin()
+    // One loop, not a helper per event: this is the per-message path, and a call per event
+    // cost measurably more instructions.
     while true {
       let timerDue = timers.nextDeadline
       let sessionDue = session.nextDeadline
@@ -137,6 +171,10 @@ private struct Loop {
         liveTimers[entry.timer] = nil
         try dispatch(.system(.timerFired(entry.timer)))
       } else {
+        return
+      }
+      if frame.spend() {
+        unfinishedWakeUp = now
         return
       }
     }
@@ -183,4 +221,14 @@ private struct Loop {
 private struct ScheduledTimer {
   var timer: Timer
   var generation: UInt64
+}
+
+extension InputEvent {
+  /// Whether the event ends the run without waiting for anything still to come.
+  fileprivate var stopsAtOnce: Bool {
+    switch self {
+    case .quitRequested, .terminated: true
+    case .ended, .line: false
+    }
+  }
 }

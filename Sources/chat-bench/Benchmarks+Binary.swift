@@ -2,7 +2,7 @@ import Foundation
 
 extension Benchmarks {
   /// The built `chat` binary beside this one, if there is one.
-  private var chatPath: String? {
+  var chatPath: String? {
     let path = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
       .appendingPathComponent("chat").path
     return FileManager.default.isExecutableFile(atPath: path) ? path : nil

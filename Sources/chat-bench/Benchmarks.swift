@@ -46,6 +46,7 @@ struct Benchmarks {
     }
     print("")
     binaryFigures(input: input)
+    if let chat = chatPath { floodFigures(chat: chat) }
     return 0
   }
 

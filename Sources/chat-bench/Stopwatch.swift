@@ -1,3 +1,5 @@
+import Glibc
+
 /// Times closures on the monotonic clock and reports rates.
 enum Stopwatch {
   /// Seconds taken by `body`.
@@ -7,6 +9,13 @@ enum Stopwatch {
     try body()
     let elapsed = clock.now - start
     return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
+  }
+
+  /// Seconds on the monotonic clock since some fixed moment: for deadlines and intervals.
+  static func now() -> Double {
+    var spec = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &spec)
+    return Double(spec.tv_sec) + Double(spec.tv_nsec) / 1e9
   }
 
   /// The best of `runs` timings: the least disturbed by the rest of the machine.

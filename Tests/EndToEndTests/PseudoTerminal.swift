@@ -34,6 +34,10 @@ final class PseudoTerminal {
   private var exitStatus: Int32?
   /// Everything the child wrote, as it arrived.
   private(set) var transcript: [UInt8] = []
+  /// The screen after the first `fedCount` bytes of the transcript. A flood's transcript runs
+  /// to megabytes: feeding it whole on every look would make waiting quadratic.
+  private lazy var fedScreen = TerminalScreen(rows: rows, columns: columns)
+  private var fedCount = 0
 
   /// Starts `chat arguments` on a new 80×24 terminal.
   init(arguments: [String] = []) throws(SetupError) {
@@ -77,9 +81,17 @@ final class PseudoTerminal {
 
   /// What the terminal shows now.
   var screen: TerminalScreen {
-    var screen = TerminalScreen(rows: rows, columns: columns)
-    screen.feed(String(decoding: transcript, as: UTF8.self))
-    return screen
+    var end = transcript.count
+    // A character whose UTF-8 bytes have not all arrived waits for the rest.
+    var lead = end - 1
+    while lead >= fedCount, lead > end - 4, transcript[lead] & 0xC0 == 0x80 { lead -= 1 }
+    if lead >= fedCount, transcript[lead] >= 0xC0 {
+      let length = transcript[lead] >= 0xF0 ? 4 : transcript[lead] >= 0xE0 ? 3 : 2
+      if end - lead < length { end = lead }
+    }
+    fedScreen.feed(String(decoding: transcript[fedCount..<end], as: UTF8.self))
+    fedCount = end
+    return fedScreen
   }
 
   /// Types `keys`.
