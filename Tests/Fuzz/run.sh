@@ -50,9 +50,9 @@ run_target() {
   local started=$SECONDS
   # Swift's own backtracer would race libFuzzer's crash handler (and trips AddressSanitizer by
   # reading unmapped memory); libFuzzer's handler keeps the input.
-  SWIFT_BACKTRACE=enable=no "$build/$target" -max_total_time="$seconds" -max_len=4096 -timeout=10 -print_final_stats=1 \
-    -artifact_prefix="$crashes" "${dictionary[@]}" "$corpus" "Tests/Fuzz/Corpus/$target" \
-    >"$log" 2>&1 || status=$?
+  SWIFT_BACKTRACE=enable=no "$build/$target" -max_total_time="$seconds" -max_len=4096 \
+    -timeout=10 -print_final_stats=1 -artifact_prefix="$crashes" "${dictionary[@]}" \
+    "$corpus" "Tests/Fuzz/Corpus/$target" >"$log" 2>&1 || status=$?
   local executions
   executions=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log")
   if [ "$status" -eq 0 ]; then
