@@ -48,7 +48,8 @@ public enum ScenarioError: Error, Equatable, CustomStringConvertible {
         "invalid time '\(quote(time))': expected milliseconds ('250ms') or seconds ('1.250s'),"
           + " optionally after '+'"
       case .invalidValue(let setting, let value, let expected):
-        "invalid \(setting) '\(quote(value))': expected \(expected)"
+        // `expected` may repeat the value, as a fault spec's own error does.
+        "invalid \(setting) '\(quote(value))': expected \(Sanitizer.sanitize(expected))"
       case .missingValue(let setting):
         "missing value for setting '\(setting)'"
       case .settingAfterEntries(let name):
