@@ -1,3 +1,5 @@
+import ChatRendering
+
 /// A command line chat cannot run with. Exit status 64 (EX_USAGE).
 public enum UsageError: Error, Equatable, CustomStringConvertible {
   /// Two options that cannot be used together, and what to do instead.
@@ -18,15 +20,16 @@ public enum UsageError: Error, Equatable, CustomStringConvertible {
     case .incompatible(let option, let other, let advice):
       "\(option) cannot be used with \(other): \(advice)"
     case .invalidValue(let option, let value, let expected):
-      "invalid value '\(value)' for \(option): expected \(expected)"
+      "invalid value '\(Sanitizer.sanitize(value))' for \(option): expected"
+        + " \(Sanitizer.sanitize(expected))"
     case .missingValue(let option):
       "missing value for \(option)"
     case .unexpectedArgument(let argument):
-      "unexpected argument '\(argument)'"
+      "unexpected argument '\(Sanitizer.sanitize(argument))'"
     case .unexpectedValue(let option):
-      "\(option) takes no value"
+      "\(Sanitizer.sanitize(option)) takes no value"
     case .unknownOption(let option):
-      "unknown option '\(option)'"
+      "unknown option '\(Sanitizer.sanitize(option))'"
     }
   }
 }

@@ -63,8 +63,8 @@ public enum ScenarioError: Error, Equatable, CustomStringConvertible {
         "expected '| text', '\"text\"', 'end' or 'quit' after the time, found "
           + (text.isEmpty ? "nothing" : "'\(quote(text))'")
       case .unknownSetting(let name):
-        "unknown setting '\(quote(name))': expected seed, name, peer or width,"
-          + " or an entry starting with a time"
+        "unknown setting '\(quote(name))': expected seed, name, peer, width, faults or"
+          + " burst, or an entry starting with a time"
       case .unterminatedQuote:
         "quoted text without its closing '\"'"
       }

@@ -64,8 +64,8 @@ import Testing
     ),
     (
       "hello there",
-      "s.chat:1: unknown setting 'hello': expected seed, name, peer or width, or"
-        + " an entry starting with a time"
+      "s.chat:1: unknown setting 'hello': expected seed, name, peer, width, faults or"
+        + " burst, or an entry starting with a time"
     ),
     ("seed 1\n\nseed 2", "s.chat:3: duplicate setting 'seed' (first set on line 1)"),
     ("0ms | a\nname Z", "s.chat:2: setting 'name' after the first entry: settings go at the top"),

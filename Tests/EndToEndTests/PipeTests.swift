@@ -122,6 +122,13 @@ import Testing
     #expect(result.stderr.contains("chat --help"))
   }
 
+  @Test func hostileArgumentsAreQuotedHarmlessly() throws {
+    let result = try BinaryRunner.run(["--x\u{1B}]2;pwned\u{7}"])
+    #expect(result.status == 64)
+    #expect(result.stderr.hasPrefix("chat: unknown option '--x␛]2;pwned␇'"), "\(result.stderr)")
+    #expect(!result.stderr.unicodeScalars.contains("\u{1B}"))
+  }
+
   @Test func helpAndVersionGoToStdoutAndExitZero() throws {
     let help = try BinaryRunner.run(["--help"])
     #expect(help.status == 0)
