@@ -45,9 +45,6 @@ public enum ChatCommand {
     var configuration = SimulatedSession.Configuration(peerName: options.peer)
     configuration.faults = options.faults
     configuration.burst = options.burst
-    let session = SimulatedSession(
-      configuration: configuration, ids: SeededUUIDGenerator(seed: seed))
-    let ids = SeededUUIDGenerator(seed: seed, stream: 1)
 
     let clock: any Clock
     let pacing: FileInput.Pacing
@@ -85,7 +82,7 @@ public enum ChatCommand {
     // Live runs dispatch a frame at a time so a flood stays responsive; virtual runs never
     // read the wall clock.
     let runtime = Runtime(
-      state: state, session: session, clock: clock, ids: ids, renderers: renderers,
+      simulating: configuration, seed: seed, state: state, clock: clock, renderers: renderers,
       frameBudget: options.virtualTime ? nil : .display)
     // `--record` wraps whichever input the run reads, the terminal's included.
     let record = { (input: any ChatRuntime.Input, width: Int?) throws(SinkError) in

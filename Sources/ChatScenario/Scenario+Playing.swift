@@ -7,9 +7,8 @@ extension Scenario {
   /// Plays the scenario on a virtual clock starting at `Timestamp.virtualEpoch`, with its
   /// seed and names, showing every step to `renderers`. Same scenario, same output.
   ///
-  /// The wiring matches `chat --virtual-time`: the session's ids come from stream 0 of the
-  /// seed and the user's message ids from stream 1, so a recorded virtual run plays back
-  /// byte for byte.
+  /// The wiring is `chat --virtual-time`'s (`Runtime(simulating:seed:…)`), so a recorded
+  /// virtual run plays back byte for byte.
   public func play(renderers: [any Renderer]) throws(SinkError) -> Runtime.Outcome {
     let seed = seed ?? Self.defaultSeed
     var configuration = SimulatedSession.Configuration()
@@ -20,9 +19,7 @@ extension Scenario {
     if let name { state.localName = name }
     let clock = VirtualClock()
     let runtime = Runtime(
-      state: state,
-      session: SimulatedSession(configuration: configuration, ids: SeededUUIDGenerator(seed: seed)),
-      clock: clock, ids: SeededUUIDGenerator(seed: seed, stream: 1), renderers: renderers)
+      simulating: configuration, seed: seed, state: state, clock: clock, renderers: renderers)
     return try runtime.run(ScenarioInput(self, clock: clock))
   }
 }

@@ -132,8 +132,7 @@ struct Benchmarks {
     defer { close(descriptor) }
     let clock = VirtualClock()
     let runtime = Runtime(
-      state: AppState(), session: SimulatedSession(ids: SeededUUIDGenerator(seed: 1)),
-      clock: clock, ids: SeededUUIDGenerator(seed: 1, stream: 1),
+      simulating: .init(), seed: 1, state: AppState(), clock: clock,
       renderers: [
         StreamRenderer(
           formatter, sink: try! FileSink.create(path: "/dev/null", writesThrough: false)), probe,
