@@ -95,7 +95,7 @@ public struct Options: Equatable, Sendable {
         do {
           faults = try Faults(parsing: text)
         } catch {
-          throw .invalidValue(option: option, value: text, expected: "\(error)")
+          throw .invalid(option: option, reason: error.description)
         }
       case "--burst":
         let text = try value()

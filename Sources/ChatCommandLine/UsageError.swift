@@ -4,6 +4,8 @@ import ChatRendering
 public enum UsageError: Error, Equatable, CustomStringConvertible {
   /// Two options that cannot be used together, and what to do instead.
   case incompatible(option: String, with: String, advice: String)
+  /// A value with something wrong inside it, as its own parser explains.
+  case invalid(option: String, reason: String)
   /// A value that is not one of those accepted.
   case invalidValue(option: String, value: String, expected: String)
   /// An option given without its value.
@@ -19,6 +21,8 @@ public enum UsageError: Error, Equatable, CustomStringConvertible {
     switch self {
     case .incompatible(let option, let other, let advice):
       "\(option) cannot be used with \(other): \(advice)"
+    case .invalid(let option, let reason):
+      "invalid \(option): \(Sanitizer.sanitize(reason))"
     case .invalidValue(let option, let value, let expected):
       "invalid value '\(Sanitizer.sanitize(value))' for \(option): expected"
         + " \(Sanitizer.sanitize(expected))"

@@ -15,8 +15,8 @@ public enum Action: Hashable, Sendable {
     case connected
     /// The session started connecting.
     case connecting
-    /// A message the user sent could not be delivered.
-    case deliveryFailed(id: UUID, reason: String)
+    /// A message the user sent could not be delivered, as found at `time`.
+    case deliveryFailed(id: UUID, reason: String, time: Timestamp)
     /// The connection went down.
     case disconnected(reason: String)
     /// A message the user sent came back from the other side: it is now in the conversation.
@@ -31,8 +31,8 @@ public enum Action: Hashable, Sendable {
     case endOfInput
     /// The program was told to stop at once (SIGTERM, SIGHUP, a second Ctrl-C).
     case terminated
-    /// A timer the core scheduled has come due.
-    case timerFired(Timer)
+    /// A timer the core scheduled came due at `time`.
+    case timerFired(Timer, time: Timestamp)
   }
 
   /// Things the local user did.

@@ -11,7 +11,8 @@ public struct Message: Identifiable, Hashable, Sendable, Codable {
   public var sender: String
   /// What was written, exactly as typed or received.
   public var text: String
-  /// When it was written (for a draft) or when it entered the conversation (once echoed).
+  /// When it was written (while pending), when it entered the conversation (once echoed), or
+  /// when it failed (once failed).
   public var time: Timestamp
 
   /// Creates a message.

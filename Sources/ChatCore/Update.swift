@@ -31,8 +31,8 @@ private func updateSession(_ state: inout AppState, _ event: Action.Session) -> 
   case .connecting:
     state.sessionStatus = .connecting
     return []
-  case .deliveryFailed(let id, _):
-    guard fail(id, &state) else { return [] }
+  case .deliveryFailed(let id, _, let time):
+    guard fail(id, at: time, &state) else { return [] }
     return quitIfDrained(&state, after: .cancel(.deliveryTimeout(id)))
   case .disconnected:
     state.sessionStatus = .disconnected
@@ -61,8 +61,8 @@ private func updateSystem(_ state: inout AppState, _ event: Action.System) -> [E
     return quitIfDrained(&state)
   case .terminated:
     return finish(&state)
-  case .timerFired(.deliveryTimeout(let id)):
-    guard fail(id, &state) else { return [] }
+  case .timerFired(.deliveryTimeout(let id), let time):
+    guard fail(id, at: time, &state) else { return [] }
     return quitIfDrained(&state)
   }
 }
@@ -85,7 +85,11 @@ private func updateUser(_ state: inout AppState, _ event: Action.User) -> [Effec
     case .command(.retry):
       let failed = state.failed
       state.failed = []
-      return failed.flatMap { sendOrHold($0, &state) }
+      return failed.flatMap { message in
+        var message = message
+        message.time = time  // Sent again now: pending messages carry when they were sent.
+        return sendOrHold(message, &state)
+      }
     case .message(let text):
       return sendOrHold(Message(id: id, sender: state.localName, text: text, time: time), &state)
     case .unknownCommand(let name):
@@ -112,10 +116,13 @@ private func send(_ message: Message, _ state: inout AppState) -> [Effect] {
   ]
 }
 
-/// Moves the pending message `id` to `failed`; false when it is not pending.
-private func fail(_ id: UUID, _ state: inout AppState) -> Bool {
+/// Moves the pending message `id` to `failed`, stamped with when it failed; false when it is
+/// not pending.
+private func fail(_ id: UUID, at time: Timestamp, _ state: inout AppState) -> Bool {
   guard let index = state.outbox.firstIndex(where: { $0.id == id }) else { return false }
-  state.failed.append(state.outbox.remove(at: index))
+  var message = state.outbox.remove(at: index)
+  message.time = time
+  state.failed.append(message)
   return true
 }
 

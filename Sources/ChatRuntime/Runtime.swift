@@ -166,10 +166,10 @@ private struct Loop {
       if let sessionDue, sessionDue <= now, timerDue.map({ sessionDue <= $0 }) ?? true {
         guard let event = session.nextEvent(dueBy: now) else { return }
         try dispatch(.session(event))
-      } else if let (_, entry) = timers.popDue(at: now) {
+      } else if let (due, entry) = timers.popDue(at: now) {
         guard liveTimers[entry.timer] == entry.generation else { continue }
         liveTimers[entry.timer] = nil
-        try dispatch(.system(.timerFired(entry.timer)))
+        try dispatch(.system(.timerFired(entry.timer, time: due)))
       } else {
         return
       }

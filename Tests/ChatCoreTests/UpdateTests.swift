@@ -170,21 +170,21 @@ private func connected() -> AppState {
   }
 
   @Test func noEchoWithinTheTimeoutFailsTheMessage() {
-    expectUpdate(sending(), .system(.timerFired(.deliveryTimeout(id(1))))) {
+    expectUpdate(sending(), .system(.timerFired(.deliveryTimeout(id(1)), time: at(1000)))) {
       $0.outbox = []
-      $0.failed = [own(1, "hello")]
+      $0.failed = [own(1, "hello", 1000)]
     }
   }
 
   @Test func aTimeoutAfterTheEchoChangesNothing() {
     var state = sending()
     state = update(state, .session(.echoed(own(1, "hello", 100))))
-    expectUpdate(state, .system(.timerFired(.deliveryTimeout(id(1)))))
+    expectUpdate(state, .system(.timerFired(.deliveryTimeout(id(1)), time: at(1000))))
   }
 
   @Test func retryResendsFailedMessagesWithTheirOriginalIds() {
-    var state = update(sending(), .system(.timerFired(.deliveryTimeout(id(1)))))
-    let message = own(1, "hello")
+    var state = update(sending(), .system(.timerFired(.deliveryTimeout(id(1)), time: at(1000))))
+    let message = own(1, "hello", 2000)  // sent again at the time of /retry
     state = expectUpdate(
       state, .user(.submitted(text: "/retry", id: id(9), time: at(2000))), effects: sent(message)
     ) {
@@ -199,7 +199,7 @@ private func connected() -> AppState {
   }
 
   @Test func lateEchoOfAFailedMessageIsIgnored() {
-    let state = update(sending(), .system(.timerFired(.deliveryTimeout(id(1)))))
+    let state = update(sending(), .system(.timerFired(.deliveryTimeout(id(1)), time: at(1000))))
     expectUpdate(state, .session(.echoed(own(1, "hello", 1500))))
   }
 
@@ -218,27 +218,27 @@ private func connected() -> AppState {
 
   @Test func deliveryFailureMovesTheMessageToFailed() {
     expectUpdate(
-      sending(), .session(.deliveryFailed(id: id(1), reason: "timed out")),
+      sending(), .session(.deliveryFailed(id: id(1), reason: "timed out", time: at(40))),
       effects: [.cancel(.deliveryTimeout(id(1)))]
     ) {
       $0.outbox = []
-      $0.failed = [own(1, "hello")]
+      $0.failed = [own(1, "hello", 40)]
     }
   }
 
   @Test func deliveryFailureForAnUnknownMessageIsIgnored() {
-    expectUpdate(sending(), .session(.deliveryFailed(id: id(9), reason: "timed out")))
+    expectUpdate(sending(), .session(.deliveryFailed(id: id(9), reason: "timed out", time: at(40))))
   }
 
   @Test func lastFailureWhileDrainingQuits() {
     var state = sending()
     state.phase = .draining
     expectUpdate(
-      state, .session(.deliveryFailed(id: id(1), reason: "gone")),
+      state, .session(.deliveryFailed(id: id(1), reason: "gone", time: at(40))),
       effects: [.cancel(.deliveryTimeout(id(1))), .quit]
     ) {
       $0.outbox = []
-      $0.failed = [own(1, "hello")]
+      $0.failed = [own(1, "hello", 40)]
       $0.phase = .finished
     }
   }

@@ -112,6 +112,8 @@ import Testing
     (["--seed", "-3"], "invalid value '-3' for --seed"),
     (["--virtual-time=yes"], "--virtual-time takes no value"),
     (["extra"], "unexpected argument 'extra'"),
+    (["--faults", "drop=2"], "invalid --faults: invalid fault 'drop=2': expected a probability"),
+    (["--burst", "0"], "invalid value '0' for --burst"),
   ])
   func badArgumentsNameTheCulpritAndExit64(arguments: [String], message: String) throws {
     let result = try BinaryRunner.run(arguments)

@@ -58,7 +58,7 @@ import Testing
     let failed = render { state in
       state.sessionStatus = .connected
       _ = update(&state, .user(.submitted(text: "yo", id: id, time: .virtualEpoch)))
-      _ = update(&state, .session(.deliveryFailed(id: id, reason: "down")))
+      _ = update(&state, .session(.deliveryFailed(id: id, reason: "down", time: .virtualEpoch)))
     }
     #expect(failed[2].hasPrefix(#"{"type":"failed","seq":3,"id":"6078BF18"#))
   }
