@@ -16,6 +16,8 @@ public enum Effect: Hashable, Sendable {
 public enum Notice: Hashable, Sendable {
   /// The list of commands, after `/help`.
   case help
+  /// A line typed while leaving was not sent.
+  case notSentWhileLeaving
   /// A line began with `/` but named no command.
   case unknownCommand(String)
 }

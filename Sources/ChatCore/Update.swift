@@ -73,8 +73,14 @@ private func updateUser(_ state: inout AppState, _ event: Action.User) -> [Effec
     return requestQuit(&state)
   case .submitted(let text, let id, let time):
     let input = TypedLine(parsing: text)
-    // While leaving, only a second `/quit` still means something: it quits at once.
-    guard state.phase == .active else { return input == .command(.quit) ? requestQuit(&state) : [] }
+    // While leaving, only a second `/quit` still means something: it quits at once. Anything
+    // else is not sent, and the user is told so rather than left to wonder.
+    switch (state.phase, input) {
+    case (.active, _): break
+    case (.draining, .command(.quit)): return requestQuit(&state)
+    case (.draining, .blank), (.finished, _): return []
+    case (.draining, _): return [.show(.notSentWhileLeaving)]
+    }
     switch input {
     case .blank:
       return []

@@ -18,6 +18,8 @@ public struct NoticeFormatter: TranscriptFormatter {
         "  " + name + String(repeating: " ", count: width - name.count + 2) + summary + "\n"
       }
       return "commands:\n" + lines.joined()
+    case .notSentWhileLeaving:
+      return "not sent: leaving once the replies in flight arrive (/quit again to quit now)\n"
     case .unknownCommand(let name):
       return "unknown command '/\(Sanitizer.sanitize(name))'; type /help for the list\n"
     }

@@ -104,11 +104,14 @@ private func connected() -> AppState {
     expectUpdate(state, .user(.quitRequested))
   }
 
-  @Test func textSubmittedWhileDrainingIsNotSent() {
+  @Test func textSubmittedWhileDrainingIsNotSentAndTheUserIsTold() {
     var state = AppState()
     state.phase = .draining
     state.awaitingReplies = 1
-    expectUpdate(state, .user(.submitted(text: "late", id: id(2), time: at(5))))
+    expectUpdate(
+      state, .user(.submitted(text: "late", id: id(2), time: at(5))),
+      effects: [.show(.notSentWhileLeaving)])
+    expectUpdate(state, .user(.submitted(text: "  ", id: id(3), time: at(6))))
   }
 
   // MARK: session
