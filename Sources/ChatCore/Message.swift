@@ -14,12 +14,16 @@ public struct Message: Identifiable, Hashable, Sendable, Codable {
   /// When it was written (while pending), when it entered the conversation (once echoed), or
   /// when it failed (once failed).
   public var time: Timestamp
+  /// Whether the local user wrote it. Set by the core, not guessed from the sender's name: a
+  /// peer may well be called what you are called.
+  public var isLocal: Bool
 
   /// Creates a message.
-  public init(id: UUID, sender: String, text: String, time: Timestamp) {
+  public init(id: UUID, sender: String, text: String, time: Timestamp, isLocal: Bool = false) {
     self.id = id
     self.sender = sender
     self.text = text
     self.time = time
+    self.isLocal = isLocal
   }
 }

@@ -37,16 +37,18 @@ private func updateSession(_ state: inout AppState, _ event: Action.Session) -> 
   case .disconnected:
     state.sessionStatus = .disconnected
     return []
-  case .echoed(let message):
+  case .echoed(var message):
     // Only an echo of something still pending enters the conversation: a duplicate echo, or
     // one for a message already failed, must not show it twice.
     guard let index = state.outbox.firstIndex(where: { $0.id == message.id }) else { return [] }
     state.outbox.remove(at: index)
+    message.isLocal = true
     state.awaitingReplies += 1
     append(message, to: &state)
     return quitIfDrained(&state, after: .cancel(.deliveryTimeout(message.id)))
-  case .received(let message):
+  case .received(var message):
     guard !state.messages.contains(id: message.id) else { return [] }
+    message.isLocal = false
     state.awaitingReplies = max(0, state.awaitingReplies - 1)
     append(message, to: &state)
     return quitIfDrained(&state)
@@ -97,7 +99,9 @@ private func updateUser(_ state: inout AppState, _ event: Action.User) -> [Effec
         return sendOrHold(message, &state)
       }
     case .message(let text):
-      return sendOrHold(Message(id: id, sender: state.localName, text: text, time: time), &state)
+      let message = Message(
+        id: id, sender: state.localName, text: text, time: time, isLocal: true)
+      return sendOrHold(message, &state)
     case .unknownCommand(let name):
       return [.show(.unknownCommand(name))]
     }

@@ -51,7 +51,7 @@ public struct JSONLinesFormatter: TranscriptFormatter {
     }
     for message in changes.sent(in: state) { write("sent", message, own: nil, into: &output) }
     for message in changes.entered(in: state) {
-      write("message", message, own: message.sender == state.localName, into: &output)
+      write("message", message, own: message.isLocal, into: &output)
     }
     for message in changes.failed(in: state) { write("failed", message, own: nil, into: &output) }
   }

@@ -9,8 +9,8 @@ import ChatRendering
 ///     12:00:01 ! not delivered: hello again
 ///
 /// The time of day is `HH:MM:SS` (people read it; the log and JSON lines keep milliseconds),
-/// UTC shifted by `utcOffsetSeconds`. `>` marks the local user's own messages (sender equal
-/// to `AppState.localName`), `<` everyone else's, so the two read apart without colour.
+/// UTC shifted by `utcOffsetSeconds`. `>` marks the local user's own messages
+/// (`Message.isLocal`, set by the core), `<` everyone else's, so the two read apart without colour.
 /// Notices (`/help`, unknown commands) print as `NoticeFormatter` words them. Every name and
 /// text passes through `Sanitizer`, so nothing received can move the cursor or change modes.
 ///
@@ -46,7 +46,7 @@ public struct LineFormatter: TranscriptFormatter {
 
   public mutating func format(_ changes: Changes, in state: AppState, into output: inout [UInt8]) {
     for message in changes.entered(in: state) {
-      let isOwn = message.sender == state.localName
+      let isOwn = message.isLocal
       var row = RowWriter(width: width, color: color)
       row.append(time(of: message), style: .dim, to: &output)
       row.append(isOwn ? " > " : " < ", to: &output)

@@ -110,7 +110,7 @@ struct Benchmarks {
         let event = Event(
           type: "message", seq: sequence, id: message.id, sender: message.sender,
           text: message.text,
-          time: TimeFormat.rfc3339(message.time), own: message.sender == state.localName)
+          time: TimeFormat.rfc3339(message.time), own: message.isLocal)
         bytes += ((try? encoder.encode(event))?.count ?? 0) + 1
       }
     }

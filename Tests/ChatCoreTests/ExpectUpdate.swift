@@ -34,7 +34,7 @@ func at(_ milliseconds: Int64) -> Timestamp {
 
 /// A message from the local user of the default state.
 func own(_ number: UInt8, _ text: String, _ milliseconds: Int64 = 0) -> Message {
-  Message(id: id(number), sender: "PersonA", text: text, time: at(milliseconds))
+  Message(id: id(number), sender: "PersonA", text: text, time: at(milliseconds), isLocal: true)
 }
 
 /// A message from the peer.

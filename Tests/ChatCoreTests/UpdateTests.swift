@@ -152,6 +152,17 @@ private func connected() -> AppState {
     }
   }
 
+  @Test func aPeerWithYourNameIsStillNotYou() {
+    var impostor = own(7, "it's me", 10)  // same name, even claims to be local
+    impostor.isLocal = true
+    var expected = impostor
+    expected.isLocal = false
+    expectUpdate(AppState(), .session(.received(impostor))) {
+      $0.messages = [expected]
+      $0.messageCount = 1
+    }
+  }
+
   @Test func aMessageReceivedTwiceIsShownOnce() {
     var state = AppState()
     _ = update(&state, .session(.received(peer(2, "hi", 10))))

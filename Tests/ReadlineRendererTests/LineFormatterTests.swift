@@ -8,10 +8,11 @@ import Testing
   /// 12:00:00.100 UTC on the virtual epoch's day.
   static let noon = Timestamp.virtualEpoch.advanced(byMilliseconds: 100)
 
+  /// A message as the core would have let it in: the local user's (`PersonA`) marked local.
   static func message(_ sender: String, _ text: String, id: UInt8 = 1) -> Message {
     Message(
       id: UUID(uuid: (id, 0, 0, 0, 0, 0, 0x40, 0, 0x80, 0, 0, 0, 0, 0, 0, 0)), sender: sender,
-      text: text, time: noon)
+      text: text, time: noon, isLocal: sender == AppState().localName)
   }
 
   /// Everything a stream renderer with `formatter` prints for a start followed by `messages`
