@@ -152,8 +152,8 @@ public enum ChatCommand {
     USAGE: chat [options]
 
     Chat with a simulated peer. On a terminal, type at the prompt; otherwise every line of
-    standard input is a message (a line starting with / is a command: /help, /quit; //text
-    sends /text). When input ends, chat waits for every reply, then exits.
+    standard input is a message (a line starting with / is a command: /help, /quit, /retry;
+    //text sends /text). When input ends, chat waits for every reply, then exits.
 
     OPTIONS:
       --renderer line|log|jsonl  what standard output shows (default: line on a terminal,
