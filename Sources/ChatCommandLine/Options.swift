@@ -86,8 +86,9 @@ public struct Options: Equatable, Sendable {
       case "--jsonl": jsonlFile = try nonEmpty(value(), option)
       case "--scrollback":
         let text = try value()
-        guard let number = Int(text), number > 0 else {
-          throw .invalidValue(option: option, value: text, expected: "a positive whole number")
+        guard let number = Int(text), (1...1_000_000).contains(number) else {
+          throw .invalidValue(
+            option: option, value: text, expected: "a whole number from 1 to 1000000")
         }
         scrollback = number
       case "--faults":
