@@ -21,8 +21,9 @@ public enum Action: Hashable, Sendable {
     case disconnected(reason: String)
     /// A message the user sent came back from the other side: it is now in the conversation.
     case echoed(Message)
-    /// Someone else's message arrived.
-    case received(Message)
+    /// Someone else's message arrived; `inReplyTo` names the message of ours it answers, when
+    /// the session knows.
+    case received(Message, inReplyTo: UUID? = nil)
   }
 
   /// Events from the program's surroundings.

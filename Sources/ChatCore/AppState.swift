@@ -1,3 +1,5 @@
+import FoundationEssentials
+
 /// Everything the app knows. Renderers show it; only `update` changes it.
 public struct AppState: Equatable, Sendable {
   /// The conversation's title, as in the seed's navigation bar.
@@ -14,8 +16,8 @@ public struct AppState: Equatable, Sendable {
   public var unsent: [Message] = []
   /// How many messages have ever been sent; renderers use it to find new sends.
   public var sentCount = 0
-  /// Echoed messages still waiting for the other side's reply.
-  public var awaitingReplies = 0
+  /// Ids of echoed messages still waiting for the other side's reply, oldest first.
+  public var awaitingReplies: [UUID] = []
   /// Sent messages that failed (reported undeliverable, or no echo in time), oldest first.
   public var failed: [Message] = []
   /// How long a sent message may wait for its echo before it counts as failed.
@@ -46,8 +48,8 @@ public struct AppState: Equatable, Sendable {
   }
 
   /// Whether every sent message has been echoed and answered (or has failed).
-  public var isSettled: Bool { outbox.isEmpty && unsent.isEmpty && awaitingReplies == 0 }
+  public var isSettled: Bool { outbox.isEmpty && unsent.isEmpty && awaitingReplies.isEmpty }
 
   /// Messages still waiting to be sent, for their echo, or for their reply.
-  public var inFlightCount: Int { outbox.count + unsent.count + awaitingReplies }
+  public var inFlightCount: Int { outbox.count + unsent.count + awaitingReplies.count }
 }

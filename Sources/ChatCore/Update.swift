@@ -43,13 +43,21 @@ private func updateSession(_ state: inout AppState, _ event: Action.Session) -> 
     guard let index = state.outbox.firstIndex(where: { $0.id == message.id }) else { return [] }
     state.outbox.remove(at: index)
     message.isLocal = true
-    state.awaitingReplies += 1
+    state.awaitingReplies.append(message.id)
     append(message, to: &state)
     return quitIfDrained(&state, after: .cancel(.deliveryTimeout(message.id)))
-  case .received(var message):
+  case .received(var message, let original):
     guard !state.messages.contains(id: message.id) else { return [] }
     message.isLocal = false
-    state.awaitingReplies = max(0, state.awaitingReplies - 1)
+    // A reply answers the message it names; the rest of a burst, or a reply to a message
+    // that already failed, answers nothing more. Without a name, it answers the oldest.
+    if let original {
+      if let index = state.awaitingReplies.firstIndex(of: original) {
+        state.awaitingReplies.remove(at: index)
+      }
+    } else if !state.awaitingReplies.isEmpty {
+      state.awaitingReplies.removeFirst()
+    }
     append(message, to: &state)
     return quitIfDrained(&state)
   }

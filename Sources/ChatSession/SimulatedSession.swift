@@ -39,11 +39,12 @@ public struct SimulatedSession: Session {
     case connecting
     case disconnect
     case echo(Message)
-    case reply
+    /// The peer's answer to the message with this id.
+    case reply(to: UUID)
     /// A duplicate of an echo already delivered: reported again, answered no more.
     case repeatEcho(Message)
     /// A duplicate of a reply already delivered, with the same id.
-    case repeatReply(Message)
+    case repeatReply(Message, to: UUID)
   }
 
   private let configuration: Configuration
@@ -94,22 +95,22 @@ public struct SimulatedSession: Session {
         return .disconnected(reason: "connection lost")
       case .repeatEcho(let message):
         return .echoed(message)
-      case .repeatReply(let message):
-        return .received(message)
+      case .repeatReply(let message, let original):
+        return .received(message, inReplyTo: original)
       case .echo(var message):
         message.time = due
         repeatSometimes(.repeatEcho(message), after: due)
         for _ in 0..<configuration.burst where !chance(configuration.faults.drop) {
-          schedule(.reply, at: due, after: configuration.replyDelayMilliseconds)
+          schedule(.reply(to: message.id), at: due, after: configuration.replyDelayMilliseconds)
         }
         return .echoed(message)
-      case .reply:
+      case .reply(let original):
         // As in the seed, the text is a fresh UUID's string; the message gets its own id.
         let text = ids.next().upperHexString
         let reply = Message(
           id: ids.next(), sender: configuration.peerName, text: text, time: due)
-        repeatSometimes(.repeatReply(reply), after: due)
-        return .received(reply)
+        repeatSometimes(.repeatReply(reply, to: original), after: due)
+        return .received(reply, inReplyTo: original)
       }
     }
     return nil

@@ -107,7 +107,7 @@ private func connected() -> AppState {
   @Test func textSubmittedWhileDrainingIsNotSentAndTheUserIsTold() {
     var state = AppState()
     state.phase = .draining
-    state.awaitingReplies = 1
+    state.awaitingReplies = [id(1)]
     expectUpdate(
       state, .user(.submitted(text: "late", id: id(2), time: at(5))),
       effects: [.show(.notSentWhileLeaving)])
@@ -123,7 +123,7 @@ private func connected() -> AppState {
       $0.outbox = []
       $0.messages = [echoed]
       $0.messageCount = 1
-      $0.awaitingReplies = 1
+      $0.awaitingReplies = [id(1)]
     }
   }
 
@@ -140,7 +140,38 @@ private func connected() -> AppState {
     expectUpdate(state, .session(.received(reply))) {
       $0.messages.append(reply)
       $0.messageCount = 2
-      $0.awaitingReplies = 0
+      $0.awaitingReplies = []
+    }
+  }
+
+  @Test func aBurstOfRepliesAnswersOnlyTheMessageItNames() {
+    var state = sending()
+    state = update(state, .user(.submitted(text: "two", id: id(2), time: at(50))))
+    state = update(state, .session(.echoed(own(1, "hello", 100))))
+    state = update(state, .session(.echoed(own(2, "two", 150))))
+    state = update(state, .system(.endOfInput))
+    // Three replies to the first message: the second is still unanswered, so no quit yet.
+    for number in UInt8(10)...12 {
+      state = update(state, .session(.received(peer(number, "r", 300), inReplyTo: id(1))))
+    }
+    #expect(state.awaitingReplies == [id(2)])
+    #expect(state.phase == .draining)
+    let last = peer(13, "r", 350)
+    expectUpdate(state, .session(.received(last, inReplyTo: id(2))), effects: [.quit]) {
+      $0.messages.append(last)
+      $0.messageCount += 1
+      $0.awaitingReplies = []
+      $0.phase = .finished
+    }
+  }
+
+  @Test func aReplyToAMessageThatFailedAnswersNothing() {
+    var state = update(sending(), .system(.timerFired(.deliveryTimeout(id(1)), time: at(1000))))
+    state.awaitingReplies = [id(5)]
+    let reply = peer(6, "late", 1200)
+    expectUpdate(state, .session(.received(reply, inReplyTo: id(1)))) {
+      $0.messages.append(reply)
+      $0.messageCount += 1
     }
   }
 
@@ -225,7 +256,7 @@ private func connected() -> AppState {
     expectUpdate(state, .session(.received(reply)), effects: [.quit]) {
       $0.messages.append(reply)
       $0.messageCount = 2
-      $0.awaitingReplies = 0
+      $0.awaitingReplies = []
       $0.phase = .finished
     }
   }

@@ -73,7 +73,7 @@ import Testing
     #expect(Set(echoed).count < 200, "some sends or echoes were dropped")
     #expect(echoed.count > Set(echoed).count, "some echoes came twice")
     let received = all.compactMap {
-      if case .received(let message) = $0.1 { message.id } else { nil }
+      if case .received(let message, _) = $0.1 { message.id } else { nil }
     }
     #expect(received.count > Set(received).count, "some replies came twice, same id")
   }

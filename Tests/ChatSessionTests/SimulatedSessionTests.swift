@@ -44,10 +44,11 @@ import Testing
     #expect(events[0].0 == 100)
     #expect(events[0].1 == .echoed(echoed))
     #expect(events[1].0 == 300)
-    guard case .received(let reply) = events[1].1 else {
+    guard case .received(let reply, let original) = events[1].1 else {
       Issue.record("expected a reply, got \(events[1].1)")
       return
     }
+    #expect(original == sent.id, "the reply names the message it answers")
     #expect(reply.sender == "Person B")
     #expect(reply.time == start.advanced(byMilliseconds: 300))
     #expect(UUID(uuidString: reply.text) != nil, "reply text is a UUID string: \(reply.text)")
@@ -78,7 +79,7 @@ import Testing
     session.send(message("hi"), at: start)
     let events = drain(&session)
     #expect(events.map(\.0) == [10, 30])
-    guard case .received(let reply) = events[1].1 else {
+    guard case .received(let reply, _) = events[1].1 else {
       Issue.record("expected a reply")
       return
     }
@@ -91,7 +92,7 @@ import Testing
       session.send(message("a"), at: start)
       session.send(message("b"), at: start)
       return drain(&session).compactMap {
-        if case .received(let reply) = $0.1 { "\(reply.id) \(reply.text)" } else { nil }
+        if case .received(let reply, _) = $0.1 { "\(reply.id) \(reply.text)" } else { nil }
       }
     }
     #expect(replies(seed: 7).count == 2)
