@@ -4,12 +4,16 @@ import FoundationEssentials
 ///
 /// A ring buffer: `append` is O(1) and never moves the messages already kept, so keeping a
 /// bounded history costs the same per message however long the conversation runs. Subscripts
-/// are O(1), and so is asking whether a message id was seen recently (among at least the last
-/// `limit` messages, at most twice that), which is how the core recognises a message delivered
-/// twice.
+/// are O(1), and so is asking whether a message id was seen recently, which is how the core
+/// recognises a message delivered twice. Ids are remembered for at least `idWindow` messages
+/// (at most twice that), independently of `limit`, so a smaller scrollback never changes what
+/// is shown.
 public struct Scrollback: RandomAccessCollection, Equatable, Sendable, ExpressibleByArrayLiteral {
   /// How many messages are kept when none is given: a terminal client's usual scrollback.
   public static let defaultLimit = 5000
+
+  /// How many recent message ids are remembered at least, to recognise duplicates.
+  public static let idWindow = 65_536
 
   /// The most messages kept; appending beyond it forgets the oldest.
   public let limit: Int
@@ -43,9 +47,9 @@ public struct Scrollback: RandomAccessCollection, Equatable, Sendable, Expressib
   /// Adds `message` as the newest, forgetting the oldest when full.
   public mutating func append(_ message: Message) {
     newerIDs.insert(MessageKey(message.id))
-    if newerIDs.count >= limit {
+    if newerIDs.count >= Self.idWindow {
       olderIDs = newerIDs
-      newerIDs = Set(minimumCapacity: limit)
+      newerIDs = Set(minimumCapacity: Self.idWindow)
     }
     if storage.count < limit {
       storage.append(message)

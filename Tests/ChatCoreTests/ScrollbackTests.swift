@@ -1,4 +1,5 @@
 import ChatCore
+import FoundationEssentials
 import Testing
 
 @Suite struct ScrollbackTests {
@@ -26,11 +27,20 @@ import Testing
 }
 
 extension ScrollbackTests {
-  @Test func remembersIdsOfAtLeastTheLastLimitMessages() {
+  @Test func remembersIdsOfTheLastWindowOfMessagesWhateverTheLimit() {
     var scrollback = Scrollback(limit: 4)
-    for number in 0..<20 { scrollback.append(peer(UInt8(number), "\(number)")) }
-    for number in 16..<20 { #expect(scrollback.contains(id: id(UInt8(number)))) }
-    #expect(!scrollback.contains(id: id(0)))
-    #expect(!scrollback.contains(id: id(99)))
+    func message(_ number: Int) -> Message {
+      let bytes = withUnsafeBytes(of: UInt32(number).bigEndian) { Array($0) }
+      let id = UUID(
+        uuid: (bytes[0], bytes[1], bytes[2], bytes[3], 0, 0, 0x40, 0, 0x80, 0, 0, 0, 0, 0, 0, 0))
+      return Message(id: id, sender: "B", text: "", time: .virtualEpoch)
+    }
+    let count = Scrollback.idWindow * 2 + 10
+    for number in 0..<count { scrollback.append(message(number)) }
+    #expect(scrollback.count == 4)
+    for number in (count - Scrollback.idWindow)..<count {
+      #expect(scrollback.contains(id: message(number).id), "\(number)")
+    }
+    #expect(!scrollback.contains(id: message(0).id))
   }
 }
