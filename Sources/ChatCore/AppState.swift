@@ -11,13 +11,13 @@ public struct AppState: Equatable, Sendable {
   /// How many messages have ever entered the conversation; renderers use it to find new ones.
   public var messageCount = 0
   /// Messages handed to the session whose echo has not come back yet, oldest first.
-  public var outbox: [Message] = []
+  public var outbox = PendingQueue<Message>()
   /// Messages typed while the session was not connected, sent once it connects; oldest first.
   public var unsent: [Message] = []
   /// How many messages have ever been sent; renderers use it to find new sends.
   public var sentCount = 0
   /// Ids of echoed messages still waiting for the other side's reply, oldest first.
-  public var awaitingReplies: [UUID] = []
+  public var awaitingReplies = PendingQueue<UUID>()
   /// Sent messages that failed (reported undeliverable, or no echo in time), oldest first.
   public var failed: [Message] = []
   /// How long a sent message may wait for its echo before it counts as failed.

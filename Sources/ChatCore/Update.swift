@@ -40,8 +40,7 @@ private func updateSession(_ state: inout AppState, _ event: Action.Session) -> 
   case .echoed(var message):
     // Only an echo of something still pending enters the conversation: a duplicate echo, or
     // one for a message already failed, must not show it twice.
-    guard let index = state.outbox.firstIndex(where: { $0.id == message.id }) else { return [] }
-    state.outbox.remove(at: index)
+    guard state.outbox.removeFirst(where: { $0.id == message.id }) != nil else { return [] }
     message.isLocal = true
     state.awaitingReplies.append(message.id)
     append(message, to: &state)
@@ -51,13 +50,7 @@ private func updateSession(_ state: inout AppState, _ event: Action.Session) -> 
     message.isLocal = false
     // A reply answers the message it names; the rest of a burst, or a reply to a message
     // that already failed, answers nothing more. Without a name, it answers the oldest.
-    if let original {
-      if let index = state.awaitingReplies.firstIndex(of: original) {
-        state.awaitingReplies.remove(at: index)
-      }
-    } else if !state.awaitingReplies.isEmpty {
-      state.awaitingReplies.removeFirst()
-    }
+    _ = state.awaitingReplies.removeFirst { original == nil || $0 == original }
     append(message, to: &state)
     return quitIfDrained(&state)
   }
@@ -137,8 +130,7 @@ private func send(_ message: Message, _ state: inout AppState) -> [Effect] {
 /// Moves the pending message `id` to `failed`, stamped with when it failed; false when it is
 /// not pending.
 private func fail(_ id: UUID, at time: Timestamp, _ state: inout AppState) -> Bool {
-  guard let index = state.outbox.firstIndex(where: { $0.id == id }) else { return false }
-  var message = state.outbox.remove(at: index)
+  guard var message = state.outbox.removeFirst(where: { $0.id == id }) else { return false }
   message.time = time
   state.failed.append(message)
   return true

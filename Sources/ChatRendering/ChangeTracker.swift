@@ -26,7 +26,9 @@ public struct Changes: Equatable, Sendable {
   }
 
   /// Messages the user sent that are now awaiting their echo, oldest first.
-  public func sent(in state: AppState) -> ArraySlice<Message> { state.outbox.suffix(sentCount) }
+  public func sent(in state: AppState) -> Slice<PendingQueue<Message>> {
+    state.outbox.suffix(sentCount)
+  }
 
   /// Sends reported undeliverable, oldest first.
   public func failed(in state: AppState) -> ArraySlice<Message> { state.failed.suffix(failedCount) }

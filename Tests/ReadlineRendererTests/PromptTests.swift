@@ -10,8 +10,8 @@ import Testing
   {
     var state = AppState()
     let draft = Message(id: UUID(), sender: "PersonA", text: "x", time: .virtualEpoch)
-    state.outbox = Array(repeating: draft, count: outbox)
-    state.awaitingReplies = (0..<awaiting).map { _ in UUID() }
+    state.outbox = PendingQueue(Array(repeating: draft, count: outbox))
+    state.awaitingReplies = PendingQueue((0..<awaiting).map { _ in UUID() })
     state.phase = phase
     return state
   }

@@ -1,0 +1,71 @@
+/// Things waiting in arrival order: the outbox, the echoes awaiting a reply.
+///
+/// Appending is O(1), and so is removing the front element, which is what usually happens:
+/// echoes and replies come back in the order messages went out. Removing the element at
+/// position k costs O(k), since only the elements in front of it move. An array shifted
+/// everything behind the removed element instead, which made a live run with thousands of
+/// messages in flight quadratic.
+///
+/// Inlinable, so other modules iterating it get code specialised for the element type.
+public struct PendingQueue<Element>: RandomAccessCollection {
+  @usableFromInline var storage: [Element] = []
+  /// Elements of `storage` before this index have been removed.
+  @usableFromInline var head = 0
+
+  /// Creates an empty queue.
+  @inlinable public init() {}
+
+  /// Creates a queue holding `elements`, the first of them at the front.
+  @inlinable public init(_ elements: some Sequence<Element>) {
+    storage = Array(elements)
+  }
+
+  @inlinable public var startIndex: Int { 0 }
+  @inlinable public var endIndex: Int { storage.count - head }
+
+  @inlinable public subscript(position: Int) -> Element { storage[head + position] }
+
+  /// Adds `element` at the back. O(1) amortised.
+  @inlinable public mutating func append(_ element: Element) {
+    storage.append(element)
+  }
+
+  /// Removes and returns the first element that satisfies `predicate`, keeping the order of
+  /// the rest. O(k) for the element at position k.
+  @inlinable public mutating func removeFirst(where predicate: (Element) -> Bool) -> Element? {
+    guard let position = firstIndex(where: predicate) else { return nil }
+    var index = head + position
+    let element = storage[index]
+    while index > head {
+      storage[index] = storage[index - 1]
+      index -= 1
+    }
+    head += 1
+    if head == storage.count {
+      storage.removeAll(keepingCapacity: true)
+      head = 0
+    } else if head >= 64, head * 2 >= storage.count {
+      storage.removeFirst(head)
+      head = 0
+    }
+    return element
+  }
+
+  /// Removes everything.
+  @inlinable public mutating func removeAll() {
+    storage.removeAll(keepingCapacity: true)
+    head = 0
+  }
+}
+
+extension PendingQueue: Equatable where Element: Equatable {
+  @inlinable public static func == (lhs: Self, rhs: Self) -> Bool { lhs.elementsEqual(rhs) }
+}
+
+extension PendingQueue: Sendable where Element: Sendable {}
+
+extension PendingQueue: ExpressibleByArrayLiteral {
+  @inlinable public init(arrayLiteral elements: Element...) {
+    self.init(elements)
+  }
+}
