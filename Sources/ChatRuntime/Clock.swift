@@ -7,16 +7,31 @@ public protocol Clock: AnyObject {
   var now: Timestamp { get }
 }
 
-/// Real time, read from the system clock.
+/// Real time: the wall-clock time at start, carried forward by the monotonic clock.
+///
+/// Deadlines are computed from `now`, so it must never jump: were it read from
+/// `CLOCK_REALTIME`, an NTP step forward would fail every pending message at once and a step
+/// back would stall echoes for as long. Displayed times stay within the drift of the
+/// monotonic clock since start.
 public final class LiveClock: Clock {
-  /// Creates a clock that reads `CLOCK_REALTIME`.
-  public init() {}
+  private let startMilliseconds: Int64
+  private let startMonotonic: Int64
+
+  /// Creates a clock reading the wall-clock time now.
+  public init() {
+    startMilliseconds = Self.read(CLOCK_REALTIME)
+    startMonotonic = Self.read(CLOCK_MONOTONIC)
+  }
 
   public var now: Timestamp {
+    Timestamp(
+      millisecondsSinceEpoch: startMilliseconds + Self.read(CLOCK_MONOTONIC) - startMonotonic)
+  }
+
+  private static func read(_ clock: clockid_t) -> Int64 {
     var spec = timespec()
-    clock_gettime(CLOCK_REALTIME, &spec)
-    return Timestamp(
-      millisecondsSinceEpoch: Int64(spec.tv_sec) * 1000 + Int64(spec.tv_nsec) / 1_000_000)
+    clock_gettime(clock, &spec)
+    return Int64(spec.tv_sec) * 1000 + Int64(spec.tv_nsec) / 1_000_000
   }
 }
 

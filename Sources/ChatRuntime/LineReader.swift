@@ -41,9 +41,12 @@ public struct LineReader {
   /// The next complete line, if one has arrived.
   public mutating func nextLine() -> String? {
     let limit = min(buffer.count, start + maximumLineLength)
+    // A newline just past the longest line still ends it, so a CRLF line exactly that long
+    // loses its carriage return like any other rather than being cut between the two.
+    let searchEnd = min(buffer.count, limit + 1)
     let newline: Int? = buffer.withUnsafeBytes { raw in
-      guard scanned < limit, let base = raw.baseAddress,
-        let found = memchr(base + scanned, 0x0A, limit - scanned)
+      guard scanned < searchEnd, let base = raw.baseAddress,
+        let found = memchr(base + scanned, 0x0A, searchEnd - scanned)
       else { return nil }
       return base.distance(to: UnsafeRawPointer(found))
     }

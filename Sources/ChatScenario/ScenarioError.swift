@@ -46,7 +46,7 @@ public enum ScenarioError: Error, Equatable, CustomStringConvertible {
         "invalid escape '\(quote(escape))': expected \\\\ \\\" \\0 \\e \\n \\r \\t or \\u{hex}"
       case .invalidTime(let time):
         "invalid time '\(quote(time))': expected milliseconds ('250ms') or seconds ('1.250s'),"
-          + " optionally after '+'"
+          + " optionally after '+', within 1000 years"
       case .invalidValue(let setting, let value, let expected):
         // `expected` may repeat the value, as a fault spec's own error does.
         "invalid \(setting) '\(quote(value))': expected \(Sanitizer.sanitize(expected))"

@@ -11,8 +11,9 @@ public struct ScenarioParser {
   private var endLine: Int?
   private var lineNumber = 0
 
-  /// Times beyond this (about 31,700 years) are refused, so arithmetic on them cannot overflow.
-  static let maximumMilliseconds: Int64 = 1_000_000_000_000_000
+  /// Times beyond this (1,000 years) are refused: arithmetic on them cannot overflow, and
+  /// every instant of a run stays within the four-digit years RFC 3339 allows.
+  static let maximumMilliseconds: Int64 = 1000 * 31_556_952_000
 
   /// Parses the scenario in `bytes`; `file` names it in error messages.
   public static func parse(_ bytes: [UInt8], file: String) throws(ScenarioError) -> Scenario {

@@ -40,6 +40,14 @@ import Testing
     #expect(pieces.count > 1)
   }
 
+  @Test(arguments: [6, 7, 8, 9])
+  func aCRLFLineAroundTheMaximumLengthLosesItsCarriageReturn(length: Int) {
+    let text = String(repeating: "a", count: length)
+    let pieces = lines([Array((text + "\r\nnext\n").utf8)], maximumLineLength: 8)
+    #expect(pieces.joined(separator: "|").contains("\r") == false, "\(pieces)")
+    #expect(pieces.joined() == text + "next")
+  }
+
   @Test func aMegabyteLineArrivesWhole() {
     let text = String(repeating: "x", count: 1 << 20)
     let bytes = Array((text + "\n").utf8)

@@ -7,22 +7,22 @@ import Testing
     (
       "0ms | a\n12 | b",
       "s.chat:2: invalid time '12': expected milliseconds ('250ms') or seconds"
-        + " ('1.250s'), optionally after '+'"
+        + " ('1.250s'), optionally after '+', within 1000 years"
     ),
     (
       "1.2345s | a",
       "s.chat:1: invalid time '1.2345s': expected milliseconds ('250ms') or"
-        + " seconds ('1.250s'), optionally after '+'"
+        + " seconds ('1.250s'), optionally after '+', within 1000 years"
     ),
     (
       "+-1s | a",
       "s.chat:1: invalid time '+-1s': expected milliseconds ('250ms') or seconds"
-        + " ('1.250s'), optionally after '+'"
+        + " ('1.250s'), optionally after '+', within 1000 years"
     ),
     (
       "99999999999999999999ms | a",
       "s.chat:1: invalid time '99999999999999999999ms': expected"
-        + " milliseconds ('250ms') or seconds ('1.250s'), optionally after '+'"
+        + " milliseconds ('250ms') or seconds ('1.250s'), optionally after '+', within 1000 years"
     ),
     (
       "2s | a\n1s | b",

@@ -22,7 +22,7 @@ import Testing
     #expect(
       run.stderr
         == "chat: \(path):3: invalid time '1.2.3s': expected milliseconds ('250ms') or seconds"
-        + " ('1.250s'), optionally after '+'\n")
+        + " ('1.250s'), optionally after '+', within 1000 years\n")
   }
 
   @Test func aMissingScenarioExits66() throws {
