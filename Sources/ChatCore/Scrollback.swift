@@ -13,7 +13,7 @@ public struct Scrollback: RandomAccessCollection, Equatable, Sendable, Expressib
   public static let defaultLimit = 5000
 
   /// How many recent message ids are remembered at least, to recognise duplicates.
-  public static let idWindow = 65_536
+  public static let idWindow = 16_384
 
   /// The most messages kept; appending beyond it forgets the oldest.
   public let limit: Int
