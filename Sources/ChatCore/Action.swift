@@ -11,14 +11,14 @@ public enum Action: Hashable, Sendable {
 
   /// Events reported by a session, simulated or real.
   public enum Session: Hashable, Sendable {
-    /// The connection is up.
-    case connected
-    /// The session started connecting.
-    case connecting
+    /// The connection came up at `time`.
+    case connected(time: Timestamp)
+    /// The session started connecting at `time`.
+    case connecting(time: Timestamp)
     /// A message the user sent could not be delivered, as found at `time`.
     case deliveryFailed(id: UUID, reason: String, time: Timestamp)
-    /// The connection went down.
-    case disconnected(reason: String)
+    /// The connection went down at `time`.
+    case disconnected(reason: String, time: Timestamp)
     /// A message the user sent came back from the other side: it is now in the conversation.
     case echoed(Message)
     /// Someone else's message arrived; `inReplyTo` names the message of ours it answers, when

@@ -24,6 +24,8 @@ public struct AppState: Equatable, Sendable {
   public var deliveryTimeoutMilliseconds: Int64 = 1000
   /// The session's connection, as last reported.
   public var sessionStatus = SessionStatus.disconnected
+  /// When the session's status last changed, if it ever did.
+  public var sessionStatusTime: Timestamp?
   /// Whether the app is taking input, finishing what is in flight, or done.
   public var phase = Phase.active
 

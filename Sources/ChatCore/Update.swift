@@ -23,19 +23,22 @@ public func update(_ state: inout AppState, _ action: Action) -> [Effect] {
 
 private func updateSession(_ state: inout AppState, _ event: Action.Session) -> [Effect] {
   switch event {
-  case .connected:
+  case .connected(let time):
     state.sessionStatus = .connected
+    state.sessionStatusTime = time
     let waiting = state.unsent
     state.unsent = []
     return waiting.flatMap { send($0, &state) }
-  case .connecting:
+  case .connecting(let time):
     state.sessionStatus = .connecting
+    state.sessionStatusTime = time
     return []
   case .deliveryFailed(let id, _, let time):
     guard fail(id, at: time, &state) else { return [] }
     return quitIfDrained(&state, after: .cancel(.deliveryTimeout(id)))
-  case .disconnected:
+  case .disconnected(_, let time):
     state.sessionStatus = .disconnected
+    state.sessionStatusTime = time
     return []
   case .echoed(var message):
     // Only an echo of something still pending enters the conversation: a duplicate echo, or

@@ -39,6 +39,8 @@ public struct SimulatedSession: Session {
     case connecting
     case disconnect
     case echo(Message)
+    /// The send of the message with this id failed: the connection was down.
+    case refuse(UUID)
     /// The peer's answer to the message with this id.
     case reply(to: UUID)
     /// A duplicate of an echo already delivered: reported again, answered no more.
@@ -70,11 +72,14 @@ public struct SimulatedSession: Session {
 
   public mutating func send(_ message: Message, at now: Timestamp) {
     let faults = configuration.faults
-    guard !isDown, !chance(faults.drop) else { return }
-    if chance(faults.disconnect) {
-      goDown(at: now)
+    // A send into a connection known to be down fails at once, as a socket write would;
+    // the send that brings the connection down goes down with it.
+    if isDown || chance(faults.disconnect) {
+      if !isDown { goDown(at: now) }
+      timers.schedule(Scheduled(epoch: epoch, pending: .refuse(message.id)), at: now)
       return
     }
+    guard !chance(faults.drop) else { return }
     schedule(.echo(message), at: now, after: configuration.echoDelayMilliseconds)
   }
 
@@ -88,11 +93,13 @@ public struct SimulatedSession: Session {
       switch entry.pending {
       case .connect:
         isDown = false
-        return .connected
+        return .connected(time: due)
       case .connecting:
-        return .connecting
+        return .connecting(time: due)
       case .disconnect:
-        return .disconnected(reason: "connection lost")
+        return .disconnected(reason: "connection lost", time: due)
+      case .refuse(let id):
+        return .deliveryFailed(id: id, reason: "connection lost", time: due)
       case .repeatEcho(let message):
         return .echoed(message)
       case .repeatReply(let message, let original):

@@ -8,9 +8,11 @@ import ChatRendering
 ///
 /// Time of day with milliseconds (UTC shifted by `utcOffsetSeconds`), sender, text. Names and
 /// text pass through `Sanitizer`, so a record is always exactly one line and holds no raw
-/// control character. Failed deliveries get a line of their own, marked `!`.
+/// control character. Failed deliveries get a line of their own, marked `!`, and so do changes
+/// of the connection after the first, marked `*` (`12:00:01.400 * disconnected`).
 public struct LogFormatter: TranscriptFormatter {
   private let utcOffsetSeconds: Int64
+  private var news = StatusNews()
 
   /// Creates a formatter; virtual-time runs keep the offset at zero so output is reproducible.
   public init(utcOffsetSeconds: Int64 = 0) {
@@ -20,6 +22,12 @@ public struct LogFormatter: TranscriptFormatter {
   public mutating func formatStart(_ state: AppState, into output: inout [UInt8]) {}
 
   public mutating func format(_ changes: Changes, in state: AppState, into output: inout [UInt8]) {
+    if let status = changes.status, let words = news.words(for: status),
+      let time = state.sessionStatusTime
+    {
+      TimeFormat.appendTimeOfDay(time, utcOffsetSeconds: utcOffsetSeconds, to: &output)
+      output.append(utf8: " * " + words + "\n")
+    }
     for message in changes.entered(in: state) {
       TimeFormat.appendTimeOfDay(message.time, utcOffsetSeconds: utcOffsetSeconds, to: &output)
       output.append(UInt8(ascii: " "))

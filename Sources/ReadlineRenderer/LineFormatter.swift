@@ -30,6 +30,7 @@ public struct LineFormatter: TranscriptFormatter {
   /// Added to UTC to give the local time of day shown.
   public let utcOffsetSeconds: Int64
   private var clock: [UInt8] = []
+  private var news = StatusNews()
 
   /// Creates a formatter; `width` (at least 1 when given) hard-wraps at that many columns.
   public init(width: Int? = nil, color: Bool = false, utcOffsetSeconds: Int64 = 0) {
@@ -45,10 +46,17 @@ public struct LineFormatter: TranscriptFormatter {
   }
 
   public mutating func format(_ changes: Changes, in state: AppState, into output: inout [UInt8]) {
+    if let status = changes.status, let words = news.words(for: status),
+      let since = state.sessionStatusTime
+    {
+      var row = RowWriter(width: width, color: color)
+      row.append(time(of: since) + " * " + words, style: .dim, to: &output)
+      row.endLine(to: &output)
+    }
     for message in changes.entered(in: state) {
       let isOwn = message.isLocal
       var row = RowWriter(width: width, color: color)
-      row.append(time(of: message), style: .dim, to: &output)
+      row.append(time(of: message.time), style: .dim, to: &output)
       row.append(isOwn ? " > " : " < ", to: &output)
       row.append(
         Sanitizer.sanitize(message.sender), style: ANSIStyle.color(forSender: message.sender),
@@ -58,7 +66,7 @@ public struct LineFormatter: TranscriptFormatter {
     }
     for message in changes.failed(in: state) {
       var row = RowWriter(width: width, color: color)
-      row.append(time(of: message), style: .dim, to: &output)
+      row.append(time(of: message.time), style: .dim, to: &output)
       row.append(" ! not delivered: ", style: .red, to: &output)
       row.append(Sanitizer.sanitize(message.text), to: &output)
       row.endLine(to: &output)
@@ -77,9 +85,9 @@ public struct LineFormatter: TranscriptFormatter {
   public mutating func formatEnd(_ state: AppState, into output: inout [UInt8]) {}
 
   /// `HH:MM:SS`: the shared formatter's `HH:MM:SS.mmm` without the milliseconds.
-  private mutating func time(of message: Message) -> String {
+  private mutating func time(of instant: Timestamp) -> String {
     clock.removeAll(keepingCapacity: true)
-    TimeFormat.appendTimeOfDay(message.time, utcOffsetSeconds: utcOffsetSeconds, to: &clock)
+    TimeFormat.appendTimeOfDay(instant, utcOffsetSeconds: utcOffsetSeconds, to: &clock)
     return String(decoding: clock.prefix(8), as: UTF8.self)
   }
 }

@@ -57,7 +57,7 @@ struct Benchmarks {
   /// The actions a virtual run of `lines` lines dispatches, stamped in advance.
   private func script() -> [Action] {
     var ids = SeededUUIDGenerator(seed: 1)
-    var actions: [Action] = [.session(.connected)]
+    var actions: [Action] = [.session(.connected(time: .virtualEpoch))]
     actions.reserveCapacity(lines * 3 + 2)
     for index in 0..<lines {
       let sent = Timestamp.virtualEpoch.advanced(byMilliseconds: Int64(index) * 300)

@@ -206,8 +206,9 @@ private func connected() -> AppState {
       $0.unsent = [message]
     }
     #expect(held.inFlightCount == 1)
-    expectUpdate(held, .session(.connected), effects: sent(message)) {
+    expectUpdate(held, .session(.connected(time: at(5))), effects: sent(message)) {
       $0.sessionStatus = .connected
+      $0.sessionStatusTime = at(5)
       $0.unsent = []
       $0.outbox = [message]
       $0.sentCount = 1
@@ -289,10 +290,17 @@ private func connected() -> AppState {
   }
 
   @Test func connectingConnectedAndDisconnectedSetTheStatus() {
-    var state = expectUpdate(AppState(), .session(.connecting)) { $0.sessionStatus = .connecting }
-    state = expectUpdate(state, .session(.connected)) { $0.sessionStatus = .connected }
-    expectUpdate(state, .session(.disconnected(reason: "reset"))) {
+    var state = expectUpdate(AppState(), .session(.connecting(time: at(1)))) {
+      $0.sessionStatus = .connecting
+      $0.sessionStatusTime = at(1)
+    }
+    state = expectUpdate(state, .session(.connected(time: at(2)))) {
+      $0.sessionStatus = .connected
+      $0.sessionStatusTime = at(2)
+    }
+    expectUpdate(state, .session(.disconnected(reason: "reset", time: at(3)))) {
       $0.sessionStatus = .disconnected
+      $0.sessionStatusTime = at(3)
     }
   }
 

@@ -14,7 +14,7 @@ import Testing
     #expect(tracker.changes(in: state).status == .disconnected)
     #expect(tracker.changes(in: state).isEmpty)
 
-    _ = update(&state, .session(.connected))
+    _ = update(&state, .session(.connected(time: .virtualEpoch)))
     _ = update(&state, .user(.submitted(text: "hi", id: uuid(1), time: .virtualEpoch)))
     var changes = tracker.changes(in: state)
     #expect(changes.status == .connected)
@@ -34,7 +34,7 @@ import Testing
   @Test func aSendEchoedBeforeTheLookIsNotReportedAsSent() {
     var tracker = ChangeTracker()
     var state = AppState()
-    _ = update(&state, .session(.connected))
+    _ = update(&state, .session(.connected(time: .virtualEpoch)))
     _ = tracker.changes(in: state)
     _ = update(&state, .user(.submitted(text: "hi", id: uuid(1), time: .virtualEpoch)))
     _ = update(&state, .session(.echoed(state.outbox[0])))

@@ -93,6 +93,33 @@ import Testing
     #expect(Array(statuses.prefix(3)) == ["down", "connecting", "up"])
   }
 
+  @Test func sendsIntoALostConnectionFailAtOnceWithAReason() {
+    var faults = Faults()
+    faults.disconnect = 1
+    var session = SimulatedSession(
+      configuration: {
+        var c = SimulatedSession.Configuration()
+        c.faults = faults
+        return c
+      }(),
+      ids: SeededUUIDGenerator(seed: 1))
+    let start = Timestamp.virtualEpoch
+    let first = Message(id: UUID(), sender: "A", text: "1", time: start)
+    let second = Message(id: UUID(), sender: "A", text: "2", time: start)
+    session.send(first, at: start)
+    session.send(second, at: start)
+    var events: [Action.Session] = []
+    while let due = session.nextDeadline, due == start {
+      if let event = session.nextEvent(dueBy: due) { events.append(event) }
+    }
+    #expect(
+      events == [
+        .disconnected(reason: "connection lost", time: start),
+        .deliveryFailed(id: first.id, reason: "connection lost", time: start),
+        .deliveryFailed(id: second.id, reason: "connection lost", time: start),
+      ])
+  }
+
   @Test func withoutFaultsTheSameSeedGivesTheSeedsExactTiming() {
     let all = events(Faults(), seed: 1, sends: 3)
     #expect(all.map(\.0) == [100, 300, 1100, 1300, 2100, 2300])

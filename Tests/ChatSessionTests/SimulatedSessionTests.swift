@@ -28,7 +28,7 @@ import Testing
     var session = SimulatedSession(ids: SeededUUIDGenerator(seed: 1))
     session.connect(at: start)
     #expect(session.nextDeadline == start)
-    #expect(session.nextEvent(dueBy: start) == .connected)
+    #expect(session.nextEvent(dueBy: start) == .connected(time: start))
     #expect(session.nextDeadline == nil)
   }
 

@@ -50,7 +50,7 @@ import Testing
 
   @Test func sentFailedAndStatusEventsHaveTypesOfTheirOwn() {
     let lines = render { state in
-      _ = update(&state, .session(.connected))
+      _ = update(&state, .session(.connected(time: .virtualEpoch)))
       _ = update(&state, .user(.submitted(text: "yo", id: id, time: .virtualEpoch)))
     }
     #expect(lines[1] == #"{"type":"status","seq":2,"status":"connected"}"#)

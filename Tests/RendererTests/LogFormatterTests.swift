@@ -40,6 +40,26 @@ import Testing
     #expect(!output.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" })
   }
 
+  @Test func connectionChangesAfterTheFirstConnectionGetLinesOfTheirOwn() {
+    let sink = MemorySink()
+    let renderer = StreamRenderer(LogFormatter(), sink: sink)
+    var state = AppState()
+    try? renderer.start(state)
+    let steps: [Action.Session] = [
+      .connected(time: .virtualEpoch),
+      .disconnected(reason: "lost", time: .virtualEpoch.advanced(byMilliseconds: 1400)),
+      .connecting(time: .virtualEpoch.advanced(byMilliseconds: 1800)),
+      .connected(time: .virtualEpoch.advanced(byMilliseconds: 2200)),
+    ]
+    for step in steps {
+      _ = update(&state, .session(step))
+      try? renderer.render(state)
+    }
+    #expect(
+      sink.text
+        == "12:00:01.400 * disconnected\n12:00:01.800 * connecting\n12:00:02.200 * connected\n")
+  }
+
   @Test func emptyConversationWritesNothing() {
     #expect(log([]).isEmpty)
   }
