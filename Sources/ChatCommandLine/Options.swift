@@ -84,13 +84,7 @@ public struct Options: Equatable, Sendable {
       case "--peer": peer = try nonEmpty(value(), option)
       case "--log": logFile = try nonEmpty(value(), option)
       case "--jsonl": jsonlFile = try nonEmpty(value(), option)
-      case "--scrollback":
-        let text = try value()
-        guard let number = Int(text), (1...1_000_000).contains(number) else {
-          throw .invalidValue(
-            option: option, value: text, expected: "a whole number from 1 to 1000000")
-        }
-        scrollback = number
+      case "--scrollback": scrollback = try Self.count(value(), option)
       case "--faults":
         let text = try value()
         do {
@@ -98,13 +92,7 @@ public struct Options: Equatable, Sendable {
         } catch {
           throw .invalid(option: option, reason: error.description)
         }
-      case "--burst":
-        let text = try value()
-        guard let number = Int(text), (1...1_000_000).contains(number) else {
-          throw .invalidValue(
-            option: option, value: text, expected: "a whole number from 1 to 1000000")
-        }
-        burst = number
+      case "--burst": burst = try Self.count(value(), option)
       case "--scenario": scenario = try nonEmpty(value(), option)
       case "--record": record = try nonEmpty(value(), option)
       case "--no-color": noColor = true
@@ -139,6 +127,14 @@ public struct Options: Equatable, Sendable {
       "--renderer", "--seed", "--name", "--peer", "--log", "--jsonl", "--scenario", "--record",
       "--scrollback", "--faults", "--burst",
     ].contains(option)
+  }
+
+  /// A whole number from 1 to a million: the range `--scrollback` and `--burst` accept.
+  private static func count(_ text: String, _ option: String) throws(UsageError) -> Int {
+    guard let number = Int(text), (1...1_000_000).contains(number) else {
+      throw .invalidValue(option: option, value: text, expected: "a whole number from 1 to 1000000")
+    }
+    return number
   }
 
   private func nonEmpty(_ text: String, _ option: String) throws(UsageError) -> String {
