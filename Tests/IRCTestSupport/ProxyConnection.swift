@@ -9,9 +9,23 @@ final class ProxyConnection {
     var bytes: [UInt8]
   }
 
+  /// How long the server side stays open after the last bytes written to it, when cut.
+  ///
+  /// InspIRCd 3.15 reads a client edge-triggered and once per wakeup: if a line and the end of
+  /// stream are both queued when it reads, it takes the line and never notices the end, and the
+  /// user stays on the server as a ghost until its ping timeout. The pause gives it a wakeup
+  /// for the data first, as on a real network where the end comes a moment later.
+  static let serverCloseGrace = Duration.milliseconds(100)
+
   let client: Int32
   let server: Int32
-  private(set) var isClosed = false
+  /// Both sides closed (a cut's server side may close a moment after the client's).
+  var isClosed: Bool { clientClosed && serverClosed }
+  /// The client side is gone; nothing more is forwarded.
+  private var clientClosed = false
+  private var serverClosed = false
+  private var serverCloseAt: (ContinuousClock.Instant, reset: Bool)?
+  private var lastServerWrite = ContinuousClock.now - .seconds(10)
   private var pending: [Direction: [Chunk]] = [.toServer: [], .toClient: []]
   private var pendingBytes: [Direction: Int] = [:]
   /// Bytes written in each direction on this connection (what triggers count).
@@ -31,6 +45,7 @@ final class ProxyConnection {
 
   /// The descriptors to poll and for what.
   func pollEvents(now: ContinuousClock.Instant, stalled: Set<Direction>) -> [(Int32, Int16)] {
+    if clientClosed { return [] }
     var events: [Int32: Int16] = [client: 0, server: 0]
     for direction in [Direction.toServer, .toClient] {
       if !sourceEnded.contains(direction)
@@ -47,13 +62,22 @@ final class ProxyConnection {
 
   /// When the next delayed chunk is due, if one waits.
   func nextRelease(stalled: Set<Direction>) -> ContinuousClock.Instant? {
-    [Direction.toServer, .toClient].filter { !stalled.contains($0) }
+    if let (at, _) = serverCloseAt { return at }
+    return [Direction.toServer, .toClient].filter { !stalled.contains($0) }
       .compactMap { pending[$0]?.first?.release }.min()
+  }
+
+  /// Closes the server side once a cut's grace has passed.
+  func finishClosing(force: Bool = false) {
+    guard let (at, reset) = serverCloseAt, force || at <= ContinuousClock.now else { return }
+    serverCloseAt = nil
+    closeSide(server, reset: reset)
+    serverClosed = true
   }
 
   /// Reads what has arrived on both sides (non-blocking).
   func readAvailable(delays: [Direction: Double]) {
-    for direction in [Direction.toServer, .toClient] where !isClosed {
+    for direction in [Direction.toServer, .toClient] where !clientClosed {
       guard !sourceEnded.contains(direction),
         pendingBytes[direction, default: 0] < ProxyCore.bufferLimit
       else { continue }
@@ -81,7 +105,7 @@ final class ProxyConnection {
   ) -> [Direction: Int] {
     var moved: [Direction: Int] = [:]
     for direction in [Direction.toServer, .toClient] {
-      while !isClosed, !stalled.contains(direction), let first = pending[direction]?.first,
+      while !clientClosed, !stalled.contains(direction), let first = pending[direction]?.first,
         first.release <= ContinuousClock.now
       {
         let (limit, firing) = triggerLimit(direction, first.bytes, core.armedTriggers)
@@ -96,6 +120,7 @@ final class ProxyConnection {
             break
           }
           consume(direction, sent)
+          if direction == .toServer && sent > 0 { lastServerWrite = ContinuousClock.now }
           moved[direction, default: 0] += sent
         }
         if sent == limit && !firing.isEmpty {
@@ -170,7 +195,7 @@ final class ProxyConnection {
   /// Passes an end of stream on once everything before it was written; closes when both
   /// directions are done.
   func propagateEnds() {
-    guard !isClosed else { return }
+    guard !clientClosed else { return }
     for direction in [Direction.toServer, .toClient]
     where sourceEnded.contains(direction) && pending[direction, default: []].isEmpty {
       shutDown(direction)
@@ -180,7 +205,7 @@ final class ProxyConnection {
 
   /// Half-closes a direction: its reader sees end of stream; what waited is dropped.
   func shutDown(_ direction: Direction) {
-    guard !isClosed, !sinkShut.contains(direction) else { return }
+    guard !clientClosed, !sinkShut.contains(direction) else { return }
     sinkShut.insert(direction)
     pending[direction] = []
     pendingBytes[direction] = 0
@@ -197,17 +222,27 @@ final class ProxyConnection {
     }
   }
 
-  /// Closes both sides, with RST when `reset`.
+  /// Closes both sides, with RST when `reset`; the server side after `serverCloseGrace` if
+  /// bytes were just written to it.
   func close(reset: Bool) {
-    guard !isClosed else { return }
-    isClosed = true
-    for descriptor in [client, server] {
-      if reset {
-        var linger = Glibc.linger(l_onoff: 1, l_linger: 0)
-        setsockopt(
-          descriptor, SOL_SOCKET, SO_LINGER, &linger, socklen_t(MemoryLayout<Glibc.linger>.size))
-      }
-      Glibc.close(descriptor)
+    guard !clientClosed else { return }
+    clientClosed = true
+    closeSide(client, reset: reset)
+    let calm = lastServerWrite + Self.serverCloseGrace
+    if calm > ContinuousClock.now {
+      serverCloseAt = (calm, reset)
+    } else {
+      closeSide(server, reset: reset)
+      serverClosed = true
     }
+  }
+
+  private func closeSide(_ descriptor: Int32, reset: Bool) {
+    if reset {
+      var linger = Glibc.linger(l_onoff: 1, l_linger: 0)
+      setsockopt(
+        descriptor, SOL_SOCKET, SO_LINGER, &linger, socklen_t(MemoryLayout<Glibc.linger>.size))
+    }
+    Glibc.close(descriptor)
   }
 }

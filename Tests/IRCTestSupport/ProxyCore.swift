@@ -45,14 +45,7 @@ final class ProxyCore: Sendable {
   /// The thread's body; returns when stopping.
   func run() {
     var loop = ProxyLoop(core: self)
-    while true {
-      let (faults, stopping) = state.withLock {
-        let faults = $0.immediate
-        $0.immediate = []
-        return (faults, $0.stopping)
-      }
-      if stopping { break }
-      for fault in faults { loop.apply(fault, to: nil) }
+    while !state.withLock({ $0.stopping }) {
       loop.step(listener: listener, wake: wakeRead)
       let open = loop.connections.count
       let moved = loop.takeForwarded()
@@ -66,6 +59,14 @@ final class ProxyCore: Sendable {
     close(wakeRead)
     state.withLock { $0.finished = true }
     close(wakeWrite)
+  }
+
+  /// Takes the faults to apply now.
+  func takeImmediate() -> [FaultProxy.Fault] {
+    state.withLock { shared in
+      defer { shared.immediate = [] }
+      return shared.immediate
+    }
   }
 
   /// Connects to the upstream server for a new client.

@@ -19,6 +19,10 @@ struct ProxyLoop {
     return forwarded
   }
 
+  private mutating func applyCommands() {
+    for fault in core.takeImmediate() { apply(fault, to: nil) }
+  }
+
   /// Applies a fault to one connection, or to all when `connection` is nil.
   mutating func apply(_ fault: FaultProxy.Fault, to connection: ProxyConnection?) {
     let targets = connection.map { [$0] } ?? connections
@@ -44,6 +48,7 @@ struct ProxyLoop {
 
   /// One round: poll, accept, read, write, drop finished connections.
   mutating func step(listener: Int32, wake: Int32) {
+    applyCommands()
     var entries = [pollfd(fd: wake, events: Int16(POLLIN), revents: 0)]
     entries.append(pollfd(fd: listener, events: Int16(POLLIN), revents: 0))
     let now = ContinuousClock.now
@@ -62,6 +67,8 @@ struct ProxyLoop {
       var sink = [UInt8](repeating: 0, count: 256)
       while read(wake, &sink, sink.count) > 0 {}
     }
+    // Commands that woke the poll apply before anything that arrived with them.
+    applyCommands()
     if entries[1].revents != 0 { acceptAll(listener) }
     for connection in connections {
       connection.readAvailable(delays: delays)
@@ -70,6 +77,7 @@ struct ProxyLoop {
       }
       for (direction, count) in moved { forwarded[direction, default: 0] += count }
       connection.propagateEnds()
+      connection.finishClosing()
     }
     connections.removeAll { $0.isClosed }
   }
@@ -91,7 +99,10 @@ struct ProxyLoop {
 
   /// Closes every connection.
   mutating func closeAll() {
-    for connection in connections { connection.close(reset: false) }
+    for connection in connections {
+      connection.close(reset: false)
+      connection.finishClosing(force: true)
+    }
     connections = []
   }
 }
