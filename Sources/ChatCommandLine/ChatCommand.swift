@@ -31,9 +31,9 @@ public enum ChatCommand {
     }
     if let path = options.scenario { return playScenario(at: path, options) }
     do {
+      // A reader that goes away stops chat by SIGPIPE, quietly; only with SIGPIPE ignored
+      // does a write see EPIPE, and then it is an output error like any other (74).
       return try run(options)
-    } catch .closed {
-      return 0  // The reader went away (`chat | head -1`): nothing more to say.
     } catch {
       return fail(error.description, status: status(for: error))
     }
