@@ -29,6 +29,11 @@ public enum ChatCommand {
       writeOut("chat \(version)\n")
       return 0
     }
+    do {
+      try options.checkFilesAreDistinct()
+    } catch {
+      return fail(error.description, hint: "see 'chat --help'", status: 64)
+    }
     if let path = options.scenario { return playScenario(at: path, options) }
     do {
       // A reader that goes away stops chat by SIGPIPE, quietly; only with SIGPIPE ignored
