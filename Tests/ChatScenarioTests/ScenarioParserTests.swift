@@ -87,6 +87,11 @@ private func typed(_ entries: [(Int64, String)]) -> [Scenario.Entry] {
     #expect(scenario.entries.map(\.event) == [.typed("a"), .end, .quit])
   }
 
+  @Test func aQuitMayBeFollowedOnlyByAnotherQuit() throws {
+    let scenario = try parse("0ms | a\n1s quit\n2s quit\n")
+    #expect(scenario.entries.map(\.event) == [.typed("a"), .quit, .quit])
+  }
+
   @Test func crlfLineEndsAndACutOffLastLineAreRead() throws {
     let scenario = try parse("seed 5\r\n0ms | a\r\n\r\n1s | last")
     #expect(scenario.seed == 5)
