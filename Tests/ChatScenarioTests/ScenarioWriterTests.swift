@@ -1,7 +1,7 @@
 import ChatScenario
 import Testing
 
-@Suite struct ScenarioWriterTests {
+@Suite(.timeLimit(.minutes(2))) struct ScenarioWriterTests {
   @Test func writesSettingsThenEntries() {
     let scenario = Scenario(
       seed: 9, name: "Alice", peer: " Bob", width: 30,
