@@ -160,9 +160,9 @@ public enum ChatCommand {
     standard input is a message (a line starting with / is a command: /help, /quit, /retry;
     //text sends /text). When input ends, chat waits for every reply, then exits.
 
-    OPTIONS:
+    OPTIONS (each at most once; --log, --jsonl, --record and --scenario name different files):
       --renderer line|log|jsonl  what standard output shows (default: line on a terminal,
-                                 log otherwise)
+                                 log otherwise and with --scenario)
       --virtual-time             run on the virtual clock: no waiting, reproducible output;
                                  piped lines are typed one exchange at a time
       --seed N                   seed for generated ids and reply texts (default: random,
