@@ -80,6 +80,12 @@ let package = Package(
         "JSONLinesRenderer",
       ]
     ),
+    // Real IRC servers for the network tests: InspIRCd, ngircd and Atheme started and stopped by
+    // the test itself, a raw protocol client, throwaway certificates and a fault-injecting proxy.
+    // A library (not a test target) so that every network test target can depend on it.
+    .target(name: "IRCTestSupport", path: "Tests/IRCTestSupport"),
+    .testTarget(name: "IRCServerTests", dependencies: ["IRCTestSupport"]),
+
     // End-to-end: the built binary through real pipes and a pseudo-terminal, plus snapshots.
     .testTarget(
       name: "EndToEndTests",
