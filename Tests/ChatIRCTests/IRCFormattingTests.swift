@@ -17,28 +17,28 @@ import Testing
 
   @Test func togglesEachStyleAndResets() {
     let runs = IRCFormatting.runs("a\u{2}b\u{1D}c\u{2}d\u{1F}\u{1E}\u{11}\u{16}e\u{F}f")
-    #expect(
-      runs == [
-        Run("a"),
-        Run("b", style: Self.style { $0.bold = true }),
-        Run(
-          "c",
-          style: Self.style {
-            $0.bold = true
-            $0.italic = true
-          }),
-        Run("d", style: Self.style { $0.italic = true }),
-        Run(
-          "e",
-          style: Self.style {
-            $0.italic = true
-            $0.underline = true
-            $0.strikethrough = true
-            $0.monospace = true
-            $0.reverse = true
-          }),
-        Run("f"),
-      ])
+    let expected = [
+      Run("a"),
+      Run("b", style: Self.style { $0.bold = true }),
+      Run(
+        "c",
+        style: Self.style {
+          $0.bold = true
+          $0.italic = true
+        }),
+      Run("d", style: Self.style { $0.italic = true }),
+      Run(
+        "e",
+        style: Self.style {
+          $0.italic = true
+          $0.underline = true
+          $0.strikethrough = true
+          $0.monospace = true
+          $0.reverse = true
+        }),
+      Run("f"),
+    ]
+    #expect(runs == expected)
   }
 
   @Test(arguments: [
@@ -68,22 +68,22 @@ import Testing
 
   @Test func aBareColourCodeResetsBothColoursButAForegroundAloneKeepsTheBackground() {
     let runs = IRCFormatting.runs("\u{3}4,2a\u{3}5b\u{3}c\u{3},3d")
-    #expect(
-      runs == [
-        Run(
-          "a",
-          style: Self.style {
-            $0.foreground = .palette(4)
-            $0.background = .palette(2)
-          }),
-        Run(
-          "b",
-          style: Self.style {
-            $0.foreground = .palette(5)
-            $0.background = .palette(2)
-          }),
-        Run("c,3d"),
-      ])
+    let expected = [
+      Run(
+        "a",
+        style: Self.style {
+          $0.foreground = .palette(4)
+          $0.background = .palette(2)
+        }),
+      Run(
+        "b",
+        style: Self.style {
+          $0.foreground = .palette(5)
+          $0.background = .palette(2)
+        }),
+      Run("c,3d"),
+    ]
+    #expect(runs == expected)
     #expect(IRCFormatting.runs("\u{4}12345x") == [Run("12345x")])
   }
 
