@@ -36,6 +36,9 @@ extension IRCClient {
     case "TOPIC": receiveTopic(message, into: &output)
     case "331", "332": receiveTopicReply(message, into: &output)
     case "333": receiveTopicSetter(message, into: &output)
+    case "301" where parameters.count >= 3:
+      output.events.append(
+        .serverReply(code: "301", text: "\(parameters[1]) is away: \(parameters[2])"))
     case "353": receiveNames(message)
     case "366": receiveEndOfNames(message, into: &output)
     default: receiveOther(message, into: &output)

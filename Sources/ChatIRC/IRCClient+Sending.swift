@@ -91,8 +91,8 @@ extension IRCClient {
     if pieces.count > 1 { output.events.append(.messageSplit(id: id, parts: pieces.count)) }
     let base = label.flatMap { $0.utf8.count <= Self.longestLabel && !$0.isEmpty ? $0 : nil }
     for (part, piece) in pieces.enumerated() {
-      let label =
-        if let base { part == 0 ? base : "\(base).\(part + 1)" } else { nextToken() }
+      // Without the caller's label one is taken from the counter when the line is written.
+      let label = base.map { part == 0 ? $0 : "\($0).\(part + 1)" } ?? ""
       outbox.queue(
         .part(
           IRCInFlightLine(
@@ -132,6 +132,7 @@ extension IRCClient {
     var message = IRCMessage(command: "PRIVMSG", parameters: [line.target, line.wireText])
     if capabilities.contains("labeled-response") {
       line.confirmation = .label
+      if line.label.isEmpty { line.label = nextToken() }
       message.tags["label"] = line.label
     } else if capabilities.contains("echo-message") {
       line.confirmation = .echo

@@ -9,6 +9,8 @@ struct IRCWire {
   var lines: [String] = []
   var events: [IRCEvent] = []
   var closed = false
+  /// Whether the server answers every `PING` of ours at once.
+  var answersPings = false
 
   init(_ configuration: IRCClient.Configuration = .init(nick: "alice", channels: ["#chat"])) {
     client = IRCClient(configuration: configuration, at: time)
@@ -47,6 +49,10 @@ struct IRCWire {
     lines += output.lines
     events += output.events
     closed = closed || output.closeConnection
+    guard answersPings else { return }
+    for line in output.lines where line.hasPrefix("PING ") {
+      take(client.receive(line: ":irc.test PONG irc.test :" + line.dropFirst(5), at: time))
+    }
   }
 
   mutating func reset() {
