@@ -8,7 +8,8 @@ import Testing
     wire.wait(10_000)  // registration's lines, one a second
     wire.reset()
     for number in 1...3 {
-      wire.user(.send(id: IRCWire.id(number), target: "#chat", text: "n\(number)", label: "l\(number)"))
+      wire.user(
+        .send(id: IRCWire.id(number), target: "#chat", text: "n\(number)", label: "l\(number)"))
     }
     wire.server("PING :irc1.test")
     wire.wait(1000)
@@ -50,7 +51,8 @@ import Testing
         .deliveryFailed(
           IRCDeliveryFailure(
             id: IRCWire.id(1), part: 0, parts: 1,
-            reason: "the connection was lost before the server confirmed it (no answer to PING for 30 s):"
+            reason:
+              "the connection was lost before the server confirmed it (no answer to PING for 30 s):"
               + " it may or may not have arrived")),
         .disconnected(reason: "no answer to PING for 30 s"),
       ])
@@ -110,7 +112,8 @@ import Testing
     #expect(wire.events.last == .intentRefused(reason: "not connected"))
     wire.server("@label=m1 :alice!alice@127.0.0.1 PRIVMSG #chat :last words")
     wire.server("ERROR :Closing link: (alice@127.0.0.1) [Quit: done]")
-    #expect(wire.events.last == .disconnected(reason: "Closing link: (alice@127.0.0.1) [Quit: done]"))
+    #expect(
+      wire.events.last == .disconnected(reason: "Closing link: (alice@127.0.0.1) [Quit: done]"))
     #expect(!wire.events.contains { if case .deliveryFailed = $0 { true } else { false } })
   }
 
@@ -129,7 +132,9 @@ import Testing
 
   @Test func invalidUTF8BecomesReplacementCharacters() {
     var wire = IRCWire.inspircd()
-    wire.take(wire.client.receive(bytes: Array(":bob!b@h PRIVMSG #chat :a".utf8) + [0xC3, 0x28, 0x0A], at: wire.time))
+    wire.take(
+      wire.client.receive(
+        bytes: Array(":bob!b@h PRIVMSG #chat :a".utf8) + [0xC3, 0x28, 0x0A], at: wire.time))
     let texts = wire.events.compactMap { if case .received(let m) = $0 { m.text } else { nil } }
     #expect(texts == ["a\u{FFFD}("])
   }
@@ -137,7 +142,9 @@ import Testing
   @Test func theSameInputsGiveTheSameOutputs() {
     func run() -> IRCWire {
       var wire = IRCWire.ngircd(pacing: .default)
-      for number in 1...20 { wire.user(.send(id: IRCWire.id(number), target: "#chat", text: "n\(number)")) }
+      for number in 1...20 {
+        wire.user(.send(id: IRCWire.id(number), target: "#chat", text: "n\(number)"))
+      }
       wire.wait(120_000)
       return wire
     }
@@ -149,9 +156,12 @@ import Testing
     var generator = SeededGenerator(seed: 2026)
     let pieces = [
       "PING :x\r\n", ":s CAP * LS :echo-message batch\r\n", ":s CAP * ACK :batch\r\n",
-      ":s 001 alice :hi\r\n", ":s 433 * alice :taken\r\n", ":b!b@h PRIVMSG alice :\u{1}VERSION\u{1}\r\n",
-      ":b!b@h PRIVMSG #chat :hi alice\r\n", "ERROR :bye\r\n", ":s 005 alice CASEMAPPING=ascii :x\r\n",
-      ":s BATCH +a chathistory\r\n", "@batch=a :b!b@h JOIN #evil\r\n", ":b!b@h INVITE alice #evil\r\n",
+      ":s 001 alice :hi\r\n", ":s 433 * alice :taken\r\n",
+      ":b!b@h PRIVMSG alice :\u{1}VERSION\u{1}\r\n",
+      ":b!b@h PRIVMSG #chat :hi alice\r\n", "ERROR :bye\r\n",
+      ":s 005 alice CASEMAPPING=ascii :x\r\n",
+      ":s BATCH +a chathistory\r\n", "@batch=a :b!b@h JOIN #evil\r\n",
+      ":b!b@h INVITE alice #evil\r\n",
       ":s CAP * NEW :labeled-response\r\n", "\u{FF}\n", "@\r\n", ":\r\n",
     ]
     for _ in 0..<500 {

@@ -21,7 +21,8 @@ enum IRCClientProperties {
     outputs.append(client.receive(bytes: bytes[..<cut], at: start.advanced(byMilliseconds: 10)))
     outputs.append(client.receive(bytes: bytes[cut...], at: start.advanced(byMilliseconds: 20)))
     outputs.append(client.advance(to: start.advanced(byMilliseconds: 3_600_000)))
-    outputs.append(client.connectionClosed(reason: "end", at: start.advanced(byMilliseconds: 3_600_001)))
+    outputs.append(
+      client.connectionClosed(reason: "end", at: start.advanced(byMilliseconds: 3_600_001)))
     let lines = outputs.flatMap(\.lines)
     let lineCount = bytes.count { $0 == 0x0A } + 1
     // Registration (3), CAP REQ and END, a JOIN, a QUIT, and a PONG or NICK per line at most.
@@ -49,7 +50,9 @@ enum IRCClientProperties {
       }
     }
     if client.phase != .disconnected { return "still connected after the stream ended" }
-    let disconnects = outputs.flatMap(\.events).count { if case .disconnected = $0 { true } else { false } }
+    let disconnects = outputs.flatMap(\.events).count {
+      if case .disconnected = $0 { true } else { false }
+    }
     return disconnects == 1 ? nil : "\(disconnects) disconnects reported"
   }
 }

@@ -63,8 +63,12 @@ import Testing
   }
 
   @Test func aHistoryBatchMarksItsMessagesAndOurOwnAreNotTakenForEchoes() {
-    var wire = IRCWire.inspircd()
-    wire.user(.send(id: IRCWire.id(1), target: "#chat", text: "old words", label: "m1"))
+    // Echo-message without labels, where an echo is matched by its text.
+    var wire = IRCWire(.init(nick: "alice", pacing: .unlimited))
+    wire.server(":irc1.test CAP * LS :echo-message batch")
+    wire.server(":irc1.test CAP alice ACK :echo-message batch")
+    wire.server(":irc1.test 001 alice :Welcome")
+    wire.user(.send(id: IRCWire.id(1), target: "#chat", text: "old words"))
     wire.server(":irc1.test BATCH +h1 chathistory #chat")
     wire.server("@batch=h1;time=2026-11-30T08:00:00.000Z;msgid=A :bob!b@h PRIVMSG #chat :yesterday")
     wire.server("@batch=h1;msgid=B :alice!alice@127.0.0.1 PRIVMSG #chat :old words")

@@ -13,7 +13,8 @@ import Testing
   }
 
   static func bytes(_ target: String, _ file: String) throws -> [UInt8] {
-    try [UInt8](Data(contentsOf: corpora.appendingPathComponent(target).appendingPathComponent(file)))
+    try [UInt8](
+      Data(contentsOf: corpora.appendingPathComponent(target).appendingPathComponent(file)))
   }
 
   @Test func theCorporaAreThere() {
