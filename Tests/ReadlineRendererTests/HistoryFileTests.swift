@@ -2,7 +2,7 @@ import Testing
 
 @testable import ReadlineRenderer
 
-@Suite struct HistoryFileTests {
+@Suite(.timeLimit(.minutes(2))) struct HistoryFileTests {
   @Test(
     arguments: [
       (["XDG_STATE_HOME": "/s", "HOME": "/h"], "/s/chat/history"),

@@ -2,7 +2,7 @@ import Testing
 
 @testable import ReadlineRenderer
 
-@Suite struct InputGeometryTests {
+@Suite(.timeLimit(.minutes(2))) struct InputGeometryTests {
   @Test(
     arguments: [
       ("", 80, 1),
