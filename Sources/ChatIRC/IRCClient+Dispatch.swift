@@ -22,11 +22,12 @@ extension IRCClient {
     case "421" where parameters.count > 1 && parameters[1].uppercased() == "CAP":
       // A server without capability negotiation registers us without CAP END.
       capPhase = .done
-      if saslState == .waiting {
-        _ = failAuthentication(
-          "the server does not negotiate capabilities, so SASL is impossible", into: &output)
+      _ = abandonAuthentication(
+        "the server does not negotiate capabilities, so SASL is impossible", into: &output)
+    case "410" where capPhase == .listing || capPhase == .requesting:
+      if abandonAuthentication("the server refused our CAP command (410)", into: &output) {
+        endCapabilityNegotiation()
       }
-    case "410": if capPhase == .listing || capPhase == .requesting { endCapabilityNegotiation() }
     case "AUTHENTICATE": receiveAuthenticate(message, into: &output)
     case "900", "901", "902", "903", "904", "905", "906", "907", "908":
       receiveSASLReply(message, into: &output)

@@ -107,12 +107,18 @@ extension IRCClient {
     return false
   }
 
-  /// `001` before SASL finished (a server without capabilities, or one that ignored ours):
-  /// required SASL quits rather than stay registered without an account.
-  mutating func admitsRegistration(into output: inout IRCOutput) -> Bool {
+  /// Gives up SASL that has not finished (`failAuthentication`); true when there was none
+  /// to give up or it was optional.
+  mutating func abandonAuthentication(_ reason: String, into output: inout IRCOutput) -> Bool {
     guard configuration.sasl != nil, saslState != .succeeded, saslState != .failed else {
       return true
     }
-    return failAuthentication("the server registered the connection before SASL", into: &output)
+    return failAuthentication(reason, into: &output)
+  }
+
+  /// `001` before SASL finished (a server without capabilities, or one that ignored ours):
+  /// required SASL quits rather than stay registered without an account.
+  mutating func admitsRegistration(into output: inout IRCOutput) -> Bool {
+    abandonAuthentication("the server registered the connection before SASL", into: &output)
   }
 }

@@ -157,4 +157,23 @@ import Testing
     #expect(wire.lines == ["AUTHENTICATE *"])
     #expect(wire.sensitive.isEmpty)
   }
+
+  @Test func aCapCommandTheServerRefusesGivesUpSASLBeforeEndingNegotiation() {
+    var required = Self.wire()
+    required.reset()
+    required.server(":irc1.test 410 alice REQ :Invalid CAP command")
+    #expect(required.lines == ["QUIT :SASL authentication failed"])
+    #expect(required.closed)
+
+    var optional = Self.wire(IRCSASL(Self.plain.mechanism, isRequired: false))
+    optional.reset()
+    optional.server(":irc1.test 410 alice REQ :Invalid CAP command")
+    #expect(optional.lines == ["CAP END"])
+    #expect(
+      optional.events == [
+        .authenticationFailed(
+          reason: "the server refused our CAP command (410); registering without an account,"
+            + " as SASL is optional")
+      ])
+  }
 }
