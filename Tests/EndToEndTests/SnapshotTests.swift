@@ -1,12 +1,12 @@
-import ChatRendering
 import ChatScenario
+import ChatVerify
 import Foundation
 import Testing
 
 /// Every case in `Fixtures/` played by every renderer and compared with its snapshot; see
 /// `Snapshot` for recording and `SnapshotRenderer` for the renderers.
 @Suite(.timeLimit(.minutes(5))) struct SnapshotTests {
-  static let scenarioFile = "scenario.chat"
+  static let scenarioFile = SnapshotRenderer.scenarioFile
   static let cases = Snapshot.caseNames()
 
   @Test(arguments: cases, SnapshotRenderer.all)
@@ -14,9 +14,8 @@ import Testing
     let path = Snapshot.fixtures.appendingPathComponent(name)
       .appendingPathComponent(Self.scenarioFile).path
     let scenario = try Scenario(contentsOfFile: path)
-    let sink = MemorySink()
-    _ = try scenario.play(renderers: [renderer.make(scenario, sink)])
-    Snapshot.expect(sink.bytes, matches: "\(name)/\(renderer.file)")
+    let output = SnapshotRenderer.render(scenario, with: [renderer])[0]
+    Snapshot.expect(output, matches: "\(name)/\(renderer.file)")
   }
 
   /// The built binary prints exactly the committed JSON-lines snapshot, through a real pipe.
