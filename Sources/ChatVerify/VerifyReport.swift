@@ -84,6 +84,19 @@ public struct VerifySummary: Equatable, Sendable, CustomStringConvertible {
   /// unreadable folder.
   public var unplayable = 0
 
+  /// Creates a summary with these counts.
+  public init(
+    cases: Int = 0, renders: Int = 0, differing: Int = 0, missing: Int = 0, recorded: Int = 0,
+    unplayable: Int = 0
+  ) {
+    self.cases = cases
+    self.renders = renders
+    self.differing = differing
+    self.missing = missing
+    self.recorded = recorded
+    self.unplayable = unplayable
+  }
+
   /// Counts `result` in.
   public mutating func add(_ result: CaseResult) {
     cases += 1

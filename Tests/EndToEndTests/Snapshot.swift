@@ -46,8 +46,8 @@ enum Snapshot {
 
   /// The case folders' paths relative to `Fixtures/`, sorted, found as `chat verify` finds
   /// them (at any depth), so that the two always check the same cases.
-  static func caseNames() -> [String] {
-    ((try? CaseFinder.find(in: fixtures.path))?.cases ?? []).map(\.name)
+  static func caseNames(in root: URL = fixtures) -> [String] {
+    ((try? CaseFinder.find(in: root.path))?.cases ?? []).map(\.name)
   }
 
   /// Every file under `Fixtures/`, as paths relative to it.
