@@ -173,7 +173,7 @@ import Testing
   @Test func nestedCasesAndTheFolderItselfAreChecked() throws {
     let root = try copyOfCases(["one-message"])
     defer { try? FileManager.default.removeItem(at: root) }
-    let case_ = root.appendingPathComponent("one-message")
+    let single = root.appendingPathComponent("one-message")
     let nested = root.appendingPathComponent("group/deeper")
     try FileManager.default.createDirectory(
       at: nested.deletingLastPathComponent(), withIntermediateDirectories: true)
@@ -183,8 +183,8 @@ import Testing
     #expect(inner.status == 0)
     #expect(inner.output.contains("ok   \(root.path)/group/deeper\n"))
     #expect(inner.output.hasSuffix("2 cases, 8 renders: all match\n"))
-    let itself = try verify([case_.path])
-    #expect(itself.output == "ok   \(case_.path)\n1 case, 4 renders: all match\n")
+    let itself = try verify([single.path])
+    #expect(itself.output == "ok   \(single.path)\n1 case, 4 renders: all match\n")
   }
 
   @Test func hostileFileNamesAreSanitisedInTheReport() throws {
