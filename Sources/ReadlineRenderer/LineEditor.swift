@@ -32,6 +32,8 @@ final class LineEditor {
   private var redrawnAfterStop = false
   /// Whether the cursor may be moved with ANSI sequences (not on `TERM=dumb`).
   private let canMoveCursor: Bool
+  /// Set when a key bound by `AcceptKeys` erased the input just before readline finished it.
+  private var erasedBeforeAccepting = false
 
   /// Creates an editor; nothing touches the terminal until the first redraw.
   init(canMoveCursor: Bool) {
@@ -48,6 +50,19 @@ final class LineEditor {
     handlerTarget = self
     isInstalled = true
     rl_callback_handler_install(prompt.text, handleLine)
+    AcceptKeys.install()  // After the install, which reads ~/.inputrc.
+  }
+
+  /// Called by the keys that finish a line, before readline finishes it: erases the prompt and
+  /// the input, on exactly the rows readline drew them, and leaves the cursor where the prompt
+  /// started, so readline's final update has nothing left to move over.
+  static func eraseInputBeforeAccepting() {
+    guard let editor = handlerTarget, editor.canMoveCursor else { return }
+    // Readline redraws the line to unhighlight a paste (the active region) as it accepts it.
+    rl_deactivate_mark()
+    rl_clear_visible_line()
+    rl_on_new_line()
+    editor.erasedBeforeAccepting = true
   }
 
   /// Gives the terminal back in the state readline found it. Safe to call twice.
@@ -173,7 +188,10 @@ final class LineEditor {
     events.append(.line(text))
     // Now, before readline starts the next line from the end of history.
     history.add(text)
-    if canMoveCursor, !Self.isOn("horizontal-scroll-mode") {
+    if erasedBeforeAccepting {
+      erasedBeforeAccepting = false
+    } else if canMoveCursor, !Self.isOn("horizontal-scroll-mode") {
+      // Finished by a key chat did not rebind: count the rows instead.
       var rows: Int32 = 0
       var columns: Int32 = 0
       rl_get_screen_size(&rows, &columns)
