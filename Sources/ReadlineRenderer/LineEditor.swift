@@ -47,9 +47,13 @@ final class LineEditor {
     rl_change_environment = 0
     rl_readline_name = UnsafePointer(strdup("chat"))  // For `$if chat` in ~/.inputrc.
     rl_attempted_completion_function = completeCommand
+    rl_getc_function = readRepairedKey  // Ill-formed UTF-8 typed becomes U+FFFD.
     handlerTarget = self
     isInstalled = true
     rl_callback_handler_install(prompt.text, handleLine)
+    // No control or bidi character echoed raw. Set after the install: readline skips reading
+    // the terminal's capabilities when a redisplay function is already set.
+    rl_redisplay_function = redisplaySafely
     AcceptKeys.install()  // After the install, which reads ~/.inputrc.
   }
 
@@ -106,7 +110,7 @@ final class LineEditor {
     rl_clear_visible_line()
     write(bytes)
     rl_on_new_line()
-    rl_redisplay()
+    redisplaySafely()
   }
 
   /// Shows `bytes` in place of the prompt, and gives the terminal back for good.
@@ -127,7 +131,7 @@ final class LineEditor {
     using_history()  // Up starts again from the newest entry.
     rl_clear_visible_line()
     rl_on_new_line()
-    rl_redisplay()
+    redisplaySafely()
   }
 
   /// The window changed size: readline re-reads it and redraws.

@@ -2,7 +2,7 @@ import Testing
 
 @testable import ReadlineRenderer
 
-@Suite struct InputGeometryTests {
+@Suite(.timeLimit(.minutes(1))) struct InputGeometryTests {
   @Test(
     arguments: [
       ("", 80, 1),
@@ -14,6 +14,8 @@ import Testing
       ("\u{1B}", 3, 2),  // Shown as ^[ after the prompt: 4 columns.
       ("\t", 10, 1),  // The tab runs from column 2 to 8.
       ("\tx", 8, 2),
+      ("a\tb", 10, 1),  // The tab runs from column 3 to the tab stop at 8, not 8 further.
+      ("abcdefg\tb", 10, 2),  // From column 9 to 16, on the second row.
       ("one\ntwo\nthree", 80, 3),  // A pasted newline starts a row.
       ("one\n", 80, 2),
       (String(repeating: "a", count: 79) + "\nb", 80, 3),
