@@ -32,6 +32,9 @@ final class LineEditor {
   private var redrawnAfterStop = false
   /// Whether the cursor may be moved with ANSI sequences (not on `TERM=dumb`).
   private let canMoveCursor: Bool
+  /// Whether the terminal lays wrapped rows out again when its width changes.
+  private let terminalReflows = ResizeErase.terminalReflows(
+    environment: ResizeErase.environment())
   /// Set when a key bound by `AcceptKeys` erased the input just before readline finished it.
   private var erasedBeforeAccepting = false
 
@@ -134,9 +137,26 @@ final class LineEditor {
     redisplaySafely()
   }
 
-  /// The window changed size: readline re-reads it and redraws.
+  /// The window changed size: erases the prompt and the input where the terminal now shows
+  /// them, and draws them again at the new width (see `ResizeErase`).
   func resize() {
-    if isInstalled { rl_resize_terminal() }
+    guard isInstalled else { return }
+    var rows: Int32 = 0
+    var oldColumns: Int32 = 0
+    rl_get_screen_size(&rows, &oldColumns)
+    rl_reset_screen_size()
+    var newColumns: Int32 = 0
+    rl_get_screen_size(&rows, &newColumns)
+    guard canMoveCursor, !Self.isOn("horizontal-scroll-mode") else {
+      rl_forced_update_display()
+      return
+    }
+    let up = ResizeErase.rowsAboveCursor(
+      promptColumns: prompt.columns, shownBeforeCursor: PromptEcho.shownBeforePoint(),
+      oldColumns: Int(oldColumns), newColumns: Int(newColumns), terminalReflows: terminalReflows)
+    write(Array(("\r" + (up > 0 ? "\u{1B}[\(up)A" : "") + "\u{1B}[J").utf8))
+    rl_on_new_line()
+    redisplaySafely()
   }
 
   /// Ctrl-Z: gives the terminal back (keeping the line), stops, and takes it again on `fg`.

@@ -43,6 +43,16 @@ enum PromptEcho {
   }
 }
 
+extension PromptEcho {
+  /// The line being edited up to the cursor, as the prompt shows it.
+  static func shownBeforePoint() -> String {
+    guard let line = rl_line_buffer, rl_point > 0 else { return "" }
+    let bytes = UnsafeRawBufferPointer(start: line, count: Int(min(rl_point, rl_end)))
+    guard let shown = shown(bytes) else { return String(decoding: bytes, as: UTF8.self) }
+    return String(decoding: shown.bytes, as: UTF8.self)
+  }
+}
+
 /// Readline's `rl_redisplay_function`: `rl_redisplay` over the line as `PromptEcho` shows it.
 ///
 /// For the one call, readline's line, point, end and mark are those of the shown copy, and the

@@ -102,7 +102,9 @@ final class PseudoTerminal {
 
   /// Makes the window `rows` × `columns`, as a person dragging its corner: what arrived so far
   /// is laid out at the old size first; `reflow` says whether the modelled terminal lays
-  /// wrapped rows out again (tmux, VTE) or leaves them (xterm). The kernel sends SIGWINCH.
+  /// wrapped rows out again (tmux, VTE) or leaves them (xterm). Setting the size on the master
+  /// makes the kernel send SIGWINCH to chat (the terminal's foreground process group), once:
+  /// a second signal would redraw again, perhaps after the next resize of the model.
   func resize(rows newRows: Int, columns newColumns: Int, reflow: Bool) {
     readOutput(waitingMilliseconds: 0)
     _ = screen
@@ -111,7 +113,6 @@ final class PseudoTerminal {
     var size = winsize(
       ws_row: UInt16(newRows), ws_col: UInt16(newColumns), ws_xpixel: 0, ws_ypixel: 0)
     _ = ioctl(master, UInt(TIOCSWINSZ), &size)
-    kill(pid, SIGWINCH)
   }
 
   /// Types `keys`.
