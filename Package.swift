@@ -17,6 +17,11 @@ let package = Package(
     .target(name: "ChatSession", dependencies: ["ChatCore"]),
     .testTarget(name: "ChatSessionTests", dependencies: ["ChatSession"]),
 
+    // The IRC protocol, pure: messages, ISUPPORT, formatting, splitting, pacing and the client
+    // state machine fed lines and times. No sockets here.
+    .target(name: "ChatIRC", dependencies: ["ChatCore"]),
+    .testTarget(name: "ChatIRCTests", dependencies: ["ChatIRC", "ChatCore"]),
+
     // What every renderer shares: change tracking, the sanitiser, times, sinks.
     .target(name: "ChatRendering", dependencies: ["ChatCore"]),
     .testTarget(name: "ChatRenderingTests", dependencies: ["ChatRendering"]),
