@@ -15,6 +15,11 @@ public enum ChatCommand {
 
   /// Runs chat with `arguments` (without the program name) and returns the exit status.
   public static func main(_ arguments: [String]) -> Int32 {
+    // Piped input never arrives as arguments, so a first argument `verify` is the subcommand.
+    if arguments.first == "verify" {
+      let ci = getenv("CI").map { String(cString: $0) }
+      return VerifyCommand.main(Array(arguments.dropFirst()), ciValue: ci)
+    }
     let options: Options
     do {
       options = try Options(parsing: arguments)
@@ -158,6 +163,7 @@ public enum ChatCommand {
     USAGE: chat [options]
            chat --server irc[s]://HOST[:PORT][/#channel[,#other]] [options]
            chat --network NAME [options]
+           chat verify [--record] DIR   (snapshot-test a folder of cases; see chat verify --help)
 
     Chat with a simulated peer, or on an IRC server. On a terminal, type at the prompt;
     otherwise every line of standard input is a message (a line starting with / is a command:
