@@ -56,9 +56,9 @@ public final class TLSContext {
     }
     ERR_clear_error()
     guard SSL_CTX_use_PrivateKey_file(context, path, SSL_FILETYPE_PEM) == 1 else {
-      throw .unusableCertificateFile(
-        path: path,
-        reason: "no unencrypted private key in it (\(openSSLReason(default: "unreadable")))")
+      // OpenSSL's reasons here ("unsupported", "bad decrypt") say less than this does.
+      ERR_clear_error()
+      throw .unusableCertificateFile(path: path, reason: "no unencrypted private key in it")
     }
     guard SSL_CTX_check_private_key(context) == 1 else {
       throw .unusableCertificateFile(path: path, reason: "the key does not match the certificate")

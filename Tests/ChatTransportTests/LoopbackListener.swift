@@ -6,7 +6,7 @@ final class LoopbackListener {
   let port: UInt16
 
   /// Listens on 127.0.0.1 (or ::1) at a port the kernel picks.
-  init(ipv6: Bool = false) throws {
+  init(ipv6: Bool = false, backlog: Int32 = 8) throws {
     let family = ipv6 ? AF_INET6 : AF_INET
     let descriptor = socket(family, Int32(SOCK_STREAM.rawValue | SOCK_CLOEXEC.rawValue), 0)
     guard descriptor >= 0 else { throw ChildError.cannotStart(errno) }
@@ -33,7 +33,7 @@ final class LoopbackListener {
     let bound = withUnsafePointer(to: &storage) {
       $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, length) }
     }
-    guard bound == 0, listen(descriptor, 8) == 0 else {
+    guard bound == 0, listen(descriptor, backlog) == 0 else {
       close(descriptor)
       throw ChildError.cannotStart(errno)
     }

@@ -103,3 +103,29 @@ struct TCPConnectionTests {
     #expect(error.description.hasPrefix("connection to 127.0.0.1:\(listener.port) lost: "))
   }
 }
+
+@Suite(.timeLimit(.minutes(2)))
+struct PendingConnectTests {
+  /// A listener whose accept queue is full drops new SYNs, so a connect stays in flight.
+  @Test func aConnectStillInFlightIsWaitingAndCanBeAbandoned() throws {
+    let listener = try LoopbackListener(backlog: 0)
+    // Connected but never accepted; they close when the test ends.
+    var fillers: [TCPConnection] = []
+    var connection: TCPConnection?
+    for _ in 0..<8 {
+      let candidate = try TCPConnection(host: "127.0.0.1", port: listener.port)
+      if candidate.advance() == .waiting {
+        connection = candidate
+        break
+      }
+      fillers.append(candidate)
+    }
+    let pending = try #require(connection, "the accept queue never filled")
+    #expect(!pending.isEstablished)
+    #expect(pending.interest == .writable)
+    let endpoint = Endpoint(host: "127.0.0.1", port: listener.port)
+    #expect(pending.abandonAttempt() == .failed(.timedOut(endpoint)))
+    #expect(pending.interest == .none)
+    #expect(fillers.allSatisfy { $0.isEstablished })
+  }
+}
