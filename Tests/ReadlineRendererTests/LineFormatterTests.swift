@@ -60,6 +60,13 @@ import Testing
     #expect(text.hasSuffix("12:00:00 ! not delivered: lost\n"))
   }
 
+  @Test func aFailedMessageIsShownHarmlessly() {
+    let hostile = Self.message("PersonA", "\u{1B}[2J\u{9B}1m\u{202E}x")
+    let text = Self.transcript(LineFormatter(color: false), entering: [], failing: [hostile])
+    #expect(text.hasSuffix("12:00:00 ! not delivered: ␛[2J<U+009B>1m<U+202E>x\n"))
+    #expect(!text.unicodeScalars.contains { $0 == "\u{1B}" || $0 == "\u{9B}" || $0 == "\u{202E}" })
+  }
+
   @Test func withoutColourThereAreNoEscapes() {
     let text = Self.transcript(
       LineFormatter(color: false), entering: [Self.message("Person B", "hi")])
