@@ -105,6 +105,22 @@ public final class TLSConnection: ByteStream {
     return .waiting
   }
 
+  /// Which resolved address the TCP connect is trying (see `TCPConnection.attempt`).
+  public var attempt: Int { transport.attempt }
+
+  /// Gives up on the current step, its deadline passed: a TCP attempt moves on to the next
+  /// address; a handshake that stalls fails as timed out.
+  public func abandonAttempt() -> ConnectProgress {
+    if let failure { return .failed(failure) }
+    if isEstablished { return .established }
+    guard transport.isEstablished else {
+      let progress = transport.abandonAttempt()
+      if case .failed(let error) = progress { fail(error) }
+      return progress
+    }
+    return .failed(fail(.timedOut(endpoint)))
+  }
+
   public func read(into buffer: UnsafeMutableRawBufferPointer) -> ReadResult {
     if let failure { return .failed(failure) }
     guard isEstablished, !closed, buffer.count > 0 else { return .wouldBlock }

@@ -1,4 +1,5 @@
 import ChatTransport
+import Glibc
 import Testing
 
 @Suite(.timeLimit(.minutes(3)), needsOpenSSL)
@@ -116,6 +117,23 @@ struct TLSConnectionTests {
     defer { server.stop() }
     let (_, progress) = try server.connect(TLSConfiguration(caFile: certificates.caFile))
     #expect(progress == .failed(.protocolTooOld(Endpoint(host: "127.0.0.1", port: server.port))))
+  }
+
+  /// A plain TCP listener never answers the client's hello: the handshake waits until the
+  /// caller's deadline gives up on it.
+  @Test func aStalledHandshakeTimesOutWhenAbandoned() throws {
+    let listener = try LoopbackListener()
+    let context = try TLSContext(TLSConfiguration(caFile: certificates.caFile))
+    let connection = try TLSConnection(
+      over: try TCPConnection(host: "127.0.0.1", port: listener.port), context: context)
+    let peer = try #require(listener.accept(within: Deadline(seconds: 5)))
+    defer { close(peer) }
+    #expect(StreamDriver.establish(connection, within: 0.2) == .waiting)
+    #expect(connection.interest == .readable)
+    let endpoint = Endpoint(host: "127.0.0.1", port: listener.port)
+    #expect(connection.abandonAttempt() == .failed(.timedOut(endpoint)))
+    #expect(connection.descriptor == -1)
+    #expect(connection.advance() == .failed(.timedOut(endpoint)))
   }
 
   @Test func theServerClosingIsClosed() throws {
