@@ -17,6 +17,15 @@ let package = Package(
     .target(name: "ChatSession", dependencies: ["ChatCore"]),
     .testTarget(name: "ChatSessionTests", dependencies: ["ChatSession"]),
 
+    // OpenSSL 3 as a system library, and the non-blocking byte streams (TCP, TLS) under a
+    // network session: no runtime, no protocol, just bytes and readiness.
+    .systemLibrary(
+      name: "CTLS",
+      providers: [.apt(["libssl-dev"])]
+    ),
+    .target(name: "ChatTransport", dependencies: ["CTLS"]),
+    .testTarget(name: "ChatTransportTests", dependencies: ["ChatTransport", "CTLS"]),
+
     // The IRC protocol, pure: messages, ISUPPORT, formatting, splitting, pacing and the client
     // state machine fed lines and times. No sockets here.
     .target(name: "ChatIRC", dependencies: ["ChatCore"]),
