@@ -78,11 +78,12 @@ let package = Package(
     .executableTarget(name: "chat", dependencies: ["ChatCommandLine"]),
 
     // The benchmark (`swift run -c release chat-bench`): figures for the README, not tests.
+    // `chat-bench clients` runs the test servers from IRCTestSupport (below, under Tests/).
     .executableTarget(
       name: "chat-bench",
       dependencies: [
         "ChatCore", "ChatSession", "ChatRuntime", "ChatRendering", "LogRenderer",
-        "JSONLinesRenderer",
+        "JSONLinesRenderer", "IRCTestSupport",
       ]
     ),
     // Real IRC servers for the network tests: InspIRCd, ngircd and Atheme started and stopped by
