@@ -34,11 +34,15 @@ final class FloodSender {
   private var lineEnd = PongCounter()
   private var started: Double?
 
-  init(client: RawIRCClient, channels: [String], total: Int, pace: Pace) {
+  /// The sequence number of the first line: a run sent in parts numbers them on.
+  let firstSequence: Int
+
+  init(client: RawIRCClient, channels: [String], total: Int, pace: Pace, firstSequence: Int = 0) {
     self.client = client
     self.channels = channels
     self.total = total
     self.pace = pace
+    self.firstSequence = firstSequence
     sendTimes = Array(repeating: 0, count: total)
   }
 
@@ -89,8 +93,9 @@ final class FloodSender {
   }
 
   private func queue(_ sequence: Int, at now: Double) {
-    let channel = channels[sequence % channels.count]
-    output += Array("PRIVMSG \(channel) :\(SequenceScanner.text(sequence, sentAt: now))\r\n".utf8)
+    let number = firstSequence + sequence
+    let channel = channels[number % channels.count]
+    output += Array("PRIVMSG \(channel) :\(SequenceScanner.text(number, sentAt: now))\r\n".utf8)
     sendTimes[sequence] = now
     sent += 1
   }

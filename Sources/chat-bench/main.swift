@@ -25,5 +25,16 @@ if argument == "clients" {
     exit(64)
   }
 }
+if argument == "clients-scale" {
+  do {
+    let benchmark = try ScaleBenchmark(arguments: Array(arguments.dropFirst()))
+    exit(benchmark.run(chat: Benchmarks(lines: 0).chatPath))
+  } catch {
+    let usage = "usage: chat-bench clients-scale [--channels C] [--members M] [--messages N]"
+    let text = Array("\(error)\n\(usage)\n".utf8)
+    _ = text.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
+    exit(64)
+  }
+}
 let lines = argument.flatMap { Int($0) } ?? 200_000
 exit(Benchmarks(lines: lines).runAll())
