@@ -3,7 +3,7 @@ import ChatRendering
 import FoundationEssentials
 import Testing
 
-@Suite struct ChangeTrackerTests {
+@Suite(.timeLimit(.minutes(1))) struct ChangeTrackerTests {
   private func uuid(_ n: UInt8) -> UUID {
     UUID(uuid: (n, 0, 0, 0, 0, 0, 0x40, 0, 0x80, 0, 0, 0, 0, 0, 0, 0))
   }
@@ -41,5 +41,32 @@ import Testing
     let changes = tracker.changes(in: state)
     #expect(changes.sent(in: state).isEmpty)
     #expect(changes.entered(in: state).count == 1)
+  }
+
+  @Test func anOlderPendingSendIsNotReportedAgainWhenANewerOneIsEchoedFirst() {
+    var tracker = ChangeTracker()
+    var state = AppState()
+    _ = update(&state, .session(.connected(time: .virtualEpoch)))
+    _ = update(&state, .user(.submitted(text: "older", id: uuid(1), time: .virtualEpoch)))
+    #expect(tracker.changes(in: state).sent(in: state).map(\.text) == ["older"])
+    // Before the next look, a newer message is sent and echoed; the older one still waits.
+    _ = update(&state, .user(.submitted(text: "newer", id: uuid(2), time: .virtualEpoch)))
+    _ = update(&state, .session(.echoed(state.outbox[1])))
+    let changes = tracker.changes(in: state)
+    #expect(changes.sent(in: state).isEmpty, "older was reported already")
+    #expect(changes.entered(in: state).map(\.text) == ["newer"])
+  }
+
+  @Test func sendsAfterARemovalAreStillReported() {
+    var tracker = ChangeTracker()
+    var state = AppState()
+    _ = update(&state, .session(.connected(time: .virtualEpoch)))
+    _ = update(&state, .user(.submitted(text: "a", id: uuid(1), time: .virtualEpoch)))
+    _ = update(&state, .user(.submitted(text: "b", id: uuid(2), time: .virtualEpoch)))
+    _ = tracker.changes(in: state)
+    _ = update(&state, .session(.echoed(state.outbox[0])))
+    _ = update(&state, .user(.submitted(text: "c", id: uuid(3), time: .virtualEpoch)))
+    _ = update(&state, .user(.submitted(text: "d", id: uuid(4), time: .virtualEpoch)))
+    #expect(tracker.changes(in: state).sent(in: state).map(\.text) == ["c", "d"])
   }
 }

@@ -1,11 +1,12 @@
 import ChatCore
-import ChatRendering
 import ChatRuntime
 import ChatSession
 import Foundation
 import JSONLinesRenderer
 import LogRenderer
 import Testing
+
+@testable import ChatRendering
 
 /// Runs the real loop on the virtual clock over a real pipe holding `input`.
 private func runVirtual(

@@ -1,5 +1,4 @@
 import ChatCore
-import ChatRendering
 import ChatRuntime
 import ChatSession
 import FoundationEssentials
@@ -7,6 +6,8 @@ import Glibc
 import LogRenderer
 import Synchronization
 import Testing
+
+@testable import ChatRendering
 
 /// Calls `body` with the state after every action: lets a test watch a run from inside.
 private final class Watcher: Renderer {

@@ -1,10 +1,11 @@
 import ChatCore
-import ChatRendering
 import ChatRuntime
 import ChatScenario
 import ChatSession
 import LogRenderer
 import Testing
+
+@testable import ChatRendering
 
 /// A timed input that reports scripted steps at their times.
 private final class ScriptedInput: ChatRuntime.Input {

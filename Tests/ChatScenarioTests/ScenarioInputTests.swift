@@ -1,9 +1,10 @@
 import ChatCore
-import ChatRendering
 import ChatRuntime
 import ChatScenario
 import LogRenderer
 import Testing
+
+@testable import ChatRendering
 
 private func entries(_ list: [(Int64, Scenario.Event)]) -> Scenario {
   Scenario(entries: list.map { Scenario.Entry(milliseconds: $0.0, event: $0.1) })

@@ -1,7 +1,8 @@
-import ChatRendering
 import ChatScenario
 import Foundation
 import Testing
+
+@testable import ChatRendering
 
 /// Every case in `Fixtures/` played by every renderer and compared with its snapshot; see
 /// `Snapshot` for recording and `SnapshotRenderer` for the renderers.

@@ -1,8 +1,9 @@
 import ChatCore
-import ChatRendering
 import FoundationEssentials
 import ReadlineRenderer
 import Testing
+
+@testable import ChatRendering
 
 @Suite struct LineFormatterTests {
   /// 12:00:00.100 UTC on the virtual epoch's day.

@@ -1,8 +1,9 @@
 import ChatCore
-import ChatRendering
 import Foundation
 import JSONLinesRenderer
 import Testing
+
+@testable import ChatRendering
 
 @Suite struct JSONLinesFormatterTests {
   private let id = UUID(uuidString: "6078BF18-0FF8-432F-911F-5A75F7215B2A")!

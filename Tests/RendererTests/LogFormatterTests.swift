@@ -1,8 +1,9 @@
 import ChatCore
-import ChatRendering
 import FoundationEssentials
 import LogRenderer
 import Testing
+
+@testable import ChatRendering
 
 @Suite struct LogFormatterTests {
   private func log(_ messages: [Message], utcOffsetSeconds: Int64 = 0) -> String {
