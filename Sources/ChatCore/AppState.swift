@@ -64,6 +64,9 @@ public struct AppState: Equatable, Sendable {
   /// exchange to end only when they would; commands and lines typed while leaving go at once.
   public func wouldSend(typing line: String) -> Bool {
     guard phase == .active else { return false }
+    // Most lines start with a visible ASCII character other than `/`: a message.
+    let first = line.utf8.first ?? 0x20
+    if first > 0x20, first < 0x7F, first != UInt8(ascii: "/") { return true }
     switch TypedLine(parsing: line) {
     case .message: return true
     case .command(.retry): return !failed.isEmpty

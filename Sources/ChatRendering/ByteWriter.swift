@@ -17,19 +17,19 @@ public struct ByteWriter {
   }
 
   /// Traps unless `count` more bytes fit in the space reserved.
-  @inlinable func reserve(_ count: Int) {
+  @inlinable @inline(__always) func reserve(_ count: Int) {
     precondition(count >= 0 && count <= end - position, "write past the space reserved")
   }
 
   /// Writes one byte.
-  @inlinable public mutating func write(_ byte: UInt8) {
+  @inlinable @inline(__always) public mutating func write(_ byte: UInt8) {
     reserve(1)
     position.initialize(to: byte)
     position += 1
   }
 
   /// Writes the UTF-8 of a literal.
-  @inlinable public mutating func write(_ literal: StaticString) {
+  @inlinable @inline(__always) public mutating func write(_ literal: StaticString) {
     reserve(literal.utf8CodeUnitCount)
     position.update(from: literal.utf8Start, count: literal.utf8CodeUnitCount)
     position += literal.utf8CodeUnitCount

@@ -8,35 +8,23 @@ import Glibc
 /// exchange at a time on the virtual clock. A final line without a newline comes with the
 /// end. Any signal from the loop's signal pipe stops the run.
 public final class FileInput: Input {
-  private let fileDescriptor: Int32
-  private var reader = LineReader()
-  private var reachedEnd = false
-  private var reportedEnd = false
-  private var chunk = [UInt8](repeating: 0, count: 64 * 1024)
-  /// The step looked at and not yet taken.
-  private var next: [InputEvent] = []
+  // All mutable state in one struct: the loop looks at the next step several times per
+  // message, and a class pays a dynamic exclusivity check per stored property it touches.
+  private var lines: Lines
 
   /// Reads `descriptor` (which it does not close).
   public init(descriptor: Int32) {
-    fileDescriptor = descriptor
+    lines = Lines(descriptor: descriptor)
   }
 
-  public var descriptor: Int32? { reachedEnd ? nil : fileDescriptor }
+  public var descriptor: Int32? { lines.reachedEnd ? nil : lines.descriptor }
 
   public var nextDeadline: Timestamp? { nil }
 
   public var isInteractive: Bool { false }
 
   /// Reads one chunk. End of file and errors other than an interruption end the input.
-  public func readAvailable() {
-    guard !reachedEnd else { return }
-    let count = chunk.withUnsafeMutableBytes { read(fileDescriptor, $0.baseAddress, $0.count) }
-    if count > 0 {
-      chunk.withUnsafeBytes { reader.feed(UnsafeRawBufferPointer(rebasing: $0[..<count])) }
-    } else if count == 0 || (errno != EINTR && errno != EAGAIN) {
-      reachedEnd = true
-    }
-  }
+  public func readAvailable() { lines.read() }
 
   public func handle(
     signal: Int32, at now: Timestamp, in state: AppState
@@ -45,18 +33,48 @@ public final class FileInput: Input {
   }
 
   public func nextEvents(dueBy now: Timestamp, in state: AppState) -> [InputEvent] {
-    if next.isEmpty {
-      if let line = reader.nextLine() {
-        next = [.line(line)]
-      } else if reachedEnd, !reportedEnd {
-        reportedEnd = true
-        next = reader.finish().map { [.line($0), .ended] } ?? [.ended]
-      }
-    }
-    return next
+    lines.nextStep()
   }
 
   public func takeNextEvents(at now: Timestamp) throws(SinkError) {
-    next.removeAll(keepingCapacity: true)
+    lines.next.removeAll(keepingCapacity: true)
+  }
+}
+
+/// The bytes read so far, split into steps.
+private struct Lines {
+  let descriptor: Int32
+  var reader = LineReader()
+  var reachedEnd = false
+  var reportedEnd = false
+  var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+  /// The step looked at and not yet taken.
+  var next: [InputEvent] = []
+
+  init(descriptor: Int32) {
+    self.descriptor = descriptor
+  }
+
+  mutating func read() {
+    guard !reachedEnd else { return }
+    let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+    if count > 0 {
+      chunk.withUnsafeBytes { reader.feed(UnsafeRawBufferPointer(rebasing: $0[..<count])) }
+    } else if count == 0 || (errno != EINTR && errno != EAGAIN) {
+      reachedEnd = true
+    }
+  }
+
+  mutating func nextStep() -> [InputEvent] {
+    if next.isEmpty {
+      if let line = reader.nextLine() {
+        next.append(.line(line))
+      } else if reachedEnd, !reportedEnd {
+        reportedEnd = true
+        if let last = reader.finish() { next.append(.line(last)) }
+        next.append(.ended)
+      }
+    }
+    return next
   }
 }

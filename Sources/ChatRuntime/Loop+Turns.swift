@@ -52,7 +52,9 @@ extension Loop {
       // A timed input: its step is typed at its time; the session goes first at a tie.
       if deadline.map({ due < $0 }) ?? true {
         clock.advance(to: due)
-        try type(input.nextEvents(dueBy: due, in: state), from: input)
+        let step = input.nextEvents(dueBy: due, in: state)
+        try input.takeNextEvents(at: due)  // Even an empty step: its time has come.
+        for event in step { try dispatch(event) }
         return true
       }
     } else {
@@ -69,7 +71,7 @@ extension Loop {
         if waits || !signalled.isEmpty { return true }
         step = input.nextEvents(dueBy: clock.now, in: state)
       }
-      if !step.isEmpty, deadline == nil || !step.contains(where: wouldSend) {
+      if !step.isEmpty, deadline == nil || !wouldSend(step) {
         try type(step, from: input)
         return true
       }
@@ -86,10 +88,13 @@ extension Loop {
     for event in step { try dispatch(event) }
   }
 
-  /// Whether typing `event` now would send something.
-  private func wouldSend(_ event: InputEvent) -> Bool {
-    guard case .line(let text) = event else { return false }
-    return state.wouldSend(typing: text)
+  /// Whether typing `step` now would send something. (A loop, not `contains(where:)` with a
+  /// method: that closure would copy the whole loop, on every message.)
+  private func wouldSend(_ step: [InputEvent]) -> Bool {
+    for event in step {
+      if case .line(let text) = event, state.wouldSend(typing: text) { return true }
+    }
+    return false
   }
 
   /// Polls the input, the signal pipe and the session's descriptors for up to `timeout`
