@@ -17,6 +17,11 @@ let package = Package(
     .target(name: "ChatSession", dependencies: ["ChatCore"]),
     .testTarget(name: "ChatSessionTests", dependencies: ["ChatSession"]),
 
+    // The IRC protocol, pure: messages, ISUPPORT, formatting, splitting, pacing and the client
+    // state machine fed lines and times. No sockets here.
+    .target(name: "ChatIRC", dependencies: ["ChatCore"]),
+    .testTarget(name: "ChatIRCTests", dependencies: ["ChatIRC", "ChatCore"]),
+
     // What every renderer shares: change tracking, the sanitiser, times, sinks.
     .target(name: "ChatRendering", dependencies: ["ChatCore"]),
     .testTarget(name: "ChatRenderingTests", dependencies: ["ChatRendering"]),
@@ -62,12 +67,24 @@ let package = Package(
     ),
     .testTarget(name: "ReadlineRendererTests", dependencies: ["ReadlineRenderer"]),
 
+    // Snapshot testing of case folders (a scenario plus one snapshot per renderer): the
+    // renderer table, the comparison and readable diff, and `chat verify`'s walk and report.
+    // Shared by the repository's own snapshot suite and the `chat verify` command.
+    .target(
+      name: "ChatVerify",
+      dependencies: [
+        "ChatScenario", "ChatRendering", "ChatRuntime", "LogRenderer", "JSONLinesRenderer",
+        "ReadlineRenderer",
+      ]
+    ),
+    .testTarget(name: "ChatVerifyTests", dependencies: ["ChatVerify", "ChatRendering"]),
+
     // The command line: options, wiring, errors to exit statuses; and the thin executable.
     .target(
       name: "ChatCommandLine",
       dependencies: [
         "ChatCore", "ChatSession", "ChatRuntime", "ChatRendering",
-        "LogRenderer", "JSONLinesRenderer", "ReadlineRenderer", "ChatScenario",
+        "LogRenderer", "JSONLinesRenderer", "ReadlineRenderer", "ChatScenario", "ChatVerify",
       ]
     ),
     .executableTarget(name: "chat", dependencies: ["ChatCommandLine"]),
@@ -80,12 +97,18 @@ let package = Package(
         "JSONLinesRenderer",
       ]
     ),
+    // Real IRC servers for the network tests: InspIRCd, ngircd and Atheme started and stopped by
+    // the test itself, a raw protocol client, throwaway certificates and a fault-injecting proxy.
+    // A library (not a test target) so that every network test target can depend on it.
+    .target(name: "IRCTestSupport", path: "Tests/IRCTestSupport"),
+    .testTarget(name: "IRCServerTests", dependencies: ["IRCTestSupport"]),
+
     // End-to-end: the built binary through real pipes and a pseudo-terminal, plus snapshots.
     .testTarget(
       name: "EndToEndTests",
       dependencies: [
         "chat", "ChatCommandLine", "ChatScenario", "ChatRendering", "LogRenderer",
-        "JSONLinesRenderer", "ReadlineRenderer",
+        "JSONLinesRenderer", "ReadlineRenderer", "ChatVerify",
       ]
     ),
   ],

@@ -43,6 +43,10 @@ struct Options: Equatable, Sendable {
   var help = false
   /// `--version`.
   var version = false
+  /// `--log-dir DIR`: also write each conversation's log there.
+  var logDirectory: String?
+  /// `--server`, `--network` and the options of a real connection, as given.
+  var network = NetworkArguments()
 
   /// The seed virtual-time runs use when none is given, so their output is reproducible.
   static let defaultVirtualSeed: UInt64 = 1
@@ -60,7 +64,10 @@ struct Options: Equatable, Sendable {
         option = String(argument[..<equals])
         inlineValue = String(argument[argument.index(after: equals)...])
       }
-      given.insert(option)
+      // A second value would silently win over the first: refuse it, as scenario files do.
+      guard given.insert(option).inserted || !Self.takesValue(option) else {
+        throw .repeated(option: option)
+      }
       func value() throws(UsageError) -> String {
         if let inlineValue { return inlineValue }
         guard let next = rest.popFirst() else { throw .missingValue(option: option) }
@@ -80,8 +87,10 @@ struct Options: Equatable, Sendable {
           throw .invalidValue(option: option, value: text, expected: "a whole number")
         }
         seed = number
-      case "--name": name = try nonEmpty(value(), option)
-      case "--peer": peer = try nonEmpty(value(), option)
+      case "--name":
+        name = try nonBlank(value(), option)
+        network.nick = name
+      case "--peer": peer = try nonBlank(value(), option)
       case "--log": logFile = try nonEmpty(value(), option)
       case "--jsonl": jsonlFile = try nonEmpty(value(), option)
       case "--scrollback": scrollback = try Self.count(value(), option)
@@ -99,11 +108,14 @@ struct Options: Equatable, Sendable {
       case "--help", "-h": help = true
       case "--version": version = true
       default:
-        throw argument.hasPrefix("-") ? .unknownOption(option) : .unexpectedArgument(argument)
+        guard try parseNetworkOption(option, value: value) else {
+          throw argument.hasPrefix("-") ? .unknownOption(option) : .unexpectedArgument(argument)
+        }
       }
       if inlineValue != nil, !Self.takesValue(option) { throw .unexpectedValue(option: option) }
     }
     try checkScenarioOptions(given)
+    try checkNetworkOptions(given)
   }
 
   /// A scenario carries its own settings, so `chat --scenario F` always prints what F's
@@ -126,7 +138,7 @@ struct Options: Equatable, Sendable {
     [
       "--renderer", "--seed", "--name", "--peer", "--log", "--jsonl", "--scenario", "--record",
       "--scrollback", "--faults", "--burst",
-    ].contains(option)
+    ].contains(option) || networkOptionsTakingValue.contains(option)
   }
 
   /// A whole number from 1 to a million: the range `--scrollback` and `--burst` accept.
@@ -140,6 +152,14 @@ struct Options: Equatable, Sendable {
   private func nonEmpty(_ text: String, _ option: String) throws(UsageError) -> String {
     guard !text.isEmpty else {
       throw .invalidValue(option: option, value: text, expected: "a non-empty value")
+    }
+    return text
+  }
+
+  /// A name must show: one of nothing but blanks would look like no name at all.
+  private func nonBlank(_ text: String, _ option: String) throws(UsageError) -> String {
+    guard text.contains(where: { !$0.isWhitespace }) else {
+      throw .invalidValue(option: option, value: text, expected: "a name that is not blank")
     }
     return text
   }

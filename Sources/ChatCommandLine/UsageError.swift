@@ -10,6 +10,14 @@ enum UsageError: Error, Equatable, CustomStringConvertible {
   case invalidValue(option: String, value: String, expected: String)
   /// An option given without its value.
   case missingValue(option: String)
+  /// An option that only works together with another.
+  case needs(option: String, other: String)
+  /// An option that would put a password on the command line. Its value is never read.
+  case passwordArgument(option: String)
+  /// An option that takes one value, given more than once.
+  case repeated(option: String)
+  /// Two options that would write the same file.
+  case sameFile(option: String, path: String, other: String, otherPath: String)
   /// A word that is not an option.
   case unexpectedArgument(String)
   /// `--flag=value` for a flag that takes no value.
@@ -28,6 +36,19 @@ enum UsageError: Error, Equatable, CustomStringConvertible {
         + " \(Sanitizer.sanitize(expected))"
     case .missingValue(let option):
       "missing value for \(option)"
+    case .needs(let option, let other):
+      "\(option) needs \(other)"
+    case .passwordArgument(let option):
+      "\(option) is not accepted: a password on the command line is visible to every local"
+        + " user; set \(SASLCredentials.environmentVariable) or use --sasl-password-file FILE"
+        + " (readable only by you)"
+    case .repeated(let option):
+      "\(option) given more than once: give it once"
+    case .sameFile(let option, let path, let other, let otherPath) where path == otherPath:
+      "\(option) and \(other) both name '\(Sanitizer.sanitize(path))': give each its own file"
+    case .sameFile(let option, let path, let other, let otherPath):
+      "\(option) '\(Sanitizer.sanitize(path))' and \(other) '\(Sanitizer.sanitize(otherPath))'"
+        + " are the same file: give each its own file"
     case .unexpectedArgument(let argument):
       "unexpected argument '\(Sanitizer.sanitize(argument))'"
     case .unexpectedValue(let option):

@@ -1,15 +1,14 @@
-/// A sink that keeps everything in memory: the test double of every `TextSink`, for tests and
-/// snapshots (`@testable import ChatRendering`).
-final class MemorySink: TextSink {
+/// A sink that keeps everything in memory: for tests, and for snapshots (`chat verify`).
+public final class MemorySink: TextSink {
   /// Everything written so far.
-  private(set) var bytes: [UInt8] = []
+  public private(set) var bytes: [UInt8] = []
 
   /// Creates an empty sink.
-  init() {}
+  public init() {}
 
   /// Everything written so far, as text.
-  var text: String { String(decoding: bytes, as: UTF8.self) }
+  public var text: String { String(decoding: bytes, as: UTF8.self) }
 
-  func write(_ bytes: [UInt8]) throws(SinkError) { self.bytes.append(contentsOf: bytes) }
-  func flush() throws(SinkError) {}
+  public func write(_ bytes: [UInt8]) throws(SinkError) { self.bytes.append(contentsOf: bytes) }
+  public func flush() throws(SinkError) {}
 }

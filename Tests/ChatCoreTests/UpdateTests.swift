@@ -13,7 +13,7 @@ private func connected() -> AppState {
   return state
 }
 
-@Suite(.timeLimit(.minutes(1))) struct UpdateTests {
+@Suite(.timeLimit(.minutes(2))) struct UpdateTests {
   /// A state with one message sent and awaiting its echo.
   private func sending() -> AppState {
     var state = connected()

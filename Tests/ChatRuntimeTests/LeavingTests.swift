@@ -1,11 +1,10 @@
 import ChatCore
+import ChatRendering
 import ChatRuntime
 import ChatSession
 import Glibc
 import LogRenderer
 import Testing
-
-@testable import ChatRendering
 
 /// A person at a terminal that never sends another byte: types `first`, then `later` once
 /// `ready` holds, then nothing. Its descriptor is a pipe kept open and never written, as a

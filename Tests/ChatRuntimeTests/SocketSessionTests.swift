@@ -1,4 +1,5 @@
 import ChatCore
+import ChatRendering
 import ChatRuntime
 import ChatSession
 import FoundationEssentials
@@ -6,8 +7,6 @@ import Glibc
 import LogRenderer
 import Synchronization
 import Testing
-
-@testable import ChatRendering
 
 /// Calls `body` with the state after every action: lets a test watch a run from inside.
 private final class Watcher: Renderer {

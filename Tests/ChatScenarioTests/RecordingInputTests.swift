@@ -1,11 +1,10 @@
 import ChatCore
+import ChatRendering
 import ChatRuntime
 import ChatScenario
 import ChatSession
 import LogRenderer
 import Testing
-
-@testable import ChatRendering
 
 /// A timed input that reports scripted steps at their times.
 private final class ScriptedInput: ChatRuntime.Input {
@@ -40,7 +39,7 @@ private func at(_ milliseconds: Int64) -> Timestamp {
   Timestamp.virtualEpoch.advanced(byMilliseconds: milliseconds)
 }
 
-@Suite(.timeLimit(.minutes(1))) struct RecordingInputTests {
+@Suite(.timeLimit(.minutes(2))) struct RecordingInputTests {
   @Test func recordsEachEventWithItsTimeAfterAHeader() throws {
     let sink = MemorySink()
     let inner = ScriptedInput([

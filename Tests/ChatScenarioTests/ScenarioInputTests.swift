@@ -1,16 +1,15 @@
 import ChatCore
+import ChatRendering
 import ChatRuntime
 import ChatScenario
 import LogRenderer
 import Testing
 
-@testable import ChatRendering
-
 private func entries(_ list: [(Int64, Scenario.Event)]) -> Scenario {
   Scenario(entries: list.map { Scenario.Entry(milliseconds: $0.0, event: $0.1) })
 }
 
-@Suite(.timeLimit(.minutes(1))) struct ScenarioInputTests {
+@Suite(.timeLimit(.minutes(2))) struct ScenarioInputTests {
   private let epoch = Timestamp.virtualEpoch
   private let state = AppState()
 

@@ -3,7 +3,7 @@ import ChatSession
 import FoundationEssentials
 import Testing
 
-@Suite struct SimulatedSessionTests {
+@Suite(.timeLimit(.minutes(2))) struct SimulatedSessionTests {
   private let start = Timestamp.virtualEpoch
 
   private func message(_ text: String, at milliseconds: Int64 = 0) -> Message {

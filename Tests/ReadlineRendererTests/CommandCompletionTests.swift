@@ -2,7 +2,7 @@ import Testing
 
 @testable import ReadlineRenderer
 
-@Suite struct CommandCompletionTests {
+@Suite(.timeLimit(.minutes(2))) struct CommandCompletionTests {
   @Test(
     arguments: [
       ("/", ["/help", "/quit", "/retry"]),

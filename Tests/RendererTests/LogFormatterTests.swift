@@ -1,11 +1,10 @@
 import ChatCore
+import ChatRendering
 import FoundationEssentials
 import LogRenderer
 import Testing
 
-@testable import ChatRendering
-
-@Suite struct LogFormatterTests {
+@Suite(.timeLimit(.minutes(2))) struct LogFormatterTests {
   private func log(_ messages: [Message], utcOffsetSeconds: Int64 = 0) -> String {
     let sink = MemorySink()
     let renderer = StreamRenderer(LogFormatter(utcOffsetSeconds: utcOffsetSeconds), sink: sink)
