@@ -21,6 +21,9 @@ public enum Action: Hashable, Sendable {
     case disconnected(reason: String, time: Timestamp)
     /// A message the user sent came back from the other side: it is now in the conversation.
     case echoed(Message)
+    /// The session expects nothing more that the user waits for (no reply on its way), as the
+    /// runtime found while the app was leaving: a leaving run with nothing in flight ends.
+    case expectsNothingMore
     /// Someone else's message arrived; `inReplyTo` names the message of ours it answers, when
     /// the session knows.
     case received(Message, inReplyTo: UUID? = nil)

@@ -53,6 +53,10 @@ public struct SimulatedSession: Session {
   private var ids: SeededUUIDGenerator
   private var random: SeededUUIDGenerator
   private var timers = TimerQueue<Scheduled>()
+  /// Messages whose echo has been reported and whose peer's answer is still on its way,
+  /// oldest first: what keeps a leaving run waiting (`isExpectingEvents`). A lost answer (the
+  /// drop fault, a lost connection) is never listed, so nothing waits for it.
+  private var awaitedReplies = PendingQueue<UUID>()
   /// Bumped on every disconnect: events scheduled on an earlier connection are lost with it.
   private var epoch = 0
   private var isDown = false
@@ -85,6 +89,15 @@ public struct SimulatedSession: Session {
 
   public var nextDeadline: Timestamp? { timers.nextDeadline }
 
+  /// None: the simulated network lives in memory.
+  public var watchedDescriptors: [WatchedDescriptor] { [] }
+
+  public mutating func handle(_ readiness: Readiness, on descriptor: Int32, at now: Timestamp) {}
+
+  /// True while an answer to an echoed message is on its way. The first reply to arrive
+  /// answers it; the rest of a burst is shown if it comes at the same instant, not waited for.
+  public var isExpectingEvents: Bool { !awaitedReplies.isEmpty }
+
   public mutating func nextEvent(dueBy now: Timestamp) -> Action.Session? {
     while let (due, entry) = timers.popDue(at: now) {
       // Events of a connection that has since gone down are lost with it; the new
@@ -107,9 +120,12 @@ public struct SimulatedSession: Session {
       case .echo(var message):
         message.time = due
         repeatSometimes(.repeatEcho(message), after: due)
+        var answered = false
         for _ in 0..<configuration.burst where !chance(configuration.faults.drop) {
           schedule(.reply(to: message.id), at: due, after: configuration.replyDelayMilliseconds)
+          answered = true
         }
+        if answered { awaitedReplies.append(message.id) }
         return .echoed(message)
       case .reply(let original):
         // As in the seed, the text is a fresh UUID's string; the message gets its own id.
@@ -117,6 +133,7 @@ public struct SimulatedSession: Session {
         let reply = Message(
           id: ids.next(), sender: configuration.peerName, text: text, time: due)
         repeatSometimes(.repeatReply(reply, to: original), after: due)
+        _ = awaitedReplies.removeFirst { $0 == original }
         return .received(reply, inReplyTo: original)
       }
     }
@@ -140,6 +157,7 @@ public struct SimulatedSession: Session {
   private mutating func goDown(at now: Timestamp) {
     epoch += 1
     isDown = true
+    awaitedReplies.removeAll()  // Their answers went down with the connection.
     let downtime = configuration.faults.downtimeMilliseconds
     timers.schedule(Scheduled(epoch: epoch, pending: .disconnect), at: now)
     timers.schedule(

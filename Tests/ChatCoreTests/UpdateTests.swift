@@ -71,11 +71,10 @@ private func connected() -> AppState {
       effects: [.show(.unknownCommand("frobnicate"))])
   }
 
-  @Test func quitCommandWithNothingInFlightQuitsAtOnce() {
-    expectUpdate(
-      AppState(), .user(.submitted(text: "/quit", id: id(1), time: at(0))), effects: [.quit]
-    ) {
-      $0.phase = .finished
+  @Test func quitCommandStartsLeavingEvenWithNothingInFlight() {
+    // Whether anything more is coming is the session's to say (`.expectsNothingMore`).
+    expectUpdate(AppState(), .user(.submitted(text: "/quit", id: id(1), time: at(0)))) {
+      $0.phase = .draining
     }
   }
 
@@ -107,7 +106,6 @@ private func connected() -> AppState {
   @Test func textSubmittedWhileDrainingIsNotSentAndTheUserIsTold() {
     var state = AppState()
     state.phase = .draining
-    state.awaitingReplies = [id(1)]
     expectUpdate(
       state, .user(.submitted(text: "late", id: id(2), time: at(5))),
       effects: [.show(.notSentWhileLeaving)])
@@ -123,7 +121,6 @@ private func connected() -> AppState {
       $0.outbox = []
       $0.messages = [echoed]
       $0.messageCount = 1
-      $0.awaitingReplies = [id(1)]
     }
   }
 
@@ -133,45 +130,24 @@ private func connected() -> AppState {
     expectUpdate(state, .session(.echoed(own(1, "hello", 150))))
   }
 
-  @Test func receivedMessageEntersTheConversationAndAnswersAnEcho() {
+  @Test func receivedMessageEntersTheConversation() {
     var state = sending()
     state = update(state, .session(.echoed(own(1, "hello", 100))))
     let reply = peer(2, "REPLY", 300)
-    expectUpdate(state, .session(.received(reply))) {
-      $0.messages.append(reply)
-      $0.messageCount = 2
-      $0.awaitingReplies = []
-    }
-  }
-
-  @Test func aBurstOfRepliesAnswersOnlyTheMessageItNames() {
-    var state = sending()
-    state = update(state, .user(.submitted(text: "two", id: id(2), time: at(50))))
-    state = update(state, .session(.echoed(own(1, "hello", 100))))
-    state = update(state, .session(.echoed(own(2, "two", 150))))
-    state = update(state, .system(.endOfInput))
-    // Three replies to the first message: the second is still unanswered, so no quit yet.
-    for number in UInt8(10)...12 {
-      state = update(state, .session(.received(peer(number, "r", 300), inReplyTo: id(1))))
-    }
-    #expect(state.awaitingReplies == [id(2)])
-    #expect(state.phase == .draining)
-    let last = peer(13, "r", 350)
-    expectUpdate(state, .session(.received(last, inReplyTo: id(2))), effects: [.quit]) {
-      $0.messages.append(last)
-      $0.messageCount += 1
-      $0.awaitingReplies = []
-      $0.phase = .finished
-    }
-  }
-
-  @Test func aReplyToAMessageThatFailedAnswersNothing() {
-    var state = update(sending(), .system(.timerFired(.deliveryTimeout(id(1)), time: at(1000))))
-    state.awaitingReplies = [id(5)]
-    let reply = peer(6, "late", 1200)
     expectUpdate(state, .session(.received(reply, inReplyTo: id(1)))) {
       $0.messages.append(reply)
-      $0.messageCount += 1
+      $0.messageCount = 2
+    }
+  }
+
+  @Test func aReplyWhileLeavingDoesNotEndTheRunByItself() {
+    var state = sending()
+    state = update(state, .session(.echoed(own(1, "hello", 100))))
+    state = update(state, .system(.endOfInput))
+    let reply = peer(2, "REPLY", 300)
+    expectUpdate(state, .session(.received(reply, inReplyTo: id(1)))) {
+      $0.messages.append(reply)
+      $0.messageCount = 2
     }
   }
 
@@ -249,17 +225,29 @@ private func connected() -> AppState {
     expectUpdate(state, .session(.echoed(own(1, "hello", 1500))))
   }
 
-  @Test func lastReplyWhileDrainingQuits() {
+  @Test func leavingEndsWhenEverythingIsDeliveredAndTheSessionExpectsNothingMore() {
     var state = sending()
     state = update(state, .session(.echoed(own(1, "hello", 100))))
     state = update(state, .system(.endOfInput))
-    let reply = peer(2, "REPLY", 300)
-    expectUpdate(state, .session(.received(reply)), effects: [.quit]) {
-      $0.messages.append(reply)
-      $0.messageCount = 2
-      $0.awaitingReplies = []
+    expectUpdate(state, .session(.expectsNothingMore), effects: [.quit]) {
       $0.phase = .finished
     }
+  }
+
+  @Test func expectingNothingMoreWhileAMessageAwaitsItsEchoKeepsLeaving() {
+    var state = sending()
+    state.phase = .draining
+    expectUpdate(state, .session(.expectsNothingMore))
+  }
+
+  @Test func expectingNothingMoreWhileHoldingUnsentMessagesKeepsLeaving() {
+    var state = update(AppState(), .user(.submitted(text: "held", id: id(1), time: at(0))))
+    state.phase = .draining
+    expectUpdate(state, .session(.expectsNothingMore))
+  }
+
+  @Test func expectingNothingMoreWhileActiveChangesNothing() {
+    expectUpdate(connected(), .session(.expectsNothingMore))
   }
 
   @Test func deliveryFailureMovesTheMessageToFailed() {
@@ -276,17 +264,17 @@ private func connected() -> AppState {
     expectUpdate(sending(), .session(.deliveryFailed(id: id(9), reason: "timed out", time: at(40))))
   }
 
-  @Test func lastFailureWhileDrainingQuits() {
+  @Test func lastFailureWhileDrainingSettlesTheRun() {
     var state = sending()
     state.phase = .draining
-    expectUpdate(
+    state = expectUpdate(
       state, .session(.deliveryFailed(id: id(1), reason: "gone", time: at(40))),
-      effects: [.cancel(.deliveryTimeout(id(1))), .quit]
+      effects: [.cancel(.deliveryTimeout(id(1)))]
     ) {
       $0.outbox = []
       $0.failed = [own(1, "hello", 40)]
-      $0.phase = .finished
     }
+    #expect(state.isSettled)
   }
 
   @Test func connectingConnectedAndDisconnectedSetTheStatus() {
@@ -306,8 +294,8 @@ private func connected() -> AppState {
 
   // MARK: system
 
-  @Test func endOfInputWithNothingInFlightQuits() {
-    expectUpdate(AppState(), .system(.endOfInput), effects: [.quit]) { $0.phase = .finished }
+  @Test func endOfInputWithNothingInFlightStartsLeaving() {
+    expectUpdate(AppState(), .system(.endOfInput)) { $0.phase = .draining }
   }
 
   @Test func endOfInputWithAMessageInFlightDrains() {
@@ -330,12 +318,31 @@ private func connected() -> AppState {
     expectUpdate(connected(), .user(.submitted(text: "/retry", id: id(1), time: at(0))))
   }
 
-  @Test func inFlightCountsUnechoedAndUnansweredMessages() {
+  @Test func inFlightCountsMessagesNotYetDelivered() {
     var state = sending()
     _ = update(&state, .user(.submitted(text: "two", id: id(2), time: at(1))))
     _ = update(&state, .session(.echoed(own(1, "hello", 100))))
-    #expect(state.inFlightCount == 2)
+    #expect(state.inFlightCount == 1, "an echoed message is delivered, answered or not")
     #expect(!state.isSettled)
+    _ = update(&state, .session(.echoed(own(2, "two", 110))))
+    #expect(state.inFlightCount == 0)
+    #expect(state.isSettled)
+  }
+
+  @Test(arguments: [
+    ("hello", true), ("//slash", true), ("/retry", false), ("/quit", false), ("/help", false),
+    ("/nope", false), ("   ", false),
+  ])
+  func onlyAMessageWouldSendWhenTyped(line: String, sends: Bool) {
+    #expect(connected().wouldSend(typing: line) == sends)
+  }
+
+  @Test func retryWouldSendOnlyWithFailedMessagesAndNothingWouldWhileLeaving() {
+    var state = update(sending(), .system(.timerFired(.deliveryTimeout(id(1)), time: at(1000))))
+    #expect(state.wouldSend(typing: "/retry"))
+    state.phase = .draining
+    #expect(!state.wouldSend(typing: "/retry"))
+    #expect(!state.wouldSend(typing: "hello"))
   }
 }
 
