@@ -2,14 +2,24 @@ import FoundationEssentials
 
 /// Everything the app knows. Renderers show it; only `update` changes it.
 public struct AppState: Equatable, Sendable {
-  /// The conversation's title, as in the seed's navigation bar.
+  /// The title of the run, as in the seed's navigation bar: the first conversation's name.
   public var title = "Conversation"
   /// The local user's name, stamped on every message they send.
   public var localName = "PersonA"
-  /// The most recent messages that have entered the conversation, oldest first.
+  /// The most recent messages that have entered any conversation, oldest first, in the order
+  /// they entered: the one transcript a line-mode client shows. Each names its conversation.
   public var messages = Scrollback()
-  /// How many messages have ever entered the conversation; renderers use it to find new ones.
+  /// How many messages have ever entered a conversation; renderers use it to find new ones
+  /// (the last ones in `messages`), whatever the number of conversations.
   public var messageCount = 0
+  /// The open conversations, in the order they were opened, and the active one.
+  public var conversations: ConversationList
+  /// The most recent conversation events (joins, topics, switches), oldest first.
+  public var events = Ring<ConversationEvent>(limit: AppState.eventLimit)
+  /// How many conversation events have ever happened; renderers use it to find new ones.
+  public var eventCount = 0
+  /// How names are checked and compared; a network may change them.
+  public var nameRules = NameRules()
   /// Messages handed to the session whose echo has not come back yet, oldest first.
   public var outbox = PendingQueue<Message>()
   /// Messages typed while the session was not connected, sent once it connects; oldest first.
@@ -29,14 +39,22 @@ public struct AppState: Equatable, Sendable {
   /// Whether the app is taking input, finishing what is in flight, or done.
   public var phase = Phase.active
 
-  /// Creates the state a conversation starts in, keeping at most `scrollback` messages.
+  /// How many conversation events are kept: more than one action can cause (a quit seen in
+  /// every one of the most conversations open), so a renderer never misses one.
+  public static let eventLimit = 2 * ConversationList.defaultLimit + 16
+
+  /// Creates the state a run starts in: one conversation, called `title`, keeping at most
+  /// `scrollback` messages (and the transcript as many).
   public init(
-    title: String = "Conversation", localName: String = "PersonA",
+    title: String = ConversationName.initial.text, localName: String = "PersonA",
     scrollback: Int = Scrollback.defaultLimit
   ) {
     self.title = title
     self.localName = localName
     self.messages = Scrollback(limit: scrollback)
+    let rules = NameRules()
+    self.conversations = ConversationList(
+      first: ConversationName(title, rules: rules), scrollbackLimit: scrollback)
   }
 
   /// The lifecycle of a run.

@@ -16,4 +16,18 @@ public protocol Session {
   var nextDeadline: Timestamp? { get }
   /// Removes and returns the earliest event due at or before `now`, if any.
   mutating func nextEvent(dueBy now: Timestamp) -> Action.Session?
+  /// Asks to join the channel `name` at `now`; `.joined` reports it done.
+  mutating func join(_ name: ConversationName, at now: Timestamp)
+  /// Asks to leave the channel `name` at `now`, for `reason` if given; `.left` reports it done.
+  mutating func part(_ name: ConversationName, reason: String?, at now: Timestamp)
+  /// Asks to set the topic of the channel `name` at `now`; `.topicChanged` reports it done.
+  mutating func setTopic(_ topic: String, of name: ConversationName, at now: Timestamp)
+}
+
+/// Sessions without channels ignore the channel requests: nothing is joined, so nothing is
+/// reported.
+extension Session {
+  public mutating func join(_ name: ConversationName, at now: Timestamp) {}
+  public mutating func part(_ name: ConversationName, reason: String?, at now: Timestamp) {}
+  public mutating func setTopic(_ topic: String, of name: ConversationName, at now: Timestamp) {}
 }

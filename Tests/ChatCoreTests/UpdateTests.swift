@@ -2,18 +2,11 @@ import ChatCore
 import Testing
 
 /// The effects of handing `message` to the session: the send and its delivery timeout.
-private func sent(_ message: Message) -> [Effect] {
+func sent(_ message: Message) -> [Effect] {
   [.send(message), .schedule(.deliveryTimeout(message.id), afterMilliseconds: 1000)]
 }
 
-/// A state whose session is connected: what every run reaches first.
-private func connected() -> AppState {
-  var state = AppState()
-  state.sessionStatus = .connected
-  return state
-}
-
-@Suite struct UpdateTests {
+@Suite(.timeLimit(.minutes(1))) struct UpdateTests {
   /// A state with one message sent and awaiting its echo.
   private func sending() -> AppState {
     var state = connected()
@@ -121,8 +114,7 @@ private func connected() -> AppState {
     expectUpdate(sending(), .session(.echoed(echoed)), effects: [.cancel(.deliveryTimeout(id(1)))])
     {
       $0.outbox = []
-      $0.messages = [echoed]
-      $0.messageCount = 1
+      $0.enter(echoed)
       $0.awaitingReplies = [id(1)]
     }
   }
@@ -138,8 +130,7 @@ private func connected() -> AppState {
     state = update(state, .session(.echoed(own(1, "hello", 100))))
     let reply = peer(2, "REPLY", 300)
     expectUpdate(state, .session(.received(reply))) {
-      $0.messages.append(reply)
-      $0.messageCount = 2
+      $0.enter(reply)
       $0.awaitingReplies = []
     }
   }
@@ -158,8 +149,7 @@ private func connected() -> AppState {
     #expect(state.phase == .draining)
     let last = peer(13, "r", 350)
     expectUpdate(state, .session(.received(last, inReplyTo: id(2))), effects: [.quit]) {
-      $0.messages.append(last)
-      $0.messageCount += 1
+      $0.enter(last)
       $0.awaitingReplies = []
       $0.phase = .finished
     }
@@ -170,16 +160,14 @@ private func connected() -> AppState {
     state.awaitingReplies = [id(5)]
     let reply = peer(6, "late", 1200)
     expectUpdate(state, .session(.received(reply, inReplyTo: id(1)))) {
-      $0.messages.append(reply)
-      $0.messageCount += 1
+      $0.enter(reply)
     }
   }
 
   @Test func unpromptedMessageEntersTheConversation() {
     let message = peer(2, "hi", 10)
     expectUpdate(AppState(), .session(.received(message))) {
-      $0.messages = [message]
-      $0.messageCount = 1
+      $0.enter(message)
     }
   }
 
@@ -189,8 +177,7 @@ private func connected() -> AppState {
     var expected = impostor
     expected.isLocal = false
     expectUpdate(AppState(), .session(.received(impostor))) {
-      $0.messages = [expected]
-      $0.messageCount = 1
+      $0.enter(expected)
     }
   }
 
@@ -255,8 +242,7 @@ private func connected() -> AppState {
     state = update(state, .system(.endOfInput))
     let reply = peer(2, "REPLY", 300)
     expectUpdate(state, .session(.received(reply)), effects: [.quit]) {
-      $0.messages.append(reply)
-      $0.messageCount = 2
+      $0.enter(reply)
       $0.awaitingReplies = []
       $0.phase = .finished
     }
@@ -340,7 +326,7 @@ private func connected() -> AppState {
 }
 
 /// `update` as a function returning the new state, for building up test states.
-private func update(_ state: AppState, _ action: Action) -> AppState {
+func update(_ state: AppState, _ action: Action) -> AppState {
   var state = state
   _ = ChatCore.update(&state, action)
   return state

@@ -2,10 +2,17 @@ import Testing
 
 @testable import ReadlineRenderer
 
-@Suite struct CommandCompletionTests {
+@Suite(.timeLimit(.minutes(1))) struct CommandCompletionTests {
   @Test(
     arguments: [
-      ("/", ["/help", "/quit", "/retry"]),
+      (
+        "/",
+        [
+          "/help", "/join", "/list", "/me", "/msg", "/names", "/part", "/query", "/quit", "/retry",
+          "/switch", "/topic", "/win",
+        ]
+      ),
+      ("/m", ["/me", "/msg"]),
       ("/h", ["/help"]),
       ("/quit", ["/quit"]),
       ("/x", []),
