@@ -18,8 +18,12 @@ public struct AppState: Equatable, Sendable {
   public var events = Ring<ConversationEvent>(limit: AppState.eventLimit)
   /// How many conversation events have ever happened; renderers use it to find new ones.
   public var eventCount = 0
-  /// How names are checked and compared; a network may change them.
-  public var nameRules = NameRules()
+  /// How names are checked and compared; a network may change them. Kept by the
+  /// conversation list, whose lookups fold names by them.
+  public var nameRules: NameRules {
+    get { conversations.rules }
+    set { conversations.rules = newValue }
+  }
   /// Messages handed to the session whose echo has not come back yet, oldest first.
   public var outbox = PendingQueue<Message>()
   /// Messages typed while the session was not connected, sent once it connects; oldest first.
@@ -52,9 +56,8 @@ public struct AppState: Equatable, Sendable {
     self.title = title
     self.localName = localName
     self.messages = Scrollback(limit: scrollback)
-    let rules = NameRules()
     self.conversations = ConversationList(
-      first: ConversationName(title, rules: rules), scrollbackLimit: scrollback)
+      first: ConversationName(title), scrollbackLimit: scrollback)
   }
 
   /// The lifecycle of a run.
@@ -65,6 +68,14 @@ public struct AppState: Equatable, Sendable {
     case draining
     /// Nothing more will happen.
     case finished
+  }
+
+  /// The messages of `conversation` still kept, oldest first. O(its scrollback).
+  public func messages(in conversation: Conversation) -> [Message] {
+    let first = messageCount - messages.count + 1  // The number of the oldest kept.
+    return conversation.messageNumbers.compactMap { number in
+      number >= first ? messages[number - first] : nil
+    }
   }
 
   /// Whether every sent message has been echoed and answered (or has failed).

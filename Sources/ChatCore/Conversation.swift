@@ -15,8 +15,11 @@ public struct Conversation: Equatable, Sendable {
   public internal(set) var name: ConversationName
   /// What kind it is.
   public let kind: Kind
-  /// Its most recent messages, oldest first, bounded (see `ConversationList`).
-  public internal(set) var messages: Ring<Message>
+  /// Where its most recent messages are: their numbers as `AppState.messageCount` counted
+  /// them (the first message is 1), oldest first, bounded (see `ConversationList`). The
+  /// messages themselves are kept once, in `AppState.messages`; `AppState.messages(in:)`
+  /// reads them. A number is 8 bytes and no reference, so this costs no copy of a message.
+  public internal(set) var messageNumbers: Ring<Int>
   /// Who is in it: channels only, nil elsewhere.
   public internal(set) var members: Members?
   /// Its topic, when a channel has one.
@@ -24,11 +27,11 @@ public struct Conversation: Equatable, Sendable {
   /// How many messages from others entered it while it was not the active one.
   public internal(set) var unreadCount = 0
 
-  /// Creates an empty conversation keeping at most `scrollback` messages.
+  /// Creates an empty conversation keeping at most `scrollback` message numbers.
   public init(name: ConversationName, kind: Kind, scrollback: Int) {
     self.name = name
     self.kind = kind
-    self.messages = Ring(limit: scrollback)
+    self.messageNumbers = Ring(limit: scrollback)
     self.members = kind == .channel ? Members() : nil
   }
 }

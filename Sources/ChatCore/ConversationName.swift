@@ -1,30 +1,22 @@
-/// A conversation's name as shown, with the key it is compared by.
+/// A conversation's name, exactly as given.
 ///
-/// Two names are equal when their keys are (`#Ops` and `#ops` under IRC's rules), so a name
-/// can be used directly as a dictionary key or compared with `==`. The key is made once, when
-/// the name is, by `NameRules.key(for:)`: nothing on the per-message path folds case.
+/// One string and nothing else, because every message carries one: each string in `Message`
+/// is a reference count touched on every copy. Names compare exactly here; whether two names
+/// mean the same conversation (`#Ops` and `#ops` under IRC's rules) is for `NameRules.key(for:)`
+/// to say, and `ConversationList.index(of:)` asks it only when the exact name is not open.
 public struct ConversationName: Hashable, Sendable, Codable, CustomStringConvertible {
-  /// The name as it was given, for showing.
+  /// The name as it was given, for showing and sending.
   public let text: String
-  /// The normalised form lookups compare.
-  public let key: String
 
   /// The name of the conversation a run starts in, the seed's title.
   public static let initial = ConversationName("Conversation")
 
-  /// Creates a name under `rules`, unchecked: `NameRules.channel(_:)` and `nick(_:)` check.
-  public init(_ text: String, rules: NameRules = NameRules()) {
+  /// Creates a name, unchecked: `NameRules.channel(_:)` and `nick(_:)` check.
+  public init(_ text: String) {
     self.text = text
-    self.key = rules.key(for: text)
   }
 
   public var description: String { text }
-
-  public static func == (lhs: ConversationName, rhs: ConversationName) -> Bool {
-    lhs.key == rhs.key
-  }
-
-  public func hash(into hasher: inout Hasher) { hasher.combine(key) }
 
   public init(from decoder: any Decoder) throws {
     self.init(try decoder.singleValueContainer().decode(String.self))

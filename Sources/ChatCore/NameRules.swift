@@ -46,7 +46,7 @@ public struct NameRules: Hashable, Sendable {
   public func channel(_ text: String) throws(NameError) -> ConversationName {
     guard isChannel(text) else { throw .notAChannel(text) }
     try check(text, limit: channelLength, kind: .channel)
-    return ConversationName(text, rules: self)
+    return ConversationName(text)
   }
 
   /// `text` checked as a person's nick, or why it is not one.
@@ -58,7 +58,7 @@ public struct NameRules: Hashable, Sendable {
     if let bad = text.unicodeScalars.first(where: reserved.contains) {
       throw .malformed(text, kind: .privateChat, character: bad)
     }
-    return ConversationName(text, rules: self)
+    return ConversationName(text)
   }
 
   /// `text` checked as a channel name if it starts like one, else as a nick.

@@ -2,8 +2,9 @@
 public enum TypedLine: Hashable, Sendable {
   /// Nothing but whitespace: ignored.
   case blank
-  /// A known command, with its arguments.
-  case command(Command)
+  /// A known command, with its arguments. Boxed: commands are rare, and unboxed their
+  /// arguments would make every typed message's line as large as the largest command.
+  indirect case command(Command)
   /// A message to send. `//text` arrives here as `/text`.
   case message(String)
   /// A known command without an argument it needs.

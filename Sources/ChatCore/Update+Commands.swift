@@ -61,7 +61,7 @@ func requestLeave(
 ) -> [Effect] {
   let index: Int
   if let typed {
-    guard let open = state.conversations.index(of: ConversationName(typed, rules: state.nameRules))
+    guard let open = state.conversations.index(of: ConversationName(typed))
     else { return [.show(.notOpen(typed))] }
     index = open
   } else {
@@ -97,7 +97,7 @@ private func sendMessage(
 ) -> [Effect] {
   let name: ConversationName
   let rules = state.nameRules
-  if let index = state.conversations.index(of: ConversationName(typed, rules: rules)) {
+  if let index = state.conversations.index(of: ConversationName(typed)) {
     name = state.conversations[index].name
   } else if rules.isChannel(typed) {
     do { name = try rules.channel(typed) } catch { return [.show(.badName(error))] }
@@ -121,7 +121,7 @@ private enum Opening {
 /// The conversation called `typed` if open, else a new private chat with that nick.
 private func privateChat(_ typed: String, at time: Timestamp, _ state: inout AppState) -> Opening {
   let rules = state.nameRules
-  if let index = state.conversations.index(of: ConversationName(typed, rules: rules)) {
+  if let index = state.conversations.index(of: ConversationName(typed)) {
     return .open(index)
   }
   let name: ConversationName
@@ -143,7 +143,7 @@ func switchConversation(to target: String, at time: Timestamp, _ state: inout Ap
       state.conversations.indices.contains($0) ? $0 : nil
     }
   } else {
-    index = state.conversations.index(of: ConversationName(target, rules: state.nameRules))
+    index = state.conversations.index(of: ConversationName(target))
   }
   guard let index else { return [.show(.notOpen(target))] }
   activate(index, at: time, &state)
@@ -153,7 +153,7 @@ func switchConversation(to target: String, at time: Timestamp, _ state: inout Ap
 private func showMembers(of typed: String?, _ state: AppState) -> [Effect] {
   let conversation: Conversation
   if let typed {
-    guard let index = state.conversations.index(of: ConversationName(typed, rules: state.nameRules))
+    guard let index = state.conversations.index(of: ConversationName(typed))
     else { return [.show(.notOpen(typed))] }
     conversation = state.conversations[index]
   } else {
@@ -177,7 +177,7 @@ private func partArguments(_ arguments: String, _ state: AppState) -> (String?, 
   guard let word else { return (nil, nil) }
   let rules = state.nameRules
   if rules.isChannel(word)
-    || state.conversations.index(of: ConversationName(String(word), rules: rules)) != nil
+    || state.conversations.index(of: ConversationName(String(word))) != nil
   {
     return (String(word), rest.isEmpty ? nil : String(rest))
   }

@@ -13,7 +13,7 @@ func enter(_ message: Message, _ state: inout AppState) {
   state.messages.append(message)
   state.messageCount += 1
   let index = state.conversations.index(of: message.conversation) ?? openForMessage(message, &state)
-  state.conversations.append(message, at: index)
+  state.conversations.append(message, number: state.messageCount, at: index)
 }
 
 private func openForMessage(_ message: Message, _ state: inout AppState) -> Int {
@@ -79,7 +79,7 @@ func memberQuit(
     let conversation = state.conversations[index]
     let wasThere =
       conversation.kind == .privateChat
-      ? conversation.name.key == key
+      ? state.nameRules.key(for: conversation.name.text) == key
       : state.conversations.modify(at: index) { $0.members?.remove(key: key) ?? false }
     if wasThere {
       record(.memberQuit(nick, reason: reason), in: conversation.name, at: time, &state)
@@ -111,12 +111,12 @@ func nickChanged(
   let rules = state.nameRules
   let (oldKey, newKey) = (rules.key(for: old), rules.key(for: new))
   if rules.key(for: state.localName) == oldKey { state.localName = new }
-  let newName = ConversationName(new, rules: rules)
+  let newName = ConversationName(new)
   let renamedChat = state.conversations.index(of: newName) == nil
   for index in state.conversations.indices {
     let conversation = state.conversations[index]
     if conversation.kind == .privateChat {
-      guard conversation.name.key == oldKey, renamedChat else { continue }
+      guard rules.key(for: conversation.name.text) == oldKey, renamedChat else { continue }
       state.conversations.rename(at: index, to: newName)
     } else {
       let wasThere = state.conversations.modify(at: index) { conversation in

@@ -105,11 +105,14 @@ private func updateUser(_ state: inout AppState, _ event: Action.User) -> [Effec
     let input = TypedLine(parsing: text)
     // While leaving, only a second `/quit` still means something: it quits at once. Anything
     // else is not sent, and the user is told so rather than left to wonder.
-    switch (state.phase, input) {
-    case (.active, _): break
-    case (.draining, .command(.quit)): return requestQuit(&state)
-    case (.draining, .blank), (.finished, _): return []
-    case (.draining, _): return [.show(.notSentWhileLeaving)]
+    // (Not a switch over a tuple: that copies the line, strings and all, on every message.)
+    switch state.phase {
+    case .active: break
+    case .draining:
+      if case .command(.quit) = input { return requestQuit(&state) }
+      if case .blank = input { return [] }
+      return [.show(.notSentWhileLeaving)]
+    case .finished: return []
     }
     switch input {
     case .blank:

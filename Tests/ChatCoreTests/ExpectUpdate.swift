@@ -56,7 +56,7 @@ extension AppState {
   mutating func enter(_ message: Message, in index: Int = 0) {
     messages.append(message)
     messageCount += 1
-    conversations.append(message, at: index)
+    conversations.append(message, number: messageCount, at: index)
   }
 
   /// What logging a conversation event changes.

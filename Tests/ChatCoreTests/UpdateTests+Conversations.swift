@@ -182,6 +182,19 @@ extension UpdateTests {
     expectUpdate(full, .session(.received(chat))) { $0.enter(chat) }
   }
 
+  @Test func eachConversationReadsItsOwnMessagesWhileTheSharedCapKeepsThem() {
+    var state = AppState(scrollback: 3)
+    state = update(state, .session(.joined(room, time: at(0))))
+    for number in UInt8(1)...5 {
+      let conversation = number % 2 == 0 ? room : .initial
+      state = update(state, .session(.received(said(number, "m\(number)", in: conversation))))
+    }
+    // Kept: m3, m4, m5. The room had m2 and m4; m2 is gone with the cap.
+    #expect(state.messages(in: state.conversations[1]).map(\.text) == ["m4"])
+    #expect(state.messages(in: state.conversations[0]).map(\.text) == ["m3", "m5"])
+    #expect(state.conversations[0].unreadCount == 3)
+  }
+
   @Test func textTypedInAChannelGoesToThatChannel() {
     let message = Message(
       id: id(5), sender: "PersonA", text: "hello room", time: at(300), isLocal: true,
