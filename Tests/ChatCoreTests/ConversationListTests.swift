@@ -11,6 +11,14 @@ import Testing
     #expect(list.index(of: ConversationName("#ops")) == nil)
   }
 
+  @Test func changingTheRulesRekeysTheLookups() {
+    var list = ConversationList(first: .initial)
+    _ = list.open(ConversationName("#Ops[1]"), kind: .channel)
+    list.rules.caseMapping = .ascii
+    #expect(list.index(of: ConversationName("#ops{1}")) == nil)
+    #expect(list.index(of: ConversationName("#OPS[1]")) == 1)
+  }
+
   @Test func closingKeepsLookupsAndTheActiveConversationRight() {
     var list = ConversationList(first: .initial)
     for name in ["#a", "#b", "#c"] { _ = list.open(ConversationName(name), kind: .channel) }
