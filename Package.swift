@@ -17,6 +17,11 @@ let package = Package(
     .target(name: "ChatSession", dependencies: ["ChatCore"]),
     .testTarget(name: "ChatSessionTests", dependencies: ["ChatSession"]),
 
+    // The IRC protocol, pure: messages, ISUPPORT, formatting, splitting, pacing and the client
+    // state machine fed lines and times. No sockets here.
+    .target(name: "ChatIRC", dependencies: ["ChatCore"]),
+    .testTarget(name: "ChatIRCTests", dependencies: ["ChatIRC", "ChatCore"]),
+
     // What every renderer shares: change tracking, the sanitiser, times, sinks.
     .target(name: "ChatRendering", dependencies: ["ChatCore"]),
     .testTarget(name: "ChatRenderingTests", dependencies: ["ChatRendering"]),
@@ -80,6 +85,12 @@ let package = Package(
         "JSONLinesRenderer",
       ]
     ),
+    // Real IRC servers for the network tests: InspIRCd, ngircd and Atheme started and stopped by
+    // the test itself, a raw protocol client, throwaway certificates and a fault-injecting proxy.
+    // A library (not a test target) so that every network test target can depend on it.
+    .target(name: "IRCTestSupport", path: "Tests/IRCTestSupport"),
+    .testTarget(name: "IRCServerTests", dependencies: ["IRCTestSupport"]),
+
     // End-to-end: the built binary through real pipes and a pseudo-terminal, plus snapshots.
     .testTarget(
       name: "EndToEndTests",

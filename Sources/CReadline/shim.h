@@ -10,4 +10,10 @@
 // shared mutable state.
 static inline FILE *chat_stdout(void) { return stdout; }
 
+// The columns a character takes, as readline counts them. glibc declares wcwidth only for
+// X/Open builds, which the Glibc module is not.
+#include <wchar.h>
+extern int wcwidth(wchar_t character);
+static inline int chat_wcwidth(unsigned int character) { return wcwidth((wchar_t)character); }
+
 #endif

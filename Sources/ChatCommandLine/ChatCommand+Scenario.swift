@@ -31,8 +31,6 @@ extension ChatCommand {
       }
       _ = try scenario.play(renderers: renderers)
       return 0
-    } catch .closed {
-      return 0
     } catch {
       return fail(error.description, status: status(for: error))
     }

@@ -29,11 +29,16 @@ public enum ChatCommand {
       writeOut("chat \(version)\n")
       return 0
     }
+    do {
+      try options.checkFilesAreDistinct()
+    } catch {
+      return fail(error.description, hint: "see 'chat --help'", status: 64)
+    }
     if let path = options.scenario { return playScenario(at: path, options) }
     do {
+      // A reader that goes away stops chat by SIGPIPE, quietly; only with SIGPIPE ignored
+      // does a write see EPIPE, and then it is an output error like any other (74).
       return try run(options)
-    } catch .closed {
-      return 0  // The reader went away (`chat | head -1`): nothing more to say.
     } catch {
       return fail(error.description, status: status(for: error))
     }
@@ -155,9 +160,9 @@ public enum ChatCommand {
     standard input is a message (a line starting with / is a command: /help, /quit, /retry;
     //text sends /text). When input ends, chat waits for every reply, then exits.
 
-    OPTIONS:
+    OPTIONS (each at most once; --log, --jsonl, --record and --scenario name different files):
       --renderer line|log|jsonl  what standard output shows (default: line on a terminal,
-                                 log otherwise)
+                                 log otherwise and with --scenario)
       --virtual-time             run on the virtual clock: no waiting, reproducible output;
                                  piped lines are typed one exchange at a time
       --seed N                   seed for generated ids and reply texts (default: random,

@@ -60,7 +60,10 @@ public struct Options: Equatable, Sendable {
         option = String(argument[..<equals])
         inlineValue = String(argument[argument.index(after: equals)...])
       }
-      given.insert(option)
+      // A second value would silently win over the first: refuse it, as scenario files do.
+      guard given.insert(option).inserted || !Self.takesValue(option) else {
+        throw .repeated(option: option)
+      }
       func value() throws(UsageError) -> String {
         if let inlineValue { return inlineValue }
         guard let next = rest.popFirst() else { throw .missingValue(option: option) }
@@ -80,8 +83,8 @@ public struct Options: Equatable, Sendable {
           throw .invalidValue(option: option, value: text, expected: "a whole number")
         }
         seed = number
-      case "--name": name = try nonEmpty(value(), option)
-      case "--peer": peer = try nonEmpty(value(), option)
+      case "--name": name = try nonBlank(value(), option)
+      case "--peer": peer = try nonBlank(value(), option)
       case "--log": logFile = try nonEmpty(value(), option)
       case "--jsonl": jsonlFile = try nonEmpty(value(), option)
       case "--scrollback": scrollback = try Self.count(value(), option)
@@ -140,6 +143,14 @@ public struct Options: Equatable, Sendable {
   private func nonEmpty(_ text: String, _ option: String) throws(UsageError) -> String {
     guard !text.isEmpty else {
       throw .invalidValue(option: option, value: text, expected: "a non-empty value")
+    }
+    return text
+  }
+
+  /// A name must show: one of nothing but blanks would look like no name at all.
+  private func nonBlank(_ text: String, _ option: String) throws(UsageError) -> String {
+    guard text.contains(where: { !$0.isWhitespace }) else {
+      throw .invalidValue(option: option, value: text, expected: "a name that is not blank")
     }
     return text
   }

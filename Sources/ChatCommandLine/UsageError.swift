@@ -10,6 +10,10 @@ public enum UsageError: Error, Equatable, CustomStringConvertible {
   case invalidValue(option: String, value: String, expected: String)
   /// An option given without its value.
   case missingValue(option: String)
+  /// An option that takes one value, given more than once.
+  case repeated(option: String)
+  /// Two options that would write the same file.
+  case sameFile(option: String, path: String, other: String, otherPath: String)
   /// A word that is not an option.
   case unexpectedArgument(String)
   /// `--flag=value` for a flag that takes no value.
@@ -28,6 +32,13 @@ public enum UsageError: Error, Equatable, CustomStringConvertible {
         + " \(Sanitizer.sanitize(expected))"
     case .missingValue(let option):
       "missing value for \(option)"
+    case .repeated(let option):
+      "\(option) given more than once: give it once"
+    case .sameFile(let option, let path, let other, let otherPath) where path == otherPath:
+      "\(option) and \(other) both name '\(Sanitizer.sanitize(path))': give each its own file"
+    case .sameFile(let option, let path, let other, let otherPath):
+      "\(option) '\(Sanitizer.sanitize(path))' and \(other) '\(Sanitizer.sanitize(otherPath))'"
+        + " are the same file: give each its own file"
     case .unexpectedArgument(let argument):
       "unexpected argument '\(Sanitizer.sanitize(argument))'"
     case .unexpectedValue(let option):

@@ -1,3 +1,5 @@
+import Glibc
+
 /// Where a renderer's bytes go: a terminal, a pipe, a file, or memory in tests.
 public protocol TextSink: AnyObject {
   /// Takes `bytes`; they may be buffered until `flush`.
@@ -7,31 +9,38 @@ public protocol TextSink: AnyObject {
 }
 
 /// Why a sink could not take more output.
+///
+/// `output` names where the bytes were going, as a person reads it: `standard output`, or a
+/// file's path in quotes. Descriptions pass it through `Sanitizer`, since a path may hold
+/// anything.
 public enum SinkError: Error, Equatable, CustomStringConvertible {
   /// A file to write could not be created.
   case cannotCreate(path: String, errno: Int32)
-  /// The reader went away (a closed pipe): stop quietly.
-  case closed
+  /// The reader went away (a closed pipe while SIGPIPE is ignored).
+  case closed(output: String)
   /// Any other write error, with its `errno`.
-  case failed(errno: Int32)
+  case failed(output: String, errno: Int32)
 
   public var description: String {
     switch self {
-    case .cannotCreate(let path, let code): "cannot create '\(path)': \(Self.reason(code))"
-    case .closed: "output closed"
-    case .failed(let code): "cannot write output: \(Self.reason(code))"
+    case .cannotCreate(let path, let code):
+      "cannot create '\(Sanitizer.sanitize(path))': \(Self.reason(code))"
+    case .closed(let output):
+      "cannot write to \(Sanitizer.sanitize(output)): the reader went away (broken pipe)"
+    case .failed(let output, let code):
+      "cannot write to \(Sanitizer.sanitize(output)): \(Self.reason(code))"
     }
   }
 
-  private static func reason(_ code: Int32) -> String {
-    switch code {
-    case 2: "no such file or directory"
-    case 13: "permission denied"
-    case 21: "is a directory"
-    case 28: "no space left on device"
-    case 30: "read-only file system"
-    default: "error \(code)"
+  /// The C library's text for `code` (`strerror`), starting lowercase as every message here
+  /// does, unless it starts with an abbreviation.
+  static func reason(_ code: Int32) -> String {
+    guard let text = strerror(code).map({ String(cString: $0) }), !text.isEmpty else {
+      return "error \(code)"
     }
+    let second = text.dropFirst().first
+    guard let second, second.isLowercase else { return text }
+    return text.prefix(1).lowercased() + text.dropFirst()
   }
 }
 

@@ -10,15 +10,21 @@ import Glibc
 /// every completed line in it.
 public final class FileSink: TextSink {
   private let descriptor: Int32
+  private let output: String
   private let closesDescriptor: Bool
   private let writesThrough: Bool
   private var buffer: [UInt8] = []
   private static let flushThreshold = 64 * 1024
 
   /// Creates a sink on `descriptor`; it is closed on deinit when `closesDescriptor` is true,
-  /// and every write goes straight to the kernel when `writesThrough` is true.
-  public init(descriptor: Int32, closesDescriptor: Bool = false, writesThrough: Bool = false) {
+  /// and every write goes straight to the kernel when `writesThrough` is true. `output` names
+  /// the destination in error messages (by default `standard output` or `standard error`).
+  public init(
+    descriptor: Int32, closesDescriptor: Bool = false, writesThrough: Bool = false,
+    output: String? = nil
+  ) {
     self.descriptor = descriptor
+    self.output = output ?? Self.name(of: descriptor)
     self.closesDescriptor = closesDescriptor
     self.writesThrough = writesThrough
     buffer.reserveCapacity(Self.flushThreshold * 2)
@@ -30,7 +36,9 @@ public final class FileSink: TextSink {
   {
     let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
     guard descriptor >= 0 else { throw .cannotCreate(path: path, errno: errno) }
-    return FileSink(descriptor: descriptor, closesDescriptor: true, writesThrough: writesThrough)
+    return FileSink(
+      descriptor: descriptor, closesDescriptor: true, writesThrough: writesThrough,
+      output: "'\(path)'")
   }
 
   deinit {
@@ -52,9 +60,17 @@ public final class FileSink: TextSink {
       }
       if written < 0 {
         if errno == EINTR { continue }
-        throw errno == EPIPE ? .closed : .failed(errno: errno)
+        throw errno == EPIPE ? .closed(output: output) : .failed(output: output, errno: errno)
       }
       offset += written
+    }
+  }
+
+  private static func name(of descriptor: Int32) -> String {
+    switch descriptor {
+    case 1: "standard output"
+    case 2: "standard error"
+    default: "file descriptor \(descriptor)"
     }
   }
 }

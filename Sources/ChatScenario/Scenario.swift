@@ -40,7 +40,7 @@ import ChatSession
 /// - `end`: the input closes (Ctrl-D, the end of a pipe). Without it, input ends right after
 ///   the last entry. Only `quit` may follow it.
 /// - `quit`: the user insists on quitting (Ctrl-C while chat waits for replies). A typed
-///   `/quit` is an ordinary `| /quit` line.
+///   `/quit` is an ordinary `| /quit` line. As after `end`, only `quit` may follow it.
 ///
 /// Each line is decoded on its own: invalid UTF-8 becomes U+FFFD (so a fixture can hold it).
 /// A byte-order mark at the start, CRLF line ends and a last line without a newline are fine.

@@ -13,6 +13,8 @@ public enum ScenarioError: Error, Equatable, CustomStringConvertible {
   public enum Problem: Error, Equatable, Sendable, CustomStringConvertible {
     /// A typed line or a second `end` after the `end` on line `endLine`.
     case afterEnd(endLine: Int)
+    /// A typed line or an `end` after the `quit` on line `quitLine`.
+    case afterQuit(quitLine: Int)
     /// A setting given a second time.
     case duplicateSetting(String, firstLine: Int)
     /// A backslash escape the quoted form does not know.
@@ -40,6 +42,8 @@ public enum ScenarioError: Error, Equatable, CustomStringConvertible {
       switch self {
       case .afterEnd(let endLine):
         "nothing can be typed after 'end' (line \(endLine)); only 'quit' may follow it"
+      case .afterQuit(let quitLine):
+        "nothing can be typed after 'quit' (line \(quitLine)); only 'quit' may follow it"
       case .duplicateSetting(let name, let firstLine):
         "duplicate setting '\(name)' (first set on line \(firstLine))"
       case .invalidEscape(let escape):

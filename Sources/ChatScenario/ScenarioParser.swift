@@ -8,7 +8,8 @@ public struct ScenarioParser {
   private var scenario = Scenario()
   private var settingLines: [String: Int] = [:]
   private var lastMilliseconds: Int64 = 0
-  private var endLine: Int?
+  /// The last `end` or `quit` so far and its line: after either, only `quit` may follow.
+  private var closing: (event: Scenario.Event, line: Int)?
   private var lineNumber = 0
 
   /// Times beyond this (1,000 years) are refused: arithmetic on them cannot overflow, and
@@ -48,7 +49,8 @@ public struct ScenarioParser {
   private mutating func read(_ line: Scalars) throws(Problem) {
     let content = line.drop(while: isBlank)
     guard let first = content.first, first != "#" else { return }
-    if first == "+" || isDigit(first) {
+    // A sign or a leading point still starts a time, a wrong one: `-5ms`, `.5s`.
+    if first == "+" || first == "-" || first == "." || isDigit(first) {
       try readEntry(content)
     } else {
       try readSetting(content)
@@ -68,8 +70,13 @@ public struct ScenarioParser {
       throw .timeGoesBack(timeText, previousMilliseconds: lastMilliseconds)
     }
     let event = try action(content[token.endIndex...].drop(while: isBlank))
-    if let endLine, event != .quit { throw .afterEnd(endLine: endLine) }
-    if event == .end { endLine = lineNumber }
+    // Input is over after `end`, and leaving has begun after `quit`: what could still follow
+    // is the user insisting, never more typing.
+    if let closing, event != .quit {
+      throw closing.event == .end
+        ? .afterEnd(endLine: closing.line) : .afterQuit(quitLine: closing.line)
+    }
+    if event == .end || event == .quit { closing = (event, lineNumber) }
     lastMilliseconds = milliseconds
     scenario.entries.append(Scenario.Entry(milliseconds: milliseconds, event: event))
   }
@@ -172,8 +179,8 @@ public struct ScenarioParser {
       }
       scenario.burst = burst
     default:
-      guard !value.isEmpty else {
-        throw .invalidValue(setting: name, value: value, expected: "a non-empty name")
+      guard value.contains(where: { !$0.isWhitespace }) else {
+        throw .invalidValue(setting: name, value: value, expected: "a name that is not blank")
       }
       if name == "name" { scenario.name = value } else { scenario.peer = value }
     }

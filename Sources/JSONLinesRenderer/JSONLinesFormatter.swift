@@ -6,7 +6,8 @@ import ChatRendering
 /// Every object starts with `"type"` and a per-run `"seq"` (1, 2, 3, … with no gaps). Types:
 /// `start` (schema version, title, local user), `status` (session status changes), `sent` (a
 /// message awaiting its echo), `message` (a message entered the conversation), `failed` (a
-/// send that could not be delivered), `end` (the stream is complete). Consumers should ignore
+/// send that could not be delivered), `end` (the stream is complete: counts of messages,
+/// failures, and sends still pending when chat stopped). Consumers should ignore
 /// types and keys they do not know: new ones may be added, none removed or renamed.
 ///
 /// Each line is written in one go into room reserved for its longest possible form.
@@ -63,6 +64,10 @@ public struct JSONLinesFormatter: TranscriptFormatter {
       JSONWriter.writeInteger(state.messageCount, to: &writer)
       writer.write(",\"failed\":")
       JSONWriter.writeInteger(state.failed.count, to: &writer)
+      // Stopped by a signal or a second quit, a message may still await its echo (or, held
+      // while disconnected, its send): it has no `message` or `failed` line, so count it here.
+      writer.write(",\"pending\":")
+      JSONWriter.writeInteger(state.outbox.count + state.unsent.count, to: &writer)
       close(&writer)
     }
   }

@@ -49,12 +49,29 @@ struct HistoryFile {
     }
   }
 
-  /// Remembers `line` (unless blank or a repeat) and appends it to the file at once.
+  /// The entries `line` makes after the entry `previous`: a pasted block is one per line (as
+  /// it sends one message per line, and the file holds one entry per line), blank lines and
+  /// repeats left out.
+  static func entries(for line: String, after previous: String?) -> [String] {
+    var entries: [String] = []
+    var last = previous
+    for piece in line.split(separator: "\n", omittingEmptySubsequences: false) {
+      let entry = String(piece)
+      guard shouldStore(entry, after: last) else { continue }
+      entries.append(entry)
+      last = entry
+    }
+    return entries
+  }
+
+  /// Remembers the lines of `line` (but blank ones and repeats) and appends them to the file at
+  /// once.
   mutating func add(_ line: String) {
-    guard Self.shouldStore(line, after: lastEntry) else { return }
-    lastEntry = line
-    add_history(line)
-    if let path { append_history(1, path) }
+    let entries = Self.entries(for: line, after: lastEntry)
+    guard let last = entries.last else { return }
+    lastEntry = last
+    for entry in entries { add_history(entry) }
+    if let path { append_history(Int32(entries.count), path) }
   }
 
   /// Trims the file to its bound.

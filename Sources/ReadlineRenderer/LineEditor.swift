@@ -32,6 +32,11 @@ final class LineEditor {
   private var redrawnAfterStop = false
   /// Whether the cursor may be moved with ANSI sequences (not on `TERM=dumb`).
   private let canMoveCursor: Bool
+  /// Whether the terminal lays wrapped rows out again when its width changes.
+  private let terminalReflows = ResizeErase.terminalReflows(
+    environment: ResizeErase.environment())
+  /// Set when a key bound by `AcceptKeys` erased the input just before readline finished it.
+  private var erasedBeforeAccepting = false
 
   /// Creates an editor; nothing touches the terminal until the first redraw.
   init(canMoveCursor: Bool) {
@@ -45,9 +50,26 @@ final class LineEditor {
     rl_change_environment = 0
     rl_readline_name = UnsafePointer(strdup("chat"))  // For `$if chat` in ~/.inputrc.
     rl_attempted_completion_function = completeCommand
+    rl_getc_function = readRepairedKey  // Ill-formed UTF-8 typed becomes U+FFFD.
     handlerTarget = self
     isInstalled = true
     rl_callback_handler_install(prompt.text, handleLine)
+    // No control or bidi character echoed raw. Set after the install: readline skips reading
+    // the terminal's capabilities when a redisplay function is already set.
+    rl_redisplay_function = redisplaySafely
+    AcceptKeys.install()  // After the install, which reads ~/.inputrc.
+  }
+
+  /// Called by the keys that finish a line, before readline finishes it: erases the prompt and
+  /// the input, on exactly the rows readline drew them, and leaves the cursor where the prompt
+  /// started, so readline's final update has nothing left to move over.
+  static func eraseInputBeforeAccepting() {
+    guard let editor = handlerTarget, editor.canMoveCursor else { return }
+    // Readline redraws the line to unhighlight a paste (the active region) as it accepts it.
+    rl_deactivate_mark()
+    rl_clear_visible_line()
+    rl_on_new_line()
+    editor.erasedBeforeAccepting = true
   }
 
   /// Gives the terminal back in the state readline found it. Safe to call twice.
@@ -91,7 +113,7 @@ final class LineEditor {
     rl_clear_visible_line()
     write(bytes)
     rl_on_new_line()
-    rl_redisplay()
+    redisplaySafely()
   }
 
   /// Shows `bytes` in place of the prompt, and gives the terminal back for good.
@@ -112,12 +134,29 @@ final class LineEditor {
     using_history()  // Up starts again from the newest entry.
     rl_clear_visible_line()
     rl_on_new_line()
-    rl_redisplay()
+    redisplaySafely()
   }
 
-  /// The window changed size: readline re-reads it and redraws.
+  /// The window changed size: erases the prompt and the input where the terminal now shows
+  /// them, and draws them again at the new width (see `ResizeErase`).
   func resize() {
-    if isInstalled { rl_resize_terminal() }
+    guard isInstalled else { return }
+    var rows: Int32 = 0
+    var oldColumns: Int32 = 0
+    rl_get_screen_size(&rows, &oldColumns)
+    rl_reset_screen_size()
+    var newColumns: Int32 = 0
+    rl_get_screen_size(&rows, &newColumns)
+    guard canMoveCursor, !Self.isOn("horizontal-scroll-mode") else {
+      rl_forced_update_display()
+      return
+    }
+    let up = ResizeErase.rowsAboveCursor(
+      promptColumns: prompt.columns, shownBeforeCursor: PromptEcho.shownBeforePoint(),
+      oldColumns: Int(oldColumns), newColumns: Int(newColumns), terminalReflows: terminalReflows)
+    write(Array(("\r" + (up > 0 ? "\u{1B}[\(up)A" : "") + "\u{1B}[J").utf8))
+    rl_on_new_line()
+    redisplaySafely()
   }
 
   /// Ctrl-Z: gives the terminal back (keeping the line), stops, and takes it again on `fg`.
@@ -173,7 +212,10 @@ final class LineEditor {
     events.append(.line(text))
     // Now, before readline starts the next line from the end of history.
     history.add(text)
-    if canMoveCursor, !Self.isOn("horizontal-scroll-mode") {
+    if erasedBeforeAccepting {
+      erasedBeforeAccepting = false
+    } else if canMoveCursor, !Self.isOn("horizontal-scroll-mode") {
+      // Finished by a key chat did not rebind: count the rows instead.
       var rows: Int32 = 0
       var columns: Int32 = 0
       rl_get_screen_size(&rows, &columns)

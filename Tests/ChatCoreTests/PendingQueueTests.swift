@@ -1,7 +1,7 @@
 import ChatCore
 import Testing
 
-@Suite struct PendingQueueTests {
+@Suite(.timeLimit(.minutes(2))) struct PendingQueueTests {
   @Test func removingKeepsTheOrderOfTheRestWhereverTheElementIs() {
     for removed in 0..<10 {
       var queue = PendingQueue(0..<10)

@@ -30,7 +30,7 @@ private func runVirtual(
   return (log.text, jsonl.text, runtime.state)
 }
 
-@Suite struct RuntimeTests {
+@Suite(.timeLimit(.minutes(2))) struct RuntimeTests {
   @Test func afterInputEndsEveryEchoAndReplyStillArrives() throws {
     let run = try runVirtual("one\ntwo\nthree\n")
     let lines = run.log.split(separator: "\n")
@@ -77,7 +77,7 @@ private func runVirtual(
   @Test func jsonTranscriptOpensWithTheSchemaAndClosesWithEnd() throws {
     let lines = try runVirtual("hi\n").jsonl.split(separator: "\n")
     #expect(lines.first?.hasPrefix(#"{"type":"start","seq":1,"schema":1"#) == true)
-    #expect(lines.last == #"{"type":"end","seq":6,"messages":2,"failed":0}"#)
+    #expect(lines.last == #"{"type":"end","seq":6,"messages":2,"failed":0,"pending":0}"#)
   }
 
   @Test func liveRunDeliversEverythingInRealTime() throws {

@@ -33,7 +33,7 @@ private final class ScriptedInput: ChatRuntime.Input {
 
 private func noFlush() throws(SinkError) {}
 
-@Suite struct RecordingInputTests {
+@Suite(.timeLimit(.minutes(2))) struct RecordingInputTests {
   @Test func recordsEachEventWithItsTimeAfterAHeader() throws {
     let clock = VirtualClock()
     let sink = MemorySink()

@@ -1,7 +1,7 @@
 import ChatScenario
 import Testing
 
-@Suite struct ScenarioErrorTests {
+@Suite(.timeLimit(.minutes(2))) struct ScenarioErrorTests {
   /// Each malformed scenario, and the message `chat` prints for it (after `chat: `).
   @Test(arguments: [
     (
@@ -79,7 +79,30 @@ import Testing
     ),
     ("width 0", "s.chat:1: invalid width '0': expected a whole number from 1 to 1000"),
     ("width +40", "s.chat:1: invalid width '+40': expected a whole number from 1 to 1000"),
-    ("name \"\"", "s.chat:1: invalid name '': expected a non-empty name"),
+    ("name \"\"", "s.chat:1: invalid name '': expected a name that is not blank"),
+    ("peer \"   \"", "s.chat:1: invalid peer '   ': expected a name that is not blank"),
+    (
+      "-5ms | b",
+      "s.chat:1: invalid time '-5ms': expected milliseconds ('250ms') or seconds"
+        + " ('1.250s'), optionally after '+', within 1000 years"
+    ),
+    (
+      ".5s | a",
+      "s.chat:1: invalid time '.5s': expected milliseconds ('250ms') or seconds"
+        + " ('1.250s'), optionally after '+', within 1000 years"
+    ),
+    (
+      "0ms | a\n1s quit\n2s | b",
+      "s.chat:3: nothing can be typed after 'quit' (line 2); only 'quit' may follow it"
+    ),
+    (
+      "0ms | a\n1s quit\n2s end",
+      "s.chat:3: nothing can be typed after 'quit' (line 2); only 'quit' may follow it"
+    ),
+    (
+      "1s end\n2s quit\n3s | late",
+      "s.chat:3: nothing can be typed after 'quit' (line 2); only 'quit' may follow it"
+    ),
     (
       "0ms | a\n1s end\n2s | b",
       "s.chat:3: nothing can be typed after 'end' (line 2); only"

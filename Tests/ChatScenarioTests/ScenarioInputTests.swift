@@ -11,7 +11,7 @@ private func entries(_ list: [(Int64, Scenario.Event)]) -> Scenario {
 
 private func noFlush() throws(SinkError) {}
 
-@Suite struct ScenarioInputTests {
+@Suite(.timeLimit(.minutes(2))) struct ScenarioInputTests {
   private let epoch = Timestamp.virtualEpoch
 
   @Test func waitingJumpsToTheNextEntry() throws {

@@ -11,7 +11,7 @@ private func typed(_ entries: [(Int64, String)]) -> [Scenario.Entry] {
   entries.map { Scenario.Entry(milliseconds: $0.0, event: .typed($0.1)) }
 }
 
-@Suite struct ScenarioParserTests {
+@Suite(.timeLimit(.minutes(2))) struct ScenarioParserTests {
   @Test func settingsAndEntriesWithCommentsAndBlankLines() throws {
     let scenario = try parse(
       """
@@ -85,6 +85,11 @@ private func typed(_ entries: [(Int64, String)]) -> [Scenario.Entry] {
   @Test func endAndQuitAreEvents() throws {
     let scenario = try parse("0ms | a\n1s end\n2s quit  \n")
     #expect(scenario.entries.map(\.event) == [.typed("a"), .end, .quit])
+  }
+
+  @Test func aQuitMayBeFollowedOnlyByAnotherQuit() throws {
+    let scenario = try parse("0ms | a\n1s quit\n2s quit\n")
+    #expect(scenario.entries.map(\.event) == [.typed("a"), .quit, .quit])
   }
 
   @Test func crlfLineEndsAndACutOffLastLineAreRead() throws {

@@ -2,7 +2,7 @@ import ChatCore
 import ChatSession
 import Testing
 
-@Suite struct TimerQueueTests {
+@Suite(.timeLimit(.minutes(2))) struct TimerQueueTests {
   private func at(_ milliseconds: Int64) -> Timestamp {
     Timestamp.virtualEpoch.advanced(byMilliseconds: milliseconds)
   }

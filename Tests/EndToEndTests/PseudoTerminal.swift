@@ -23,8 +23,8 @@ final class PseudoTerminal {
     }
   }
 
-  let rows = 24
-  let columns = 80
+  private(set) var rows: Int
+  private(set) var columns: Int
   /// The temporary folder that is the child's HOME; XDG_STATE_HOME is `home + "/state"`.
   let home: String
   private let master: Int32
@@ -39,8 +39,13 @@ final class PseudoTerminal {
   private lazy var fedScreen = TerminalScreen(rows: rows, columns: columns)
   private var fedCount = 0
 
-  /// Starts `chat arguments` on a new 80×24 terminal.
-  init(arguments: [String] = []) throws(SetupError) {
+  /// Starts `chat arguments` on a new `columns`×`rows` terminal, with `environment` added to
+  /// the child's few variables.
+  init(
+    arguments: [String] = [], rows: Int = 24, columns: Int = 80, environment extra: [String] = []
+  ) throws(SetupError) {
+    self.rows = rows
+    self.columns = columns
     let binary = Self.chatBinary()
     guard access(binary, X_OK) == 0 else { throw .missingBinary(binary) }
     var template = Array("/tmp/chat-pty-XXXXXX".utf8CString)
@@ -54,10 +59,11 @@ final class PseudoTerminal {
     _ = fcntl(master, F_SETFL, fcntl(master, F_GETFL) | O_NONBLOCK)
     (self.master, self.slave) = (master, slave)
 
-    let environment = [
-      "HOME=\(home)", "XDG_STATE_HOME=\(home)/state", "TERM=xterm", "LANG=C.UTF-8",
-      "PATH=/usr/bin:/bin",
-    ]
+    let environment =
+      [
+        "HOME=\(home)", "XDG_STATE_HOME=\(home)/state", "TERM=xterm", "LANG=C.UTF-8",
+        "PATH=/usr/bin:/bin",
+      ] + extra
     var spawned: pid_t = 0
     let result = Self.spawn(
       binary, arguments: arguments, environment: environment, terminal: Self.string(name),
@@ -94,9 +100,29 @@ final class PseudoTerminal {
     return fedScreen
   }
 
+  /// Makes the window `rows` × `columns`, as a person dragging its corner: what arrived so far
+  /// is laid out at the old size first; `reflow` says whether the modelled terminal lays
+  /// wrapped rows out again (tmux, VTE) or leaves them (xterm). Setting the size on the master
+  /// makes the kernel send SIGWINCH to chat (the terminal's foreground process group), once:
+  /// a second signal would redraw again, perhaps after the next resize of the model.
+  func resize(rows newRows: Int, columns newColumns: Int, reflow: Bool) {
+    readOutput(waitingMilliseconds: 0)
+    _ = screen
+    fedScreen.resize(rows: newRows, columns: newColumns, reflow: reflow)
+    (rows, columns) = (newRows, newColumns)
+    var size = winsize(
+      ws_row: UInt16(newRows), ws_col: UInt16(newColumns), ws_xpixel: 0, ws_ypixel: 0)
+    _ = ioctl(master, UInt(TIOCSWINSZ), &size)
+  }
+
   /// Types `keys`.
   func type(_ keys: String) {
-    var bytes = Array(keys.utf8)
+    type(bytes: Array(keys.utf8))
+  }
+
+  /// Types `bytes`, which need not be UTF-8.
+  func type(bytes: [UInt8]) {
+    var bytes = bytes
     var offset = 0
     while offset < bytes.count {
       let written = bytes.withUnsafeMutableBytes {

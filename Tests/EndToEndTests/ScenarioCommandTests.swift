@@ -4,7 +4,7 @@ import Foundation
 import Testing
 
 /// `chat --scenario` and `chat --record` through the built binary.
-@Suite struct ScenarioCommandTests {
+@Suite(.timeLimit(.minutes(5))) struct ScenarioCommandTests {
   private func temporaryFile(_ name: String, _ contents: [UInt8]? = nil) throws -> String {
     let folder = FileManager.default.temporaryDirectory
       .appendingPathComponent("chat-scenario-\(UUID().uuidString)")

@@ -5,7 +5,7 @@ import Testing
 
 /// Every case in `Fixtures/` played by every renderer and compared with its snapshot; see
 /// `Snapshot` for recording and `SnapshotRenderer` for the renderers.
-@Suite struct SnapshotTests {
+@Suite(.timeLimit(.minutes(5))) struct SnapshotTests {
   static let scenarioFile = "scenario.chat"
   static let cases = Snapshot.caseNames()
 

@@ -1,13 +1,24 @@
+import Glibc
+
 /// A small model of a terminal screen: what a person would see after the bytes fed so far.
 ///
 /// It understands what readline and chat send to an xterm-like terminal: printable text with
 /// deferred autowrap, CR, LF, BS, TAB, cursor moves (CSI A B C D G H f), erasing (CSI J K X),
 /// inserting and deleting characters (CSI @ P); colours, modes and OSC strings are read and
-/// ignored. Every character takes one column: the tests type ASCII and receive UUIDs.
+/// ignored. Each code point takes the columns glibc's `wcwidth` gives it in a UTF-8 locale, as
+/// in xterm and tmux: a wide character that does not fit in the last column wraps whole and
+/// leaves that column blank; a zero-width one joins the cell before it.
+///
+/// A resize either leaves the rows as they are, cut or padded (xterm), or reflows them (tmux,
+/// VTE, kitty): rows joined by autowrap are laid out again at the new width, the cursor keeps
+/// its place in the text and rows that no longer fit leave at the top.
 struct TerminalScreen {
-  let rows: Int
-  let columns: Int
-  private(set) var cells: [[Character]]
+  private(set) var rows: Int
+  private(set) var columns: Int
+  /// Each cell's text; "" is the right half of a wide character.
+  private(set) var cells: [[String]]
+  /// Whether each row continues on the next one because the terminal wrapped it.
+  private var wrapped: [Bool]
   private(set) var cursorRow = 0
   private(set) var cursorColumn = 0
   private var wrapPending = false
@@ -25,11 +36,27 @@ struct TerminalScreen {
     self.rows = rows
     self.columns = columns
     cells = Array(repeating: Array(repeating: " ", count: columns), count: rows)
+    wrapped = Array(repeating: false, count: rows)
   }
 
   /// The screen's rows as text, trailing blanks removed.
   var lines: [String] {
-    cells.map { row in String(row[..<(row.lastIndex { $0 != " " }.map { $0 + 1 } ?? 0)]) }
+    cells.map { row in row[..<(row.lastIndex { $0 != " " }.map { $0 + 1 } ?? 0)].joined() }
+  }
+
+  /// The screen's rows with those the terminal wrapped joined: the lines as they were written.
+  var logicalLines: [String] {
+    var result: [String] = []
+    var current = ""
+    for (row, line) in lines.enumerated() {
+      current += wrapped[row] ? cells[row].joined() : line
+      if !wrapped[row] {
+        result.append(current)
+        current = ""
+      }
+    }
+    if !current.isEmpty { result.append(current) }
+    return result
   }
 
   /// The row the cursor is on, as text.
@@ -39,15 +66,105 @@ struct TerminalScreen {
   var text: String { lines.joined(separator: "\n") }
 
   mutating func feed(_ text: String) {
-    for character in text { feed(character) }
+    for scalar in text.unicodeScalars { feed(scalar) }
   }
 
-  private mutating func feed(_ character: Character) {
+  /// The window is now `rows` × `columns`; `reflow` says whether the terminal lays wrapped
+  /// rows out again.
+  mutating func resize(rows newRows: Int, columns newColumns: Int, reflow: Bool) {
+    if reflow {
+      reflowTo(rows: newRows, columns: newColumns)
+    } else {
+      cells = cells.map { row in
+        Array(row.prefix(newColumns))
+          + Array(repeating: " ", count: max(0, newColumns - row.count))
+      }
+      columns = newColumns
+      cursorColumn = min(cursorColumn, newColumns - 1)
+    }
+    while cells.count > newRows {
+      if cursorRow > 0 {
+        cells.removeFirst()
+        wrapped.removeFirst()
+        cursorRow -= 1
+      } else {
+        cells.removeLast()
+        wrapped.removeLast()
+      }
+    }
+    while cells.count < newRows {
+      cells.append(Array(repeating: " ", count: newColumns))
+      wrapped.append(false)
+    }
+    rows = newRows
+    wrapPending = false
+  }
+
+  private mutating func reflowTo(rows newRows: Int, columns newColumns: Int) {
+    // Cut the screen into logical lines: cells up to the last non-blank one (or the cursor).
+    var logical: [[String]] = []
+    var cursorLine = 0
+    var cursorOffset = 0
+    var current: [String] = []
+    for row in 0..<rows {
+      if row == cursorRow {
+        cursorLine = logical.count
+        cursorOffset = current.count + cursorColumn
+      }
+      if wrapped[row] {
+        current += cells[row]
+        continue
+      }
+      let end = cells[row].lastIndex { $0 != " " }.map { $0 + 1 } ?? 0
+      current += cells[row][..<end]
+      logical.append(current)
+      current = []
+    }
+    var newCells: [[String]] = []
+    var newWrapped: [Bool] = []
+    for (index, line) in logical.enumerated() {
+      var row: [String] = []
+      var offset = 0
+      var column = 0
+      func breakRow() {
+        newCells.append(row + Array(repeating: " ", count: newColumns - row.count))
+        newWrapped.append(true)
+        row = []
+        column = 0
+      }
+      var rest = line[...]
+      var placed = index != cursorLine
+      while !rest.isEmpty || !placed {
+        let hasCell = !rest.isEmpty
+        let width = hasCell && rest.dropFirst().first == "" ? 2 : 1
+        if column + width > newColumns { breakRow() }
+        if !placed, offset >= cursorOffset {
+          cursorRow = newCells.count
+          cursorColumn = column
+          placed = true
+        }
+        if !hasCell && placed { break }
+        row.append(rest.first ?? " ")
+        if width == 2 { row.append("") }
+        column += width
+        offset += width
+        rest = rest.dropFirst(hasCell ? width : 0)
+      }
+      newCells.append(row + Array(repeating: " ", count: max(0, newColumns - row.count)))
+      newWrapped.append(false)
+    }
+    cells = newCells
+    wrapped = newWrapped
+    columns = newColumns
+    cursorColumn = min(cursorColumn, newColumns - 1)
+  }
+
+  private mutating func feed(_ scalar: Unicode.Scalar) {
     switch parser {
     case .ground:
-      ground(character)
+      ground(scalar)
     case .escape:
-      switch character {
+      switch scalar {
       case "[": parser = .csi("")
       case "]": parser = .osc(sawEscape: false)
       case "(", ")", "#", "%": parser = .escapeIntermediate
@@ -56,49 +173,62 @@ struct TerminalScreen {
     case .escapeIntermediate:
       parser = .ground
     case .csi(let parameters):
-      if let ascii = character.asciiValue, (0x40...0x7E).contains(ascii) {
+      if (0x40...0x7E).contains(scalar.value) {
         parser = .ground
-        controlSequence(parameters, final: character)
+        controlSequence(parameters, final: scalar)
       } else {
-        parser = .csi(parameters + String(character))
+        parser = .csi(parameters + String(scalar))
       }
     case .osc(let sawEscape):
-      if character == "\u{07}" || (sawEscape && character == "\\") {
+      if scalar == "\u{07}" || (sawEscape && scalar == "\\") {
         parser = .ground
       } else {
-        parser = .osc(sawEscape: character == "\u{1B}")
+        parser = .osc(sawEscape: scalar == "\u{1B}")
       }
     }
   }
 
-  private mutating func ground(_ character: Character) {
-    switch character {
+  private mutating func ground(_ scalar: Unicode.Scalar) {
+    switch scalar {
     case "\u{1B}": parser = .escape
-    case "\r", "\r\n":
+    case "\r":
       cursorColumn = 0
       wrapPending = false
-      if character == "\r\n" { lineFeed() }
     case "\n": lineFeed()
     case "\u{08}":
       cursorColumn = max(0, cursorColumn - 1)
       wrapPending = false
     case "\t": cursorColumn = min(columns - 1, (cursorColumn / 8 + 1) * 8)
-    case _ where character.unicodeScalars.first!.value < 0x20: break  // BEL, SI, SO ...
-    default: put(character)
+    case _ where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value):
+      break  // BEL, SI, SO, DEL, C1 ...: nothing on screen.
+    default: put(scalar)
     }
   }
 
-  private mutating func put(_ character: Character) {
-    if wrapPending {
+  private mutating func put(_ scalar: Unicode.Scalar) {
+    let width = Self.width(of: scalar)
+    guard width > 0 else {
+      // Joins the character before the cursor (the one just written when a wrap is pending).
+      let column = wrapPending ? cursorColumn : cursorColumn - 1
+      if column >= 0 {
+        let base = cells[cursorRow][column] == "" && column > 0 ? column - 1 : column
+        cells[cursorRow][base].unicodeScalars.append(scalar)
+      }
+      return
+    }
+    if wrapPending || cursorColumn + width > columns {
       wrapPending = false
+      wrapped[cursorRow] = true
       cursorColumn = 0
       lineFeed()
     }
-    cells[cursorRow][cursorColumn] = character
-    if cursorColumn == columns - 1 {
+    cells[cursorRow][cursorColumn] = String(scalar)
+    if width == 2 { cells[cursorRow][cursorColumn + 1] = "" }
+    if cursorColumn + width == columns {
+      cursorColumn += width - 1
       wrapPending = true
     } else {
-      cursorColumn += 1
+      cursorColumn += width
     }
   }
 
@@ -106,13 +236,15 @@ struct TerminalScreen {
     wrapPending = false
     if cursorRow == rows - 1 {
       cells.removeFirst()
+      wrapped.removeFirst()
       cells.append(Array(repeating: " ", count: columns))
+      wrapped.append(false)
     } else {
       cursorRow += 1
     }
   }
 
-  private mutating func controlSequence(_ parameters: String, final: Character) {
+  private mutating func controlSequence(_ parameters: String, final: Unicode.Scalar) {
     guard !parameters.hasPrefix("?"), !parameters.hasPrefix(">") else { return }  // Modes.
     let numbers = parameters.split(separator: ";", omittingEmptySubsequences: false).map {
       Int($0) ?? 0
@@ -156,5 +288,22 @@ struct TerminalScreen {
       default: cursorColumn..<columns
       }
     for column in range { cells[row][column] = " " }
+    if range.upperBound == columns { wrapped[row] = false }
+  }
+
+  /// Columns `scalar` takes, by glibc's `wcwidth` in C.UTF-8 (the test process keeps its own
+  /// locale: `uselocale` changes only this thread's, for the call); unprintable ones take none.
+  private static func width(of scalar: Unicode.Scalar) -> Int {
+    if scalar.value < 0x7F { return 1 }
+    let previous = uselocale(utf8Locale)
+    defer { uselocale(previous) }
+    return max(0, Int(wcwidth(Int32(bitPattern: scalar.value))))
   }
 }
+
+/// The C.UTF-8 locale for `wcwidth`, made once.
+nonisolated(unsafe) private let utf8Locale = newlocale(LC_CTYPE_MASK, "C.UTF-8", nil)
+
+/// glibc's `wcwidth`, which the Glibc module does not import (it is an X/Open extension).
+nonisolated(unsafe) private let wcwidth = unsafeBitCast(
+  dlsym(nil, "wcwidth"), to: (@convention(c) (Int32) -> Int32).self)

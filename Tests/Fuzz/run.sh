@@ -3,7 +3,8 @@
 #
 #   Tests/Fuzz/run.sh [SECONDS] [TARGET...]
 #
-# SECONDS per target defaults to 60; TARGETs are scenario-parser and json-writer (default both).
+# SECONDS per target defaults to 60; TARGETs are scenario-parser, json-writer, irc-message and
+# irc-client (default all).
 # Everything built or found goes under .build/fuzz/: the binaries, a growing corpus per target
 # (the committed seeds in Tests/Fuzz/Corpus/ are read, never written), a log per target, and
 # crash inputs in .build/fuzz/crashes/TARGET/. Exits non-zero if any target crashed.
@@ -13,7 +14,7 @@ cd "$(dirname "$0")/../.."
 seconds=${1:-60}
 shift || true
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(scenario-parser json-writer)
+[ ${#targets[@]} -gt 0 ] || targets=(scenario-parser json-writer irc-message irc-client)
 build=.build/fuzz
 # The package's modules are compiled straight with swiftc, because SwiftPM has no way to build
 # a libFuzzer binary without unsafeFlags. Coverage and AddressSanitizer instrument every module.
@@ -78,8 +79,17 @@ for target in "${targets[@]}"; do
       build_target "$target" JSONWriterFuzzer Tests/RendererTests/JSONWriterProperties.swift \
         ChatCore ChatRendering JSONLinesRenderer
       ;;
+    irc-message)
+      build_target "$target" IRCMessageFuzzer Tests/ChatIRCTests/IRCMessageProperties.swift \
+        ChatCore ChatIRC
+      ;;
+    irc-client)
+      build_target "$target" IRCClientFuzzer Tests/ChatIRCTests/IRCClientProperties.swift \
+        ChatCore ChatIRC
+      ;;
     *)
-      echo "run.sh: unknown target '$target': expected scenario-parser or json-writer" >&2
+      echo "run.sh: unknown target '$target': expected scenario-parser, json-writer," \
+        "irc-message or irc-client" >&2
       exit 64
       ;;
   esac

@@ -2,7 +2,7 @@ import Testing
 
 @testable import ReadlineRenderer
 
-@Suite(.timeLimit(.minutes(1))) struct CommandCompletionTests {
+@Suite(.timeLimit(.minutes(2))) struct CommandCompletionTests {
   @Test(
     arguments: [
       (

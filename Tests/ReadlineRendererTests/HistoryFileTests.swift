@@ -2,7 +2,7 @@ import Testing
 
 @testable import ReadlineRenderer
 
-@Suite struct HistoryFileTests {
+@Suite(.timeLimit(.minutes(2))) struct HistoryFileTests {
   @Test(
     arguments: [
       (["XDG_STATE_HOME": "/s", "HOME": "/h"], "/s/chat/history"),
@@ -21,5 +21,20 @@ import Testing
     #expect(!HistoryFile.shouldStore("hello", after: "hello"))
     #expect(!HistoryFile.shouldStore("", after: nil))
     #expect(!HistoryFile.shouldStore("  \t", after: "x"))
+  }
+
+  @Test(
+    arguments: [
+      ("first\nsecond\n", nil, ["first", "second"]),
+      ("a\n\nb\n\n", nil, ["a", "b"]),  // A CRLF paste: readline reads each CR as LF.
+      ("x\nx\ny", nil, ["x", "y"]),
+      ("x\ny", "x", ["y"]),
+      ("\n \n", "x", []),
+      ("one", "two", ["one"]),
+    ] as [(String, String?, [String])])
+  func aPastedBlockIsStoredOneLineAtATimeWithoutBlanks(
+    line: String, previous: String?, entries: [String]
+  ) {
+    #expect(HistoryFile.entries(for: line, after: previous) == entries)
   }
 }

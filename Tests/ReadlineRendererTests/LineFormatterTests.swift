@@ -4,7 +4,7 @@ import FoundationEssentials
 import ReadlineRenderer
 import Testing
 
-@Suite struct LineFormatterTests {
+@Suite(.timeLimit(.minutes(2))) struct LineFormatterTests {
   /// 12:00:00.100 UTC on the virtual epoch's day.
   static let noon = Timestamp.virtualEpoch.advanced(byMilliseconds: 100)
 
@@ -58,6 +58,13 @@ import Testing
     let text = Self.transcript(
       LineFormatter(), entering: [], failing: [Self.message("PersonA", "lost")])
     #expect(text.hasSuffix("12:00:00 ! not delivered: lost\n"))
+  }
+
+  @Test func aFailedMessageIsShownHarmlessly() {
+    let hostile = Self.message("PersonA", "\u{1B}[2J\u{9B}1m\u{202E}x")
+    let text = Self.transcript(LineFormatter(color: false), entering: [], failing: [hostile])
+    #expect(text.hasSuffix("12:00:00 ! not delivered: ␛[2J<U+009B>1m<U+202E>x\n"))
+    #expect(!text.unicodeScalars.contains { $0 == "\u{1B}" || $0 == "\u{9B}" || $0 == "\u{202E}" })
   }
 
   @Test func withoutColourThereAreNoEscapes() {

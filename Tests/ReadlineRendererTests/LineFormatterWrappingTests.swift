@@ -3,7 +3,7 @@ import ChatRendering
 import ReadlineRenderer
 import Testing
 
-@Suite struct LineFormatterWrappingTests {
+@Suite(.timeLimit(.minutes(2))) struct LineFormatterWrappingTests {
   static func wrapped(_ text: String, width: Int) -> String {
     LineFormatterTests.transcript(
       LineFormatter(width: width, color: false),
@@ -46,7 +46,8 @@ import Testing
   @Test(
     arguments: [
       ("a", 1), ("三", 2), ("😀", 2), ("e\u{301}", 1), ("\u{2764}\u{FE0F}", 2), ("\u{2764}", 1),
-      ("🇫🇷", 2), ("Ａ", 2), ("한", 2), ("␛", 1),
+      ("🇫🇷", 2), ("Ａ", 2), ("한", 2), ("␛", 1), ("\u{20DD}", 0), ("a\u{20DD}", 1),
+      ("\u{0488}", 0),
     ] as [(Character, Int)])
   func charactersHaveTheirDisplayWidth(character: Character, columns: Int) {
     #expect(DisplayWidth.of(character) == columns)

@@ -4,7 +4,7 @@ import Testing
 
 @testable import ReadlineRenderer
 
-@Suite struct PromptTests {
+@Suite(.timeLimit(.minutes(2))) struct PromptTests {
   static func state(outbox: Int = 0, awaiting: Int = 0, phase: AppState.Phase = .active)
     -> AppState
   {

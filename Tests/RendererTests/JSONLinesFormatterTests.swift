@@ -4,7 +4,7 @@ import Foundation
 import JSONLinesRenderer
 import Testing
 
-@Suite struct JSONLinesFormatterTests {
+@Suite(.timeLimit(.minutes(2))) struct JSONLinesFormatterTests {
   private let id = UUID(uuidString: "6078BF18-0FF8-432F-911F-5A75F7215B2A")!
 
   private func render(_ build: (inout AppState) -> Void) -> [String] {
@@ -28,7 +28,7 @@ import Testing
       lines == [
         #"{"type":"start","seq":1,"schema":1,"title":"Conversation","user":"PersonA"}"#,
         #"{"type":"message","seq":2,"id":"6078BF18-0FF8-432F-911F-5A75F7215B2A","sender":"Person B","text":"hi","time":"2025-01-01T12:00:00.000Z","own":false}"#,
-        #"{"type":"end","seq":3,"messages":1,"failed":0}"#,
+        #"{"type":"end","seq":3,"messages":1,"failed":0,"pending":0}"#,
         "",
       ])
   }
@@ -61,5 +61,17 @@ import Testing
       _ = update(&state, .session(.deliveryFailed(id: id, reason: "down", time: .virtualEpoch)))
     }
     #expect(failed[2].hasPrefix(#"{"type":"failed","seq":3,"id":"6078BF18"#))
+  }
+
+  @Test func theEndCountsMessagesStillAwaitingTheirEchoOrHeldUnsent() {
+    let other = UUID(uuidString: "44A8D398-0C1C-4143-B22C-5E079A6ED5E2")!
+    let lines = render { state in
+      _ = update(&state, .session(.connected(time: .virtualEpoch)))
+      _ = update(&state, .user(.submitted(text: "in flight", id: id, time: .virtualEpoch)))
+      _ = update(&state, .session(.disconnected(reason: "down", time: .virtualEpoch)))
+      _ = update(&state, .user(.submitted(text: "held", id: other, time: .virtualEpoch)))
+      _ = update(&state, .system(.terminated))
+    }
+    #expect(lines.dropLast().last == #"{"type":"end","seq":3,"messages":0,"failed":0,"pending":2}"#)
   }
 }

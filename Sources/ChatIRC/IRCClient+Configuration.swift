@@ -1,0 +1,71 @@
+extension IRCClient {
+  /// Who to be on the server, what to join, and the timings of the link.
+  public struct Configuration: Hashable, Sendable {
+    /// The nick to ask for first.
+    public var nick: String
+    /// The user name (`USER`); the nick by default.
+    public var user: String
+    /// The real name (`USER`'s last parameter).
+    public var realName: String
+    /// Channels to join once registered, and again after every reconnect.
+    public var channels: [String]
+    /// The capabilities to ask for, of those the server offers.
+    public var wantedCapabilities: [String]
+    /// A quiet link (nothing received) this long gets a keepalive `PING`.
+    public var keepaliveIntervalMilliseconds: Int64
+    /// A keepalive `PING` without its `PONG` this long means the connection is lost.
+    public var keepaliveTimeoutMilliseconds: Int64
+    /// Pacing of everything sent.
+    public var pacing: IRCTokenBucket.Settings
+    /// How many nicks to try while registering before giving up.
+    public var nickAttempts: Int
+
+    /// The IRCv3 capabilities chat uses.
+    public static let chatCapabilities = [
+      "echo-message", "message-tags", "server-time", "labeled-response", "batch",
+    ]
+
+    /// Creates a configuration; the defaults are a 60 s keepalive with 30 s to answer, the
+    /// token bucket's default pacing, and 8 nicks.
+    public init(
+      nick: String, user: String? = nil, realName: String = "chat", channels: [String] = [],
+      wantedCapabilities: [String] = chatCapabilities,
+      keepaliveIntervalMilliseconds: Int64 = 60_000, keepaliveTimeoutMilliseconds: Int64 = 30_000,
+      pacing: IRCTokenBucket.Settings = .default, nickAttempts: Int = 8
+    ) {
+      self.nick = nick
+      self.user = user ?? nick
+      self.realName = realName
+      self.channels = channels
+      self.wantedCapabilities = wantedCapabilities
+      self.keepaliveIntervalMilliseconds = max(1, keepaliveIntervalMilliseconds)
+      self.keepaliveTimeoutMilliseconds = max(1, keepaliveTimeoutMilliseconds)
+      self.pacing = pacing
+      self.nickAttempts = max(1, nickAttempts)
+    }
+  }
+
+  /// Counts of what the server sent that chat did not use.
+  public struct Statistics: Hashable, Sendable {
+    /// Lines that were not messages (`IRCParseError`) or lacked what their command needs.
+    public var malformedLines = 0
+    /// Lines over the length cap, dropped unread.
+    public var oversizedLines = 0
+    /// CTCP requests other than `ACTION`, ignored.
+    public var ignoredCTCP = 0
+  }
+
+  /// Where the connection is.
+  public enum Phase: Hashable, Sendable {
+    /// Not started.
+    case idle
+    /// Negotiating capabilities and a nick; nothing of the user's is sent yet.
+    case registering
+    /// Registered (`001`): the user's lines go out.
+    case registered
+    /// `QUIT` is queued or sent; waiting for the server to close.
+    case quitting
+    /// Over; `start` begins a new connection.
+    case disconnected
+  }
+}

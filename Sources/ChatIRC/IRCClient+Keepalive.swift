@@ -1,0 +1,89 @@
+import ChatCore
+
+extension IRCClient {
+  /// The longest `PING` token answered in full; a longer one is cut, so a `PONG` always fits
+  /// in a line.
+  static let longestPingToken = 400
+
+  /// Sends a keepalive `PING` when the link has been quiet, and gives up on one unanswered.
+  mutating func checkKeepalive(into output: inout IRCOutput) {
+    if let sent = pings.values.filter(\.isKeepalive).map(\.sentAt).min() {
+      let waited = sent.milliseconds(to: now)
+      if waited >= configuration.keepaliveTimeoutMilliseconds {
+        disconnect(reason: "no answer to PING for \(waited / 1000) s", into: &output)
+      }
+    } else if !outbox.hasKeepalive,
+      lastReceived.milliseconds(to: now) >= configuration.keepaliveIntervalMilliseconds
+    {
+      outbox.queueUrgent(.keepalive(token: nextToken()))
+    }
+  }
+
+  /// `PING` from the server: answered with the same token (cut to fit).
+  mutating func answerPing(_ message: IRCMessage) {
+    guard let token = message.parameters.last else { return }
+    var cut = ""
+    for scalar in token.unicodeScalars {
+      guard cut.utf8.count + scalar.utf8.count <= Self.longestPingToken else { break }
+      cut.unicodeScalars.append(scalar)
+    }
+    outbox.queuePong(IRCMessage(command: "PONG", parameters: [cut]))
+  }
+
+  /// `PONG` to one of our `PING`s: the lag, and the lines it confirms.
+  mutating func receivePong(_ message: IRCMessage, into output: inout IRCOutput) {
+    guard let token = message.parameters.last, let ping = pings.removeValue(forKey: token) else {
+      return
+    }
+    let lag = ping.sentAt.milliseconds(to: now)
+    lagMilliseconds = lag
+    output.events.append(.lagMeasured(milliseconds: lag))
+    // The server handles lines in order: a PONG means every line before its PING was
+    // handled, and one that failed has had its error reply by now.
+    let confirmed = inFlight.filter { $0.confirmation == .pong && $0.sequence <= ping.covers }
+    inFlight.removeAll { $0.confirmation == .pong && $0.sequence <= ping.covers }
+    for line in confirmed {
+      output.events.append(
+        .echoed(
+          IRCEcho(
+            id: line.id, part: line.part, parts: line.parts, target: line.target, text: line.text,
+            receivedAt: now, confirmation: .pong)))
+    }
+  }
+
+  /// Ends the connection: every unconfirmed line fails, the socket is to be closed.
+  mutating func disconnect(reason: String, into output: inout IRCOutput) {
+    for line in inFlight {
+      output.events.append(
+        .deliveryFailed(
+          IRCDeliveryFailure(
+            id: line.id, part: line.part, parts: line.parts,
+            reason: "the connection was lost before the server confirmed it (\(reason)):"
+              + " it may or may not have arrived")))
+    }
+    var unsent = outbox.drain()
+    if confirmingPingDue { confirmingPingDue = false }
+    for intent in heldIntents {
+      if case .send(let id, let target, let text, let isAction, _) = intent {
+        unsent.append(
+          IRCInFlightLine(
+            id: id, part: 0, parts: 1, target: target, text: text, isAction: isAction, label: ""))
+      }
+    }
+    for line in unsent {
+      output.events.append(
+        .deliveryFailed(
+          IRCDeliveryFailure(
+            id: line.id, part: line.part, parts: line.parts,
+            reason: "not sent: the connection was lost (\(reason))")))
+    }
+    inFlight.removeAll()
+    heldIntents.removeAll()
+    pings.removeAll()
+    channels.removeAll()
+    batches.removeAll()
+    phase = .disconnected
+    output.events.append(.disconnected(reason: reason))
+    output.closeConnection = true
+  }
+}

@@ -1,0 +1,190 @@
+import ChatCore
+
+extension IRCClient {
+  /// `PRIVMSG` and `NOTICE`: our echo, or a message for a conversation.
+  mutating func receiveMessage(_ message: IRCMessage, into output: inout IRCOutput) {
+    let parameters = message.parameters
+    guard parameters.count >= 2, let sourceText = message.source else {
+      // A notice without a source, before registration, is the server talking.
+      if message.command.uppercased() == "NOTICE", let text = parameters.last {
+        output.events.append(.serverNotice(text: text))
+      } else {
+        countMalformed()
+      }
+      return
+    }
+    let source = IRCSource(sourceText)
+    let isNotice = message.command.uppercased() == "NOTICE"
+    var (target, text) = (parameters[0], parameters[1])
+    if isNotice, source.isServer || target == "*" {
+      output.events.append(.serverNotice(text: text))
+      return
+    }
+    var kind: IRCIncomingMessage.Kind = isNotice ? .notice : .message
+    if let ctcp = IRCCTCP(parsing: text) {
+      guard ctcp.command == "ACTION", !isNotice else {
+        // Requests are not answered and replies not shown: a server or user cannot make
+        // chat send anything by them.
+        statistics.ignoredCTCP += 1
+        return
+      }
+      kind = .action
+      text = ctcp.parameters
+    }
+    let isHistory = batches.isHistory(message.tags["batch"])
+    let serverTime = message.tags["time"].flatMap(IRCServerTime.parse)
+    let isOwn = isUs(source.nick)
+    if isOwn, !isHistory, !isNotice,
+      confirmEcho(
+        message, target: target, text: text, isAction: kind == .action,
+        serverTime: serverTime, into: &output)
+    {
+      if let user = source.user, let host = source.host { (self.user, self.host) = (user, host) }
+      return
+    }
+    // STATUSMSG: `@#chat` is #chat's operators.
+    if let first = target.first, support.prefixes.contains(where: { $0.prefix == first }),
+      support.isChannel(target.dropFirst())
+    {
+      target.removeFirst()
+    }
+    let isPrivate = !support.isChannel(target)
+    let conversation = isPrivate && !isOwn ? source.nick : target
+    output.events.append(
+      .received(
+        IRCIncomingMessage(
+          kind: kind, sender: source.nick, source: sourceText, target: parameters[0],
+          conversation: conversation, isPrivate: isPrivate, text: text,
+          msgid: message.tags["msgid"],
+          serverTime: serverTime, receivedAt: now, isHistory: isHistory, isOwn: isOwn,
+          mentionsUs: !isOwn && (isPrivate || mentions(text)))))
+  }
+
+  /// Matches the echo of one of our lines: by label, or by target and text in order.
+  private mutating func confirmEcho(
+    _ message: IRCMessage, target: String, text: String, isAction: Bool, serverTime: Timestamp?,
+    into output: inout IRCOutput
+  ) -> Bool {
+    let index: Int?
+    if let label = label(of: message) {
+      index = inFlight.firstIndex { $0.confirmation == .label && $0.label == label }
+    } else {
+      index = inFlight.firstIndex {
+        $0.confirmation == .echo && $0.isAction == isAction && $0.text == text
+          && support.caseMapping.equal($0.target, target)
+      }
+    }
+    guard let index else { return false }
+    let line = inFlight.remove(at: index)
+    output.events.append(
+      .echoed(
+        IRCEcho(
+          id: line.id, part: line.part, parts: line.parts, target: line.target, text: line.text,
+          msgid: message.tags["msgid"], serverTime: serverTime, receivedAt: now,
+          confirmation: .echo)))
+    return true
+  }
+
+  /// `ACK`: a labeled line the server handled without anything to say (no echo-message).
+  mutating func receiveAcknowledgement(_ message: IRCMessage, into output: inout IRCOutput) {
+    guard let label = label(of: message),
+      let index = inFlight.firstIndex(where: { $0.confirmation == .label && $0.label == label })
+    else { return }
+    let line = inFlight.remove(at: index)
+    output.events.append(
+      .echoed(
+        IRCEcho(
+          id: line.id, part: line.part, parts: line.parts, target: line.target, text: line.text,
+          serverTime: message.tags["time"].flatMap(IRCServerTime.parse), receivedAt: now,
+          confirmation: .acknowledgement)))
+  }
+
+  /// `FAIL <command> <code> [context…] :description` (IRCv3 standard replies).
+  mutating func receiveFail(_ message: IRCMessage, into output: inout IRCOutput) {
+    let parameters = message.parameters
+    guard parameters.count >= 3 else { return countMalformed() }
+    let code = "FAIL \(parameters[0]) \(parameters[1])"
+    let reason = parameters[parameters.count - 1]
+    if let label = label(of: message),
+      failLine(labeled: label, code: code, reason: reason, into: &output)
+    {
+      return
+    }
+    let command = parameters[0].uppercased()
+    if command == "PRIVMSG" || command == "NOTICE",
+      failLine(unlabeledTo: nil, code: code, reason: reason, into: &output)
+    {
+      return
+    }
+    output.events.append(.serverReply(code: code, text: reason))
+  }
+
+  /// Fails the line with `label`; false when no line has it.
+  mutating func failLine(
+    labeled label: String, code: String, reason: String, into output: inout IRCOutput
+  ) -> Bool {
+    guard let index = inFlight.firstIndex(where: { $0.confirmation == .label && $0.label == label })
+    else { return false }
+    fail(inFlight.remove(at: index), code: code, reason: reason, into: &output)
+    return true
+  }
+
+  /// Fails the oldest unlabeled line to `target` (or the oldest of all when nil); false when
+  /// there is none. Servers answer lines in order, so the oldest is the one refused.
+  mutating func failLine(
+    unlabeledTo target: String?, code: String, reason: String, into output: inout IRCOutput
+  ) -> Bool {
+    guard
+      let index = inFlight.firstIndex(where: { line in
+        line.confirmation != .label
+          && (target.map { support.caseMapping.equal(line.target, $0) } ?? true)
+      })
+    else { return false }
+    fail(inFlight.remove(at: index), code: code, reason: reason, into: &output)
+    return true
+  }
+
+  private func fail(
+    _ line: IRCInFlightLine, code: String, reason: String, into output: inout IRCOutput
+  ) {
+    output.events.append(
+      .deliveryFailed(
+        IRCDeliveryFailure(
+          id: line.id, part: line.part, parts: line.parts, code: code, reason: reason)))
+  }
+
+  /// `BATCH +ref type …` opens, `BATCH -ref` closes.
+  mutating func receiveBatch(_ message: IRCMessage, into output: inout IRCOutput) {
+    guard let reference = message.parameters.first, reference.count > 1 else {
+      return countMalformed()
+    }
+    let name = String(reference.dropFirst())
+    switch reference.first {
+    case "+":
+      guard message.parameters.count >= 2,
+        batches.start(
+          name, type: message.parameters[1], parent: message.tags["batch"],
+          label: message.tags["label"])
+      else { return countMalformed() }
+    case "-": batches.end(name)
+    default: countMalformed()
+    }
+  }
+
+  /// Whether `text` names us: our nick as a whole word, under the server's case mapping.
+  func mentions(_ text: String) -> Bool {
+    let wanted = folded(nick)
+    let plain = IRCFormatting.stripped(text)
+    return plain.split(whereSeparator: { !Self.isNickCharacter($0) }).contains {
+      $0.utf8.count == wanted.utf8.count && folded($0) == wanted
+    }
+  }
+
+  static func isNickCharacter(_ character: Character) -> Bool {
+    guard let ascii = character.asciiValue else { return false }
+    switch ascii {
+    case 0x30...0x39, 0x41...0x5A, 0x61...0x7A: return true
+    default: return "[]\\`_^{|}-".utf8.contains(ascii)
+    }
+  }
+}

@@ -1,0 +1,155 @@
+extension IRCClient {
+  /// `CAP … LS|ACK|NAK|NEW|DEL`: ask for what we want of what is offered, then `CAP END`.
+  mutating func receiveCap(_ message: IRCMessage, into output: inout IRCOutput) {
+    let parameters = message.parameters
+    guard parameters.count >= 3 else {
+      statistics.malformedLines += 1
+      return
+    }
+    let names = parameters[parameters.count - 1].split(separator: " ").map(String.init)
+    switch parameters[1].uppercased() {
+    case "LS":
+      guard capPhase == .listing else { return }
+      offeredCapabilities.formUnion(names.map { String($0.prefix { $0 != "=" }) })
+      // `CAP * LS * :…` says more lines follow.
+      if parameters.count >= 4, parameters[2] == "*" { return }
+      requestWanted(finishing: true)
+    case "ACK":
+      for name in names {
+        if name.hasPrefix("-") {
+          capabilities.remove(String(name.dropFirst()))
+        } else {
+          capabilities.insert(name)
+        }
+      }
+      output.events.append(.capabilities(capabilities))
+      if capPhase == .requesting { endCapabilityNegotiation() }
+    case "NAK":
+      if capPhase == .requesting { endCapabilityNegotiation() }
+    case "NEW":
+      offeredCapabilities.formUnion(names.map { String($0.prefix { $0 != "=" }) })
+      if capPhase == .done { requestWanted(finishing: false) }
+    case "DEL":
+      let removed = Set(names)
+      offeredCapabilities.subtract(removed)
+      if !capabilities.isDisjoint(with: removed) {
+        capabilities.subtract(removed)
+        output.events.append(.capabilities(capabilities))
+      }
+    default: break
+    }
+  }
+
+  /// `CAP REQ` for the wanted capabilities offered and not yet on; `CAP END` when there are
+  /// none and negotiation is `finishing`.
+  private mutating func requestWanted(finishing: Bool) {
+    let wanted = configuration.wantedCapabilities.filter {
+      offeredCapabilities.contains($0) && !capabilities.contains($0)
+    }
+    if !wanted.isEmpty {
+      if finishing { capPhase = .requesting }
+      outbox.queueUrgent(
+        .control(IRCMessage(command: "CAP", parameters: ["REQ", wanted.joined(separator: " ")])))
+    } else if finishing {
+      endCapabilityNegotiation()
+    }
+  }
+
+  mutating func endCapabilityNegotiation() {
+    capPhase = .done
+    outbox.queueUrgent(.control(IRCMessage(command: "CAP", parameters: ["END"])))
+  }
+
+  /// `001`: registered under the nick it names; the user's lines may go now.
+  mutating func receiveWelcome(_ message: IRCMessage, into output: inout IRCOutput) {
+    guard phase == .registering else { return }
+    if let registered = message.parameters.first, Self.isValidWord(registered) {
+      nick = registered
+    }
+    // "Welcome to the Network alice!alice@127.0.0.1" names our user and host.
+    if let last = message.parameters.last?.split(separator: " ").last {
+      let source = IRCSource(last)
+      if source.user != nil, let host = source.host, isUs(source.nick) {
+        (user, self.host) = (source.user, host)
+      }
+    }
+    phase = .registered
+    capPhase = .done
+    output.events.append(.registered(nick: nick))
+    for channel in autojoin where isValidChannel(channel) {
+      pendingJoins.insert(folded(channel))
+      outbox.queue(.command(IRCMessage(command: "JOIN", parameters: [channel])))
+    }
+    let held = heldIntents
+    heldIntents.removeAll()
+    for intent in held {
+      handle(intent, into: &output)
+    }
+  }
+
+  /// `005`: the tokens between our nick and the trailing text.
+  mutating func receiveSupport(_ message: IRCMessage, into output: inout IRCOutput) {
+    guard message.parameters.count >= 3 else { return }
+    let updated = support.applying(message.parameters.dropFirst().dropLast())
+    guard updated != support else { return }
+    if updated.caseMapping != support.caseMapping {
+      let mapping = updated.caseMapping
+      channels = Dictionary(
+        channels.values.map { channel in
+          var channel = channel
+          channel.members = Dictionary(
+            channel.members.values.map { (mapping.folded($0), $0) }, uniquingKeysWith: { $1 })
+          return (mapping.folded(channel.name), channel)
+        }, uniquingKeysWith: { $1 })
+      pendingJoins = Set(pendingJoins.map { mapping.folded($0) })
+    }
+    support = updated
+    output.events.append(.serverSupport(support))
+  }
+
+  /// `433` taken, `432` invalid (and `436`, `437`): while registering, another nick is tried;
+  /// afterwards, the `NICK` we asked for failed.
+  mutating func receiveNickRefusal(_ message: IRCMessage, into output: inout IRCOutput) {
+    let parameters = message.parameters
+    let refused = parameters.count > 2 ? parameters[1] : nick
+    let reason = parameters.last ?? "refused"
+    guard phase == .registering else {
+      if let requested = requestedNick, support.caseMapping.equal(requested, refused) {
+        requestedNick = nil
+        output.events.append(.nickChangeFailed(nick: refused, reason: reason))
+      }
+      return
+    }
+    nickAttempt += 1
+    guard nickAttempt < configuration.nickAttempts else {
+      // Written at once: the disconnect empties the outbox.
+      output.lines.append(IRCMessage(command: "QUIT", parameters: ["no nick accepted"]).serialized)
+      disconnect(
+        reason: "the server refused every nick tried (last '\(refused)': \(reason))",
+        into: &output)
+      return
+    }
+    let fallback = Self.fallbackNick(
+      for: configuration.nick, attempt: nickAttempt, invalid: message.command == "432")
+    nick = fallback
+    output.events.append(.nickRejected(nick: refused, reason: reason, fallback: fallback))
+    outbox.queueUrgent(.control(IRCMessage(command: "NICK", parameters: [fallback])))
+  }
+
+  /// The nick to try after `attempt` refusals of `base`: `base_`, `base__`, then `base` cut
+  /// to seven characters with the attempt's number. For an invalid nick, `base` keeps only
+  /// the characters every server allows in a nick (or is `chat` when none are left).
+  static func fallbackNick(for base: String, attempt: Int, invalid: Bool) -> String {
+    var stem = base
+    if invalid {
+      let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789[]\\`_^{|}-")
+      stem = String(base.filter { allowed.contains($0) }.drop { $0.isNumber || $0 == "-" })
+      if stem.isEmpty { stem = "chat" }
+      if attempt == 1, stem != base { return String(stem.prefix(9)) }
+    }
+    switch attempt {
+    case 1, 2: return stem + String(repeating: "_", count: attempt)
+    default: return String(stem.prefix(7)) + String(attempt)
+    }
+  }
+}

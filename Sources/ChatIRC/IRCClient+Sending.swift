@@ -1,0 +1,175 @@
+import ChatCore
+import FoundationEssentials
+
+extension IRCClient {
+  /// Labels a caller gives longer than this are replaced by a counter's, so the tags stay
+  /// far inside `IRCTextSplitter.clientTagBudget`.
+  static let longestLabel = 64
+
+  /// A user (or host) as long as a server is likely to make it, for splitting before the
+  /// server has told us ours.
+  static let unknownUser = String(repeating: "u", count: 10)
+  static let unknownHost = String(repeating: "h", count: 63)
+
+  mutating func handle(_ intent: IRCIntent, into output: inout IRCOutput) {
+    if phase == .quitting || phase == .disconnected || phase == .idle {
+      if case .send(let id, _, _, _, _) = intent {
+        output.events.append(
+          .deliveryFailed(
+            IRCDeliveryFailure(id: id, part: 0, parts: 1, reason: "not sent: not connected")))
+      } else {
+        output.events.append(.intentRefused(reason: "not connected"))
+      }
+      return
+    }
+    if phase == .registering {
+      // Before `001` the server would refuse them (451); quitting needs no registration.
+      if case .quit = intent {
+      } else {
+        heldIntents.append(intent)
+        return
+      }
+    }
+    switch intent {
+    case .send(let id, let target, let text, let isAction, let label):
+      queueMessage(
+        id: id, target: target, text: text, isAction: isAction, label: label, into: &output)
+    case .join(let channel):
+      guard isValidChannel(channel) else {
+        output.events.append(.intentRefused(reason: "'\(channel)' is not a channel name here"))
+        return
+      }
+      if !autojoin.contains(where: { folded($0) == folded(channel) }) { autojoin.append(channel) }
+      pendingJoins.insert(folded(channel))
+      outbox.queue(.command(IRCMessage(command: "JOIN", parameters: [channel])))
+    case .part(let channel, let reason):
+      guard isValidChannel(channel) else {
+        output.events.append(.intentRefused(reason: "'\(channel)' is not a channel name here"))
+        return
+      }
+      let (mapping, key) = (support.caseMapping, folded(channel))
+      autojoin.removeAll { mapping.folded($0) == key }
+      outbox.queue(
+        .command(
+          IRCMessage(command: "PART", parameters: [channel] + (reason.map { [clean($0)] } ?? []))))
+    case .changeNick(let newNick):
+      guard Self.isValidWord(newNick) else {
+        output.events.append(.intentRefused(reason: "'\(newNick)' is not a nick"))
+        return
+      }
+      requestedNick = newNick
+      outbox.queue(.command(IRCMessage(command: "NICK", parameters: [newNick])))
+    case .quit(let reason):
+      phase = .quitting
+      outbox.queue(.command(IRCMessage(command: "QUIT", parameters: [clean(reason ?? "bye")])))
+    }
+  }
+
+  /// Splits the text to fit the relayed line and queues its pieces.
+  mutating func queueMessage(
+    id: UUID, target: String, text: String, isAction: Bool, label: String?,
+    into output: inout IRCOutput
+  ) {
+    guard Self.isValidWord(target) else {
+      output.events.append(
+        .deliveryFailed(
+          IRCDeliveryFailure(id: id, part: 0, parts: 1, reason: "'\(target)' is not a target")))
+      return
+    }
+    let cleaned = clean(text)
+    guard !cleaned.isEmpty else {
+      output.events.append(
+        .deliveryFailed(IRCDeliveryFailure(id: id, part: 0, parts: 1, reason: "nothing to send")))
+      return
+    }
+    let prefix = IRCTextSplitter.relayedPrefixBytes(
+      nick: nick, user: user ?? Self.unknownUser, host: host ?? Self.unknownHost, target: target)
+    let budget = IRCTextSplitter.textBudget(
+      relayedPrefixBytes: prefix + (isAction ? IRCCTCP.actionOverheadBytes : 0),
+      lineLength: support.lineLength)
+    let pieces = IRCTextSplitter.split(cleaned, maxBytes: budget)
+    if pieces.count > 1 { output.events.append(.messageSplit(id: id, parts: pieces.count)) }
+    let base = label.flatMap { $0.utf8.count <= Self.longestLabel && !$0.isEmpty ? $0 : nil }
+    for (part, piece) in pieces.enumerated() {
+      // Without the caller's label one is taken from the counter when the line is written.
+      let label = base.map { part == 0 ? $0 : "\($0).\(part + 1)" } ?? ""
+      outbox.queue(
+        .part(
+          IRCInFlightLine(
+            id: id, part: part, parts: pieces.count, target: target, text: piece,
+            isAction: isAction, label: label)))
+    }
+  }
+
+  /// Writes what the pacing allows, protocol replies first.
+  mutating func pump(into output: inout IRCOutput) {
+    guard phase != .idle, phase != .disconnected else { return }
+    while !outbox.isEmpty || confirmingPingDue {
+      // A confirming PING goes before the next ordered line, after urgent ones.
+      if confirmingPingDue, outbox.urgent.isEmpty {
+        guard bucket.take(at: now) else { return }
+        confirmingPingDue = false
+        writePing(isKeepalive: false, token: nextToken(), into: &output)
+        continue
+      }
+      guard bucket.take(at: now), let entry = outbox.removeNext() else { return }
+      switch entry {
+      case .control(let message), .command(let message):
+        output.lines.append(message.serialized)
+      case .keepalive(let token):
+        writePing(isKeepalive: true, token: token, into: &output)
+      case .part(let line):
+        write(line, into: &output)
+      }
+    }
+  }
+
+  private mutating func write(_ line: IRCInFlightLine, into output: inout IRCOutput) {
+    var line = line
+    writeSequence += 1
+    line.sequence = writeSequence
+    line.writtenAt = now
+    var message = IRCMessage(command: "PRIVMSG", parameters: [line.target, line.wireText])
+    if capabilities.contains("labeled-response") {
+      line.confirmation = .label
+      if line.label.isEmpty { line.label = nextToken() }
+      message.tags["label"] = line.label
+    } else if capabilities.contains("echo-message") {
+      line.confirmation = .echo
+    } else {
+      line.confirmation = .pong
+      unconfirmedSincePing += 1
+      // One PING confirms every line before it: send it after a run of lines, or every
+      // fourth line of a long run so confirmations keep coming.
+      if !outbox.nextIsPart || unconfirmedSincePing >= 4 { confirmingPingDue = true }
+    }
+    inFlight.append(line)
+    output.lines.append(message.serialized)
+    output.events.append(.messageWritten(id: line.id, part: line.part, parts: line.parts))
+  }
+
+  private mutating func writePing(isKeepalive: Bool, token: String, into output: inout IRCOutput) {
+    if !isKeepalive { unconfirmedSincePing = 0 }
+    pings[token] = SentPing(sentAt: now, covers: writeSequence, isKeepalive: isKeepalive)
+    output.lines.append(IRCMessage(command: "PING", parameters: [token]).serialized)
+  }
+
+  /// `text` with NUL, CR and LF (which would end or break the line) turned into spaces.
+  func clean(_ text: String) -> String {
+    guard text.utf8.contains(where: { $0 == 0 || $0 == 0x0A || $0 == 0x0D }) else { return text }
+    return String(
+      String.UnicodeScalarView(
+        text.unicodeScalars.map { $0 == "\0" || $0 == "\n" || $0 == "\r" ? " " : $0 }))
+  }
+
+  func isValidChannel(_ name: String) -> Bool {
+    Self.isValidWord(name) && support.isChannel(name) && !name.contains(",")
+      && !name.unicodeScalars.contains("\u{7}")
+  }
+
+  /// A nick or target: not empty, no space, comma or control character, no leading `:`.
+  static func isValidWord(_ word: String) -> Bool {
+    !word.isEmpty && word.utf8.first != UInt8(ascii: ":") && word.utf8.count <= 200
+      && !word.utf8.contains { $0 <= 0x20 || $0 == UInt8(ascii: ",") || $0 == 0x7F }
+  }
+}

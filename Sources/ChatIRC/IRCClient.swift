@@ -1,0 +1,213 @@
+import ChatCore
+import FoundationEssentials
+
+/// The IRC protocol as a pure state machine: lines and times in, lines to send and events out.
+///
+/// It reads no clock, makes no random numbers and does no I/O: every entry point is told the
+/// time, and labels and `PING` tokens come from a counter, so the same inputs always give the
+/// same outputs. The socket session feeds it what the server sent (`receive(bytes:at:)`),
+/// what the user wants (`perform(_:at:)`) and the passing of time (`advance(to:)`, at
+/// `nextDeadline`), and writes `IRCOutput.lines` to the socket.
+///
+/// What a server can make it send is limited to the protocol's own replies: `PONG`, the `CAP`
+/// negotiation, registration (`NICK` fallbacks, and `QUIT` when every nick was refused) and
+/// the configured channels' `JOIN`s after `001`. Everything else is the user's.
+public struct IRCClient: Sendable {
+  /// Who to be and how to pace; fixed for the client's life.
+  public let configuration: Configuration
+  /// Where the connection is.
+  public internal(set) var phase = Phase.idle
+  /// Our nick as the server knows it (the one asked for until `001` says otherwise).
+  public internal(set) var nick: String
+  /// What the server said about itself in 005.
+  public internal(set) var support = ISupport()
+  /// The capabilities the server agreed to.
+  public internal(set) var capabilities: Set<String> = []
+  /// The last round trip measured, in milliseconds.
+  public internal(set) var lagMilliseconds: Int64?
+  /// What was thrown away.
+  public internal(set) var statistics = Statistics()
+
+  var now: Timestamp
+  var lastReceived: Timestamp
+  /// The source of labels and tokens: never random, so runs repeat exactly.
+  var counter: UInt64 = 0
+  var user: String?
+  var host: String?
+  var capPhase = CapPhase.listing
+  var offeredCapabilities: Set<String> = []
+  var nickAttempt = 0
+  var requestedNick: String?
+  /// Channels we are in, keyed by case-folded name.
+  var channels: [String: IRCChannelState] = [:]
+  /// Channels to be in: joined again after every reconnect.
+  var autojoin: [String]
+  var pendingJoins: Set<String> = []
+  var namesInProgress: [String: [IRCMember]] = [:]
+  var batches = IRCBatches()
+  var outbox = IRCOutbox()
+  var bucket: IRCTokenBucket
+  var inFlight: [IRCInFlightLine] = []
+  var heldIntents: [IRCIntent] = []
+  var pings: [String: SentPing] = [:]
+  var writeSequence = 0
+  var unconfirmedSincePing = 0
+  var confirmingPingDue = false
+  var lineBuffer = IRCLineBuffer()
+
+  enum CapPhase: Hashable, Sendable {
+    case listing
+    case requesting
+    case done
+  }
+
+  struct SentPing: Hashable, Sendable {
+    var sentAt: Timestamp
+    /// Lines written before it, which its `PONG` confirms when they wait for one.
+    var covers: Int
+    var isKeepalive: Bool
+  }
+
+  /// A client that has not connected yet; `start(at:)` begins.
+  public init(configuration: Configuration, at time: Timestamp) {
+    self.configuration = configuration
+    nick = configuration.nick
+    now = time
+    lastReceived = time
+    autojoin = configuration.channels
+    bucket = IRCTokenBucket(settings: configuration.pacing, at: time)
+  }
+
+  /// Channels we are in, as the server spells them, sorted.
+  public var joinedChannels: [String] { channels.values.map(\.name).sorted() }
+
+  /// How many lines are waiting for the pacing allowance.
+  public var queuedLineCount: Int { outbox.count + (confirmingPingDue ? 1 : 0) }
+
+  /// How many of our message lines await the server's confirmation (written or not).
+  public var unconfirmedLineCount: Int { inFlight.count + outbox.partCount }
+
+  /// When `advance(to:)` next has something to do: a paced line, a keepalive, a timeout.
+  public var nextDeadline: Timestamp? {
+    guard phase != .idle, phase != .disconnected else { return nil }
+    var deadlines: [Timestamp] = []
+    if !outbox.isEmpty || confirmingPingDue { deadlines.append(bucket.nextAllowance(after: now)) }
+    if let keepalive = pings.values.filter(\.isKeepalive).map(\.sentAt).min() {
+      deadlines.append(
+        keepalive.advanced(byMilliseconds: configuration.keepaliveTimeoutMilliseconds))
+    } else if !outbox.hasKeepalive {
+      deadlines.append(
+        lastReceived.advanced(byMilliseconds: configuration.keepaliveIntervalMilliseconds))
+    }
+    return deadlines.min()
+  }
+
+  /// Begins a connection (the socket is open): capability negotiation and registration.
+  /// After a disconnect it starts afresh with the configured nick and rejoins the channels.
+  public mutating func start(at time: Timestamp) -> IRCOutput {
+    let keep = (counter, autojoin, configuration)
+    self = IRCClient(configuration: keep.2, at: max(time, now))
+    (counter, autojoin) = (keep.0, keep.1)
+    phase = .registering
+    outbox.queueUrgent(.control(IRCMessage(command: "CAP", parameters: ["LS", "302"])))
+    outbox.queueUrgent(.control(IRCMessage(command: "NICK", parameters: [nick])))
+    outbox.queueUrgent(
+      .control(
+        IRCMessage(
+          command: "USER", parameters: [configuration.user, "0", "*", configuration.realName])))
+    var output = IRCOutput()
+    pump(into: &output)
+    return output
+  }
+
+  /// Takes bytes read from the socket.
+  public mutating func receive(bytes: some BidirectionalCollection<UInt8>, at time: Timestamp)
+    -> IRCOutput
+  {
+    var output = IRCOutput()
+    for item in lineBuffer.append(bytes) {
+      output.append(receive(item, at: time))
+    }
+    return output
+  }
+
+  /// Takes one line the server sent, without its CR LF.
+  public mutating func receive(line: String, at time: Timestamp) -> IRCOutput {
+    receive(.line(line), at: time)
+  }
+
+  /// The server closed the connection (end of stream, or a read error described by `reason`).
+  public mutating func connectionClosed(reason: String, at time: Timestamp) -> IRCOutput {
+    var output = IRCOutput()
+    for item in lineBuffer.finish() {
+      output.append(receive(item, at: time))
+    }
+    advanceClock(to: time)
+    if phase != .disconnected, phase != .idle { disconnect(reason: reason, into: &output) }
+    return output
+  }
+
+  /// Carries out what the user asked for (queued until registration completes).
+  public mutating func perform(_ intent: IRCIntent, at time: Timestamp) -> IRCOutput {
+    var output = IRCOutput()
+    advanceClock(to: time, into: &output)
+    handle(intent, into: &output)
+    pump(into: &output)
+    return output
+  }
+
+  /// Lets time pass: paced lines go out, keepalives are sent, timeouts noticed.
+  public mutating func advance(to time: Timestamp) -> IRCOutput {
+    var output = IRCOutput()
+    advanceClock(to: time, into: &output)
+    pump(into: &output)
+    return output
+  }
+
+  private mutating func receive(_ item: IRCLineBuffer.Item, at time: Timestamp) -> IRCOutput {
+    var output = IRCOutput()
+    guard phase != .idle, phase != .disconnected else { return output }
+    advanceClock(to: time, into: &output)
+    lastReceived = now
+    switch item {
+    case .tooLong(let count):
+      statistics.oversizedLines += 1
+      output.events.append(.lineIgnored(reason: "a line of \(count) bytes is over the limit"))
+    case .line(let line):
+      do {
+        handle(try IRCMessage(parsing: line), into: &output)
+      } catch {
+        statistics.malformedLines += 1
+        output.events.append(.lineIgnored(reason: error.description))
+      }
+    }
+    pump(into: &output)
+    return output
+  }
+
+  /// Moves the clock forward (never back) and acts on the timeouts that passed.
+  mutating func advanceClock(to time: Timestamp, into output: inout IRCOutput) {
+    advanceClock(to: time)
+    guard phase == .registering || phase == .registered || phase == .quitting else { return }
+    checkKeepalive(into: &output)
+  }
+
+  mutating func advanceClock(to time: Timestamp) {
+    now = max(now, time)
+  }
+
+  /// The next value of the counter, as a token no server line can predict a use for.
+  mutating func nextToken() -> String {
+    counter += 1
+    return "chat-\(counter)"
+  }
+
+  /// Names fold under the server's case mapping.
+  func folded(_ name: some StringProtocol) -> String {
+    support.caseMapping.folded(name)
+  }
+
+  func isUs(_ name: some StringProtocol) -> Bool {
+    support.caseMapping.equal(name, nick)
+  }
+}

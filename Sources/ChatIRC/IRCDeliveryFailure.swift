@@ -1,0 +1,25 @@
+import ChatCore
+import FoundationEssentials
+
+/// One line of a message we sent that did not get through, or may not have.
+public struct IRCDeliveryFailure: Hashable, Sendable {
+  /// The caller's id of the message.
+  public var id: UUID
+  /// Which line of the message, from 0.
+  public var part: Int
+  /// How many lines the message went out as.
+  public var parts: Int
+  /// The server's numeric or `FAIL` code (`404`, `FAIL PRIVMSG …`); nil when chat decided.
+  public var code: String?
+  /// Why, in the server's own words when it gave any.
+  public var reason: String
+
+  /// Creates a failure.
+  public init(id: UUID, part: Int, parts: Int, code: String? = nil, reason: String) {
+    self.id = id
+    self.part = part
+    self.parts = parts
+    self.code = code
+    self.reason = reason
+  }
+}

@@ -1,0 +1,54 @@
+import ChatCore
+import FoundationEssentials
+
+/// The server's confirmation of one line of a message we sent.
+public struct IRCEcho: Hashable, Sendable {
+  /// How the server confirmed it.
+  public enum Confirmation: Hashable, Sendable {
+    /// It sent the message back (`echo-message`).
+    case echo
+    /// It acknowledged the labeled line without echoing it (`ACK`).
+    case acknowledgement
+    /// It answered a `PING` sent after the message with no error in between (servers
+    /// without `echo-message`, such as ngircd).
+    case pong
+  }
+
+  /// The caller's id of the message.
+  public var id: UUID
+  /// Which line of the message, from 0.
+  public var part: Int
+  /// How many lines the message went out as.
+  public var parts: Int
+  /// The target it went to.
+  public var target: String
+  /// The text of this line as sent (for an action, without its CTCP framing).
+  public var text: String
+  /// The server's message id, when it echoed one.
+  public var msgid: String?
+  /// The server's time, when it sent one.
+  public var serverTime: Timestamp?
+  /// When the confirmation arrived here.
+  public var receivedAt: Timestamp
+  /// How the server confirmed it.
+  public var confirmation: Confirmation
+
+  /// Creates an echo.
+  public init(
+    id: UUID, part: Int, parts: Int, target: String, text: String, msgid: String? = nil,
+    serverTime: Timestamp? = nil, receivedAt: Timestamp, confirmation: Confirmation
+  ) {
+    self.id = id
+    self.part = part
+    self.parts = parts
+    self.target = target
+    self.text = text
+    self.msgid = msgid
+    self.serverTime = serverTime
+    self.receivedAt = receivedAt
+    self.confirmation = confirmation
+  }
+
+  /// The server's time when it sent one, else the time the confirmation arrived.
+  public var time: Timestamp { serverTime ?? receivedAt }
+}

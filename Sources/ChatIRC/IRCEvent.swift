@@ -1,0 +1,71 @@
+import ChatCore
+import FoundationEssentials
+
+/// What the protocol state machine tells its session: one thing that happened on the link.
+///
+/// Names are as the server sent them (compare them with `IRCClient.support.caseMapping`).
+/// Every string here comes from the server and must pass the sanitiser before it is shown.
+public enum IRCEvent: Hashable, Sendable {
+  /// The server accepted us (`001`) under `nick`; channels are joined now.
+  case registered(nick: String)
+  /// A nick was refused while registering (`433` taken, `432` invalid); `fallback` is tried.
+  case nickRejected(nick: String, reason: String, fallback: String)
+  /// Our own nick changed, by our `NICK` or the server's doing.
+  case nickChanged(from: String, to: String)
+  /// A `NICK` we asked for after registering was refused.
+  case nickChangeFailed(nick: String, reason: String)
+  /// The server's `ISUPPORT` changed (after each `005` line that changed something).
+  case serverSupport(ISupport)
+  /// The capabilities the server agreed to, after negotiation or a later change.
+  case capabilities(Set<String>)
+
+  /// We are in `channel`.
+  case joined(channel: String)
+  /// Joining `channel` failed, with the server's reason.
+  case joinFailed(channel: String, reason: String)
+  /// We left `channel`.
+  case parted(channel: String, reason: String?)
+  /// `by` put us out of `channel`.
+  case kicked(channel: String, by: String, reason: String?)
+  /// Someone else came into `channel`.
+  case userJoined(channel: String, nick: String)
+  /// Someone else left `channel`.
+  case userParted(channel: String, nick: String, reason: String?)
+  /// Someone left the network; `channels` are the ones of ours they were in.
+  case userQuit(nick: String, reason: String?, channels: [String])
+  /// `by` put `nick` out of `channel`.
+  case userKicked(channel: String, nick: String, by: String, reason: String?)
+  /// Someone else changed nick; `channels` are the ones of ours they are in.
+  case userNickChanged(from: String, to: String, channels: [String])
+  /// The topic of `channel` (`332`, an empty one for `331`, or a change by `setBy` at `time`).
+  case topic(channel: String, text: String, setBy: String?, time: Timestamp?)
+  /// Who set the topic of `channel` and when (`333`).
+  case topicSetBy(channel: String, nick: String, time: Timestamp?)
+  /// The members of `channel`, complete (`353` lines up to `366`).
+  case names(channel: String, members: [IRCMember])
+
+  /// A message, notice or action from someone (or from us, sent by another client).
+  case received(IRCIncomingMessage)
+  /// A line of one of our messages went to the socket (pacing may hold lines back).
+  case messageWritten(id: UUID, part: Int, parts: Int)
+  /// One of our messages was too long for one line and goes out in `parts` messages.
+  case messageSplit(id: UUID, parts: Int)
+  /// The server confirmed one of our messages.
+  case echoed(IRCEcho)
+  /// One of our messages did not get through, or may not have.
+  case deliveryFailed(IRCDeliveryFailure)
+
+  /// A notice from the server itself.
+  case serverNotice(text: String)
+  /// An error reply from the server not tied to anything else here (`code` is the numeric).
+  case serverReply(code: String, text: String)
+  /// A round trip to the server and back took `milliseconds`.
+  case lagMeasured(milliseconds: Int64)
+  /// A line from the server was thrown away: over the length cap, or not a message.
+  case lineIgnored(reason: String)
+  /// An intent could not be carried out (an invalid channel name, after quitting).
+  case intentRefused(reason: String)
+  /// The connection is over: the server's `ERROR`, a keepalive without answer, end of
+  /// stream, or our own quit. Every unconfirmed message has been failed before this.
+  case disconnected(reason: String)
+}

@@ -1,0 +1,65 @@
+import ChatCore
+
+/// A `PRIVMSG`, `NOTICE` or CTCP `ACTION` that arrived.
+public struct IRCIncomingMessage: Hashable, Sendable {
+  /// What kind of message it is.
+  public enum Kind: Hashable, Sendable {
+    /// A `PRIVMSG`.
+    case message
+    /// A `NOTICE`.
+    case notice
+    /// A CTCP `ACTION` (`/me`); `text` is the action without its CTCP framing.
+    case action
+  }
+
+  /// What kind of message it is.
+  public var kind: Kind
+  /// The sender's nick.
+  public var sender: String
+  /// The sender's full source (`nick!user@host`).
+  public var source: String
+  /// The target as sent: a channel, or our nick.
+  public var target: String
+  /// Where it belongs: the channel, or for a private message the other person's nick.
+  public var conversation: String
+  /// Whether it was sent to us alone rather than to a channel.
+  public var isPrivate: Bool
+  /// The text exactly as received, formatting codes included.
+  public var text: String
+  /// The server's message id (`msgid`), if it sent one.
+  public var msgid: String?
+  /// The server's time for it (`server-time`), if it sent one.
+  public var serverTime: Timestamp?
+  /// When it arrived here.
+  public var receivedAt: Timestamp
+  /// Whether it came in a history batch (`BATCH chathistory`): an old message replayed.
+  public var isHistory: Bool
+  /// Whether we sent it (from another client, or in a history replay).
+  public var isOwn: Bool
+  /// Whether it names us (our nick as a word, under the server's case mapping) or is private.
+  public var mentionsUs: Bool
+
+  /// Creates a received message.
+  public init(
+    kind: Kind, sender: String, source: String, target: String, conversation: String,
+    isPrivate: Bool, text: String, msgid: String? = nil, serverTime: Timestamp? = nil,
+    receivedAt: Timestamp, isHistory: Bool = false, isOwn: Bool = false, mentionsUs: Bool = false
+  ) {
+    self.kind = kind
+    self.sender = sender
+    self.source = source
+    self.target = target
+    self.conversation = conversation
+    self.isPrivate = isPrivate
+    self.text = text
+    self.msgid = msgid
+    self.serverTime = serverTime
+    self.receivedAt = receivedAt
+    self.isHistory = isHistory
+    self.isOwn = isOwn
+    self.mentionsUs = mentionsUs
+  }
+
+  /// The server's time when it sent one, else the time it arrived.
+  public var time: Timestamp { serverTime ?? receivedAt }
+}

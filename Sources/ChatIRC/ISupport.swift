@@ -1,0 +1,115 @@
+/// What a server says about itself in `RPL_ISUPPORT` (005), with the spec's defaults for what
+/// it leaves out.
+public struct ISupport: Hashable, Sendable {
+  /// The characters that start a channel name (`CHANTYPES`); `#&` by default.
+  public var channelTypes: String = "#&"
+  /// The longest nick the server accepts (`NICKLEN`), if it says.
+  public var nickLength: Int?
+  /// The longest channel name the server accepts (`CHANNELLEN`), if it says.
+  public var channelLength: Int?
+  /// The longest line in bytes, CR LF included and tags excluded (`LINELEN`); 512 by default.
+  public var lineLength: Int = 512
+  /// How nicks and channel names compare (`CASEMAPPING`); rfc1459 by default.
+  public var caseMapping: IRCCaseMapping = .rfc1459
+  /// Membership modes and their prefixes, highest first (`PREFIX`); `(ov)@+` by default.
+  public var prefixes: [IRCMembershipPrefix] = [
+    IRCMembershipPrefix(mode: "o", prefix: "@"), IRCMembershipPrefix(mode: "v", prefix: "+"),
+  ]
+  /// The network's name (`NETWORK`), if it says.
+  public var network: String?
+
+  /// The defaults, for a server that has not sent 005 yet.
+  public init() {}
+
+  /// Whether `name` is a channel name on this server.
+  public func isChannel(_ name: some StringProtocol) -> Bool {
+    guard let first = name.first else { return false }
+    return channelTypes.contains(first)
+  }
+
+  /// This support with the tokens of one 005 line applied (the parameters between the nick
+  /// and the trailing text). `-TOKEN` puts a parameter back to its default; unknown tokens
+  /// and values that do not parse are ignored.
+  public func applying(_ tokens: some Sequence<String>) -> ISupport {
+    var support = self
+    for token in tokens {
+      support.apply(token)
+    }
+    return support
+  }
+
+  private mutating func apply(_ token: String) {
+    let defaults = ISupport()
+    if token.hasPrefix("-") {
+      switch token.dropFirst() {
+      case "CHANTYPES": channelTypes = defaults.channelTypes
+      case "NICKLEN": nickLength = nil
+      case "CHANNELLEN": channelLength = nil
+      case "LINELEN": lineLength = defaults.lineLength
+      case "CASEMAPPING": caseMapping = defaults.caseMapping
+      case "PREFIX": prefixes = defaults.prefixes
+      case "NETWORK": network = nil
+      default: break
+      }
+      return
+    }
+    let parts = token.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+    let value = parts.count > 1 ? Self.unescaped(parts[1]) : ""
+    switch parts[0] {
+    case "CHANTYPES": channelTypes = value
+    case "NICKLEN": nickLength = Self.length(value) ?? nickLength
+    case "CHANNELLEN": channelLength = Self.length(value) ?? channelLength
+    case "LINELEN": lineLength = Self.length(value).map { max($0, 512) } ?? lineLength
+    case "CASEMAPPING": caseMapping = IRCCaseMapping(rawValue: value.lowercased()) ?? caseMapping
+    case "PREFIX": prefixes = Self.prefixes(value) ?? prefixes
+    case "NETWORK": network = value.isEmpty ? nil : value
+    default: break
+    }
+  }
+
+  /// A positive length below a million (anything else is not a length a server means).
+  private static func length(_ value: String) -> Int? {
+    guard let number = Int(value), (1..<1_000_000).contains(number) else { return nil }
+    return number
+  }
+
+  /// `(ov)@+` as pairs; an empty value means no prefixes at all.
+  private static func prefixes(_ value: String) -> [IRCMembershipPrefix]? {
+    if value.isEmpty { return [] }
+    guard value.hasPrefix("("), let close = value.firstIndex(of: ")") else { return nil }
+    let modes = value[value.index(after: value.startIndex)..<close]
+    let symbols = value[value.index(after: close)...]
+    guard modes.count == symbols.count else { return nil }
+    return zip(modes, symbols).map { IRCMembershipPrefix(mode: $0, prefix: $1) }
+  }
+
+  /// Values may escape bytes as `\xHH` (a space is `\x20`).
+  private static func unescaped(_ value: Substring) -> String {
+    let utf8 = Array(value.utf8)
+    guard utf8.contains(UInt8(ascii: "\\")) else { return String(value) }
+    var bytes: [UInt8] = []
+    var index = 0
+    while index < utf8.count {
+      if utf8[index] == UInt8(ascii: "\\"), index + 3 < utf8.count,
+        utf8[index + 1] == UInt8(ascii: "x"),
+        let high = hexDigit(utf8[index + 2]), let low = hexDigit(utf8[index + 3])
+      {
+        bytes.append(high << 4 | low)
+        index += 4
+      } else {
+        bytes.append(utf8[index])
+        index += 1
+      }
+    }
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  private static func hexDigit(_ byte: UInt8) -> UInt8? {
+    switch byte {
+    case 0x30...0x39: byte - 0x30
+    case 0x41...0x46: byte - 0x37
+    case 0x61...0x66: byte - 0x57
+    default: nil
+    }
+  }
+}

@@ -1,0 +1,140 @@
+import ChatCore
+import ChatIRC
+import Testing
+
+@Suite(.timeLimit(.minutes(2))) struct IRCClientReceivingTests {
+  func received(_ wire: IRCWire) -> [IRCIncomingMessage] {
+    wire.events.compactMap { if case .received(let message) = $0 { message } else { nil } }
+  }
+
+  @Test func aChannelMessageCarriesItsIdTimeAndConversation() {
+    var wire = IRCWire.inspircd()
+    wire.server(
+      "@time=2026-12-01T09:12:31.673Z;msgid=1AA~1796116348~0 :bob!bob@127.0.0.1 PRIVMSG #chat :hello world"
+    )
+    #expect(
+      received(wire) == [
+        IRCIncomingMessage(
+          kind: .message, sender: "bob", source: "bob!bob@127.0.0.1", target: "#chat",
+          conversation: "#chat", isPrivate: false, text: "hello world", msgid: "1AA~1796116348~0",
+          serverTime: Timestamp(millisecondsSinceEpoch: 1_796_116_351_673), receivedAt: wire.time)
+      ])
+  }
+
+  @Test func aPrivateMessageBelongsToTheSenderAndMentionsUs() {
+    var wire = IRCWire.inspircd()
+    wire.server(":bob!bob@h PRIVMSG alice :psst")
+    let message = received(wire).first
+    #expect(message?.conversation == "bob")
+    #expect(message?.isPrivate == true && message?.mentionsUs == true)
+  }
+
+  @Test(arguments: [
+    ("hey Alice, look", true), ("ALICE: ping", true), ("\u{2}alice\u{2}!", true),
+    ("malice aforethought", false), ("alice_ is someone else", false), ("nothing", false),
+  ])
+  func ourNickAsAWordIsAMention(_ text: String, _ mentions: Bool) {
+    var wire = IRCWire.inspircd()
+    wire.server(":bob!bob@h PRIVMSG #chat :\(text)")
+    #expect(received(wire).first?.mentionsUs == mentions)
+  }
+
+  @Test func actionsNoticesAndServerNotices() {
+    var wire = IRCWire.inspircd()
+    wire.server(":bob!bob@h PRIVMSG #chat :\u{1}ACTION waves\u{1}")
+    wire.server(":bob!bob@h NOTICE #chat :heads up")
+    wire.server(":irc1.test NOTICE alice :*** You are connected")
+    wire.server("NOTICE * :*** Looking up your hostname...")
+    #expect(received(wire).map(\.kind) == [.action, .notice])
+    #expect(received(wire).first?.text == "waves")
+    #expect(
+      wire.events.suffix(2) == [
+        .serverNotice(text: "*** You are connected"),
+        .serverNotice(text: "*** Looking up your hostname..."),
+      ])
+  }
+
+  @Test func otherCTCPRequestsAreIgnoredAndNeverAnswered() {
+    var wire = IRCWire.inspircd()
+    wire.server(":bob!bob@h PRIVMSG alice :\u{1}VERSION\u{1}")
+    wire.server(":bob!bob@h PRIVMSG alice :\u{1}PING 123\u{1}")
+    #expect(wire.lines.isEmpty && wire.events.isEmpty)
+    #expect(wire.client.statistics.ignoredCTCP == 2)
+  }
+
+  @Test func aHistoryBatchMarksItsMessagesAndOurOwnAreNotTakenForEchoes() {
+    // Echo-message without labels, where an echo is matched by its text.
+    var wire = IRCWire(.init(nick: "alice", pacing: .unlimited))
+    wire.server(":irc1.test CAP * LS :echo-message batch")
+    wire.server(":irc1.test CAP alice ACK :echo-message batch")
+    wire.server(":irc1.test 001 alice :Welcome")
+    wire.user(.send(id: IRCWire.id(1), target: "#chat", text: "old words"))
+    wire.server(":irc1.test BATCH +h1 chathistory #chat")
+    wire.server("@batch=h1;time=2026-11-30T08:00:00.000Z;msgid=A :bob!b@h PRIVMSG #chat :yesterday")
+    wire.server("@batch=h1;msgid=B :alice!alice@127.0.0.1 PRIVMSG #chat :old words")
+    wire.server(":irc1.test BATCH -h1")
+    wire.server("@msgid=C :bob!b@h PRIVMSG #chat :today")
+    #expect(received(wire).map(\.isHistory) == [true, true, false])
+    #expect(received(wire).map(\.isOwn) == [false, true, false])
+    #expect(wire.client.unconfirmedLineCount == 1)
+  }
+
+  @Test func membershipChangesBecomeEventsWithTheChannelsAffected() {
+    var wire = IRCWire.inspircd(channels: ["#chat", "#ops"])
+    wire.server(":irc1.test 353 alice = #chat :alice @bob +carol!c@h")
+    wire.server(":irc1.test 366 alice #chat :End of /NAMES list.")
+    wire.server(":irc1.test 353 alice @ #ops :alice bob")
+    wire.server(":irc1.test 366 alice #ops :End of /NAMES list.")
+    wire.reset()
+    wire.server(":dave!d@h JOIN #chat")
+    wire.server(":bob!b@h NICK robert")
+    wire.server(":carol!c@h PART #chat :later")
+    wire.server(":robert!b@h KICK #chat dave :behave")
+    wire.server(":robert!b@h QUIT :*.net *.split")
+    wire.server(":robert!b@h TOPIC #chat :new topic")
+    wire.server(":irc1.test 332 alice #chat :the topic")
+    wire.server(":irc1.test 333 alice #chat bob!b@h 1796116348")
+    wire.server(":irc1.test 331 alice #ops :No topic is set.")
+    #expect(
+      wire.events == [
+        .userJoined(channel: "#chat", nick: "dave"),
+        .userNickChanged(from: "bob", to: "robert", channels: ["#chat", "#ops"]),
+        .userParted(channel: "#chat", nick: "carol", reason: "later"),
+        .userKicked(channel: "#chat", nick: "dave", by: "robert", reason: "behave"),
+        .userQuit(nick: "robert", reason: "*.net *.split", channels: ["#chat", "#ops"]),
+        .topic(channel: "#chat", text: "new topic", setBy: "robert", time: wire.time),
+        .topic(channel: "#chat", text: "the topic", setBy: nil, time: nil),
+        .topicSetBy(
+          channel: "#chat", nick: "bob", time: Timestamp(millisecondsSinceEpoch: 1_796_116_348_000)),
+        .topic(channel: "#ops", text: "", setBy: nil, time: nil),
+      ])
+  }
+
+  @Test func ourOwnPartAndKickLeaveTheChannel() {
+    var wire = IRCWire.inspircd(channels: ["#chat", "#ops"])
+    wire.user(.part(channel: "#ops", reason: "bye"))
+    #expect(wire.lines == ["PART #ops bye"])
+    wire.server(":alice!alice@127.0.0.1 PART #ops :bye")
+    wire.server(":bob!b@h KICK #chat alice :out")
+    #expect(
+      wire.events == [
+        .parted(channel: "#ops", reason: "bye"),
+        .kicked(channel: "#chat", by: "bob", reason: "out"),
+      ])
+    #expect(wire.client.joinedChannels.isEmpty)
+  }
+
+  @Test func aRefusedJoinSaysWhy() {
+    var wire = IRCWire.inspircd()
+    wire.user(.join(channel: "#secret"))
+    wire.server(":irc1.test 473 alice #secret :Cannot join channel (invite only)")
+    #expect(
+      wire.events == [.joinFailed(channel: "#secret", reason: "Cannot join channel (invite only)")])
+  }
+
+  @Test func otherErrorRepliesAreShown() {
+    var wire = IRCWire.inspircd()
+    wire.server(":irc1.test 482 alice #chat :You must be a channel op")
+    #expect(wire.events == [.serverReply(code: "482", text: "#chat: You must be a channel op")])
+  }
+}

@@ -1,0 +1,73 @@
+import IRCTestSupport
+import Testing
+
+@Suite(.requires(.inspircd), .timeLimit(.minutes(2)))
+struct LinkedServersTests {
+  /// Two servers allowed to link, started, not linked yet.
+  private func startPair() throws -> (InspIRCdServer, InspIRCdServer) {
+    var second = InspIRCdConfiguration()
+    second.serverName = "irc2.test"
+    second.serverID = "2AA"
+    let one = try InspIRCdServer()
+    let two = try InspIRCdServer(second)
+    one.allowLink(with: two)
+    try one.start()
+    try two.start()
+    return (one, two)
+  }
+
+  @Test func aMessageCrossesTheLinkAfterOperConnect() throws {
+    let (one, two) = try startPair()
+    defer { one.stop() }
+    defer { two.stop() }
+    let alice = try RawIRCClient.connect(port: one.port)
+    defer { alice.close() }
+    let bob = try RawIRCClient.connect(port: two.port)
+    defer { bob.close() }
+    try RawIRCClient.register([(alice, "alice"), (bob, "bob")])
+    try alice.send("JOIN #chat")
+    try alice.waitFor(command: "366")
+    try bob.send("JOIN #chat")
+    try bob.waitFor(command: "366")
+
+    let seconds = try two.link(to: one)
+    print("link \(seconds) s")
+    // Bob's side learns of alice in the burst; the link helper returned after both bursts.
+    try alice.send("PRIVMSG #chat :across the link")
+    let line = try bob.waitFor("alice's message") { $0.command == "PRIVMSG" }
+    #expect(line.nick == "alice")
+    #expect(line.trailing == "across the link")
+  }
+
+  @Test func aSquitShowsAQuitForEveryUserBehindTheSplit() throws {
+    let (one, two) = try startPair()
+    defer { one.stop() }
+    defer { two.stop() }
+    try one.link(to: two)
+    let alice = try RawIRCClient.connect(port: one.port)
+    defer { alice.close() }
+    let bob = try RawIRCClient.connect(port: two.port)
+    defer { bob.close() }
+    let carol = try RawIRCClient.connect(port: two.port)
+    defer { carol.close() }
+    try RawIRCClient.register([(alice, "alice"), (bob, "bob"), (carol, "carol")])
+    try alice.send("JOIN #chat")
+    try alice.waitFor(command: "366")
+    try bob.send("JOIN #chat")
+    try carol.send("JOIN #chat")
+    try alice.waitFor("bob's JOIN") { $0.command == "JOIN" && $0.nick == "bob" }
+    try alice.waitFor("carol's JOIN") { $0.command == "JOIN" && $0.nick == "carol" }
+
+    try one.split(from: two)
+    var quits: [IRCLine] = []
+    while quits.count < 2 {
+      quits.append(try alice.waitFor(command: "QUIT"))
+    }
+    #expect(Set(quits.compactMap(\.nick)) == ["bob", "carol"])
+    // hidesplits="no": the reason names both servers.
+    #expect(quits.allSatisfy { $0.trailing == "irc1.test irc2.test" }, "\(quits)")
+    // The split does not disconnect the clients.
+    try alice.send("PING :still-here")
+    try alice.waitFor("PONG") { $0.command == "PONG" && $0.trailing == "still-here" }
+  }
+}

@@ -1,0 +1,15 @@
+import IRCTestSupport
+import Testing
+
+@Suite(.timeLimit(.minutes(1)))
+struct ServerRequirementTests {
+  /// Under `CHAT_REQUIRE_SERVERS=1` (CI) a missing server fails here, not only by skipping.
+  @Test func everyServerIsInstalledWhereServersAreRequired() {
+    ServerRequirement.recordIfMissing(ServerRequirement.allCases)
+  }
+
+  @Test func theSkipNoteNamesTheInstallCommand() {
+    let note = ServerRequirement.skipNote(ServerRequirement.allCases)
+    #expect(note.hasSuffix("apt-get install inspircd ngircd atheme-services openssl"))
+  }
+}
