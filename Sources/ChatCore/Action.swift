@@ -21,6 +21,8 @@ public enum Action: Hashable, Sendable {
     case disconnected(reason: String, time: Timestamp)
     /// A message the user sent came back from the other side: it is now in the conversation.
     case echoed(Message)
+    /// Joining the channel `name` failed, for the other side's `reason`.
+    case joinFailed(ConversationName, reason: String, time: Timestamp)
     /// You joined the channel `name`.
     case joined(ConversationName, time: Timestamp)
     /// You left the channel `name` (parted, or were removed), for `reason` if one was given.
@@ -33,6 +35,9 @@ public enum Action: Hashable, Sendable {
     case memberQuit(String, reason: String?, time: Timestamp)
     /// The member list of the channel `name` arrived; it replaces what was known.
     case membersListed(ConversationName, [String], time: Timestamp)
+    /// The network's rules for names changed (an IRC server's `CHANTYPES`, `CASEMAPPING`,
+    /// `CHANNELLEN`, `NICKLEN`): names are checked and compared by them from now on.
+    case nameRulesChanged(NameRules)
     /// Someone changed their nick from `old` to `new`; when `old` is yours, so did you.
     case nickChanged(from: String, to: String, time: Timestamp)
     /// Someone else's message arrived; `inReplyTo` names the message of ours it answers, when

@@ -10,6 +10,8 @@ public enum Notice: Hashable, Sendable {
   case conversationHelp
   /// The list of commands, after `/help`.
   case help
+  /// Joining a channel failed, for the other side's reason.
+  case joinFailed(ConversationName, reason: String)
   /// The members of a channel, sorted, after `/names`.
   case members(ConversationName, [String])
   /// A command that needs an argument came without one; the notice shows how to use it.

@@ -56,6 +56,8 @@ private func updateSession(_ state: inout AppState, _ event: Action.Session) -> 
     _ = state.awaitingReplies.removeFirst { original == nil || $0 == original }
     enter(message, &state)
     return quitIfDrained(&state)
+  case .joinFailed(let name, let reason, _):
+    return [.show(.joinFailed(name, reason: reason))]
   case .joined(let name, let time):
     return joined(name, at: time, &state)
   case .left(let name, let reason, let time):
@@ -68,6 +70,9 @@ private func updateSession(_ state: inout AppState, _ event: Action.Session) -> 
     return memberQuit(nick, reason: reason, at: time, &state)
   case .membersListed(let channel, let nicks, let time):
     return membersListed(channel, nicks, at: time, &state)
+  case .nameRulesChanged(let rules):
+    state.nameRules = rules
+    return []
   case .nickChanged(let old, let new, let time):
     return nickChanged(from: old, to: new, at: time, &state)
   case .topicChanged(let channel, let topic, let author, let time):

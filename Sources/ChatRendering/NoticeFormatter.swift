@@ -31,6 +31,8 @@ public struct NoticeFormatter: TranscriptFormatter {
         .map { ("/\($0.rawValue)", $0.summary) }
         + [("//text", "send text that starts with /")]
       return "commands:\n" + table(rows)
+    case .joinFailed(let name, let reason):
+      return "cannot join \(shown(name)): " + Sanitizer.sanitize(reason) + "\n"
     case .members(let name, let nicks):
       let list = nicks.map(Sanitizer.sanitize).joined(separator: " ")
       return "\(nicks.count) in \(shown(name)): " + list + "\n"

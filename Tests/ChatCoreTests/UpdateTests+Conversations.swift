@@ -48,6 +48,25 @@ extension UpdateTests {
     )
   }
 
+  @Test func aFailedJoinIsToldAndOpensNothing() {
+    expectUpdate(
+      connected(), .session(.joinFailed(room, reason: "invite only", time: at(1))),
+      effects: [.show(.joinFailed(room, reason: "invite only"))])
+  }
+
+  @Test func newNameRulesAreUsedFromThenOn() {
+    var rules = NameRules()
+    rules.caseMapping = .ascii
+    rules.channelLength = 10
+    let state = expectUpdate(connected(), .session(.nameRulesChanged(rules))) {
+      $0.nameRules = rules
+    }
+    let long = "#" + String(repeating: "a", count: 10)
+    expectUpdate(
+      state, typed("/join " + long),
+      effects: [.show(.badName(.tooLong(long, kind: .channel, limit: 10)))])
+  }
+
   @Test func membersListedReplacesTheMembersAndKeepsYou() {
     var state = connected()
     state = update(state, .session(.joined(room, time: at(100))))

@@ -18,6 +18,7 @@ import Testing
     ),
     (.members(ConversationName("#room"), ["Bob", "PersonA"]), "2 in #room: Bob PersonA\n"),
     (.missingArgument(.msg), "usage: /msg NAME TEXT\n"),
+    (.joinFailed(ConversationName("#a"), reason: "banned\u{7}"), "cannot join #a: banned␇\n"),
     (.notOpen("#x\u{1B}"), "no conversation '#x␛' is open; /list shows them\n"),
     (.topic(ConversationName("#room"), nil), "no topic is set in #room\n"),
     (.topic(ConversationName("#room"), "a\u{202E}b"), "topic of #room: a<U+202E>b\n"),
