@@ -67,12 +67,24 @@ let package = Package(
     ),
     .testTarget(name: "ReadlineRendererTests", dependencies: ["ReadlineRenderer"]),
 
+    // Snapshot testing of case folders (a scenario plus one snapshot per renderer): the
+    // renderer table, the comparison and readable diff, and `chat verify`'s walk and report.
+    // Shared by the repository's own snapshot suite and the `chat verify` command.
+    .target(
+      name: "ChatVerify",
+      dependencies: [
+        "ChatScenario", "ChatRendering", "ChatRuntime", "LogRenderer", "JSONLinesRenderer",
+        "ReadlineRenderer",
+      ]
+    ),
+    .testTarget(name: "ChatVerifyTests", dependencies: ["ChatVerify", "ChatRendering"]),
+
     // The command line: options, wiring, errors to exit statuses; and the thin executable.
     .target(
       name: "ChatCommandLine",
       dependencies: [
         "ChatCore", "ChatSession", "ChatRuntime", "ChatRendering",
-        "LogRenderer", "JSONLinesRenderer", "ReadlineRenderer", "ChatScenario",
+        "LogRenderer", "JSONLinesRenderer", "ReadlineRenderer", "ChatScenario", "ChatVerify",
       ]
     ),
     .executableTarget(name: "chat", dependencies: ["ChatCommandLine"]),
@@ -96,7 +108,7 @@ let package = Package(
       name: "EndToEndTests",
       dependencies: [
         "chat", "ChatCommandLine", "ChatScenario", "ChatRendering", "LogRenderer",
-        "JSONLinesRenderer", "ReadlineRenderer",
+        "JSONLinesRenderer", "ReadlineRenderer", "ChatVerify",
       ]
     ),
   ],

@@ -15,6 +15,11 @@ public enum ChatCommand {
 
   /// Runs chat with `arguments` (without the program name) and returns the exit status.
   public static func main(_ arguments: [String]) -> Int32 {
+    // Piped input never arrives as arguments, so a first argument `verify` is the subcommand.
+    if arguments.first == "verify" {
+      let ci = getenv("CI").map { String(cString: $0) }
+      return VerifyCommand.main(Array(arguments.dropFirst()), ciValue: ci)
+    }
     let options: Options
     do {
       options = try Options(parsing: arguments)
@@ -35,6 +40,7 @@ public enum ChatCommand {
       return fail(error.description, hint: "see 'chat --help'", status: 64)
     }
     if let path = options.scenario { return playScenario(at: path, options) }
+    if options.network.connects { return connect(options) }
     do {
       // A reader that goes away stops chat by SIGPIPE, quietly; only with SIGPIPE ignored
       // does a write see EPIPE, and then it is an output error like any other (74).
@@ -155,10 +161,14 @@ public enum ChatCommand {
 
   static let usage = """
     USAGE: chat [options]
+           chat --server irc[s]://HOST[:PORT][/#channel[,#other]] [options]
+           chat --network NAME [options]
+           chat verify [--record] DIR   (snapshot-test a folder of cases; see chat verify --help)
 
-    Chat with a simulated peer. On a terminal, type at the prompt; otherwise every line of
-    standard input is a message (a line starting with / is a command: /help, /quit, /retry;
-    //text sends /text). When input ends, chat waits for every reply, then exits.
+    Chat with a simulated peer, or on an IRC server. On a terminal, type at the prompt;
+    otherwise every line of standard input is a message (a line starting with / is a command:
+    /help, /quit, /retry; //text sends /text). When input ends, chat waits for every reply,
+    then exits.
 
     OPTIONS (each at most once; --log, --jsonl, --record and --scenario name different files):
       --renderer line|log|jsonl  what standard output shows (default: line on a terminal,
@@ -182,10 +192,30 @@ public enum ChatCommand {
       --no-color                 no colour in the line mode (also: NO_COLOR, TERM=dumb)
       -h, --help                 show this help
       --version                  show the version
+      --log-dir DIR              also write each conversation's log to a file in DIR
 
-    EXIT STATUS: 0 done, 64 bad command line, 65 malformed scenario, 66 scenario not found
-    or unreadable, 73 cannot create an output file, 74 output error, 128+N stopped by
-    signal N.
+    IRC (with --server or --network; the simulated peer's options do not apply):
+      --server URL               irc://HOST[:PORT] (plaintext, port 6667) or ircs://HOST[:PORT]
+                                 (TLS, port 6697), optionally /#channel,#other to join
+      --network NAME             the [NAME] section of $XDG_CONFIG_HOME/chat/networks
+                                 (default ~/.config/chat/networks); flags override it
+      --name NAME                your nick (default: from $USER)
+      --join CHANNELS            also join these, comma-separated: --join '#a,#b'
+      --tls-ca FILE              trust this CA (PEM) instead of the system's
+      --tls-cert FILE            present this client certificate (PEM, with its key)
+      --tls-insecure             do not verify the server's certificate (shown while on)
+      --sasl-user NAME           log in with SASL PLAIN as NAME; the password comes from
+                                 CHAT_SASL_PASSWORD or --sasl-password-file, never an argument;
+                                 with no password and a --tls-cert, SASL EXTERNAL
+      --sasl-password-file FILE  read the password from FILE (only you may read it: 0600)
+      --sasl-optional            register even if SASL fails (default: refuse)
+      --no-bell                  do not ring the bell when someone mentions you
+      --keep-listening           stay connected after input ends, until a signal
+
+    EXIT STATUS: 0 done, 64 bad command line, 65 malformed scenario, 66 a file not found
+    or unreadable, 69 server unavailable, 73 cannot create an output file, 74 output error,
+    75 a message failed (piped, with a server), 78 bad configuration (networks file,
+    password file permissions), 128+N stopped by signal N.
 
     """
 }

@@ -8,6 +8,9 @@ extension Options {
   func checkFilesAreDistinct() throws(UsageError) {
     let named: [(option: String, path: String?)] = [
       ("--scenario", scenario), ("--log", logFile), ("--jsonl", jsonlFile), ("--record", record),
+      // Files chat only reads, but an output on one of them would destroy it.
+      ("--sasl-password-file", network.saslPasswordFile), ("--tls-ca", network.tlsCA),
+      ("--tls-cert", network.tlsCertificate),
     ]
     var seen: [(option: String, path: String, identity: FileIdentity)] = []
     for case (let option, let path?) in named {

@@ -43,6 +43,10 @@ public struct Options: Equatable, Sendable {
   public var help = false
   /// `--version`.
   public var version = false
+  /// `--log-dir DIR`: also write each conversation's log there.
+  public var logDirectory: String?
+  /// `--server`, `--network` and the options of a real connection, as given.
+  public var network = NetworkArguments()
 
   /// The seed virtual-time runs use when none is given, so their output is reproducible.
   public static let defaultVirtualSeed: UInt64 = 1
@@ -83,7 +87,9 @@ public struct Options: Equatable, Sendable {
           throw .invalidValue(option: option, value: text, expected: "a whole number")
         }
         seed = number
-      case "--name": name = try nonBlank(value(), option)
+      case "--name":
+        name = try nonBlank(value(), option)
+        network.nick = name
       case "--peer": peer = try nonBlank(value(), option)
       case "--log": logFile = try nonEmpty(value(), option)
       case "--jsonl": jsonlFile = try nonEmpty(value(), option)
@@ -102,11 +108,14 @@ public struct Options: Equatable, Sendable {
       case "--help", "-h": help = true
       case "--version": version = true
       default:
-        throw argument.hasPrefix("-") ? .unknownOption(option) : .unexpectedArgument(argument)
+        guard try parseNetworkOption(option, value: value) else {
+          throw argument.hasPrefix("-") ? .unknownOption(option) : .unexpectedArgument(argument)
+        }
       }
       if inlineValue != nil, !Self.takesValue(option) { throw .unexpectedValue(option: option) }
     }
     try checkScenarioOptions(given)
+    try checkNetworkOptions(given)
   }
 
   /// A scenario carries its own settings, so `chat --scenario F` always prints what F's
@@ -129,7 +138,7 @@ public struct Options: Equatable, Sendable {
     [
       "--renderer", "--seed", "--name", "--peer", "--log", "--jsonl", "--scenario", "--record",
       "--scrollback", "--faults", "--burst",
-    ].contains(option)
+    ].contains(option) || networkOptionsTakingValue.contains(option)
   }
 
   /// A whole number from 1 to a million: the range `--scrollback` and `--burst` accept.

@@ -10,6 +10,10 @@ public enum UsageError: Error, Equatable, CustomStringConvertible {
   case invalidValue(option: String, value: String, expected: String)
   /// An option given without its value.
   case missingValue(option: String)
+  /// An option that only works together with another.
+  case needs(option: String, other: String)
+  /// An option that would put a password on the command line. Its value is never read.
+  case passwordArgument(option: String)
   /// An option that takes one value, given more than once.
   case repeated(option: String)
   /// Two options that would write the same file.
@@ -32,6 +36,12 @@ public enum UsageError: Error, Equatable, CustomStringConvertible {
         + " \(Sanitizer.sanitize(expected))"
     case .missingValue(let option):
       "missing value for \(option)"
+    case .needs(let option, let other):
+      "\(option) needs \(other)"
+    case .passwordArgument(let option):
+      "\(option) is not accepted: a password on the command line is visible to every local"
+        + " user; set \(SASLCredentials.environmentVariable) or use --sasl-password-file FILE"
+        + " (readable only by you)"
     case .repeated(let option):
       "\(option) given more than once: give it once"
     case .sameFile(let option, let path, let other, let otherPath) where path == otherPath:

@@ -1,3 +1,4 @@
+import ChatVerify
 import Foundation
 import Testing
 
@@ -27,7 +28,7 @@ enum Snapshot {
   static let fixtures = packageRoot.appendingPathComponent("Fixtures")
 
   private static let environment = ProcessInfo.processInfo.environment
-  private static var isCI: Bool { !(environment["CI"] ?? "").isEmpty }
+  private static var isCI: Bool { ContinuousIntegration.isDetected(ciValue: environment["CI"]) }
 
   /// The mode asked for by `SNAPSHOT_RECORD`, or nil (and an issue) for an unknown value.
   static func recordMode(sourceLocation: SourceLocation = #_sourceLocation) -> RecordMode? {
@@ -43,10 +44,10 @@ enum Snapshot {
     return mode
   }
 
-  /// The case folders' names, sorted.
-  static func caseNames() -> [String] {
-    let names = (try? FileManager.default.contentsOfDirectory(atPath: fixtures.path)) ?? []
-    return names.filter { isDirectory(fixtures.appendingPathComponent($0)) }.sorted()
+  /// The case folders' paths relative to `Fixtures/`, sorted, found as `chat verify` finds
+  /// them (at any depth), so that the two always check the same cases.
+  static func caseNames(in root: URL = fixtures) -> [String] {
+    ((try? CaseFinder.find(in: root.path))?.cases ?? []).map(\.name)
   }
 
   /// Every file under `Fixtures/`, as paths relative to it.
@@ -70,7 +71,7 @@ enum Snapshot {
     let pending = url.appendingPathExtension("new")
     let shown = "Fixtures/\(relativePath)"
     let expected = (try? Data(contentsOf: url)).map { [UInt8]($0) }
-    if mode != .all, let expected, normalised(expected) == normalised(actual) { return }
+    if mode != .all, SnapshotComparison.matches(expected, actual) { return }
 
     let record =
       switch mode {
@@ -101,26 +102,10 @@ enum Snapshot {
       Issue.record("missing snapshot \(shown); \(accept)", sourceLocation: sourceLocation)
       return
     }
-    let diff = LineDiff.unified(
-      expected: text(normalised(expected)), actual: text(normalised(actual)),
-      expectedName: "\(shown) (expected)", actualName: "actual output")
+    let diff = SnapshotComparison.diff(expected: expected, actual: actual, name: shown)
     Issue.record(
       "snapshot \(shown) does not match; \(accept)\n\(diff)", sourceLocation: sourceLocation)
   }
-
-  private static func normalised(_ bytes: [UInt8]) -> [UInt8] {
-    var result: [UInt8] = []
-    result.reserveCapacity(bytes.count)
-    for (index, byte) in bytes.enumerated() {
-      let crBeforeLF =
-        byte == UInt8(ascii: "\r") && index + 1 < bytes.count
-        && bytes[index + 1] == UInt8(ascii: "\n")
-      if !crBeforeLF { result.append(byte) }
-    }
-    return result
-  }
-
-  private static func text(_ bytes: [UInt8]) -> String { String(decoding: bytes, as: UTF8.self) }
 
   private static func isDirectory(_ url: URL) -> Bool {
     var directory: ObjCBool = false

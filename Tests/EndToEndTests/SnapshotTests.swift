@@ -1,22 +1,42 @@
-import ChatRendering
 import ChatScenario
+import ChatVerify
 import Foundation
 import Testing
 
 /// Every case in `Fixtures/` played by every renderer and compared with its snapshot; see
 /// `Snapshot` for recording and `SnapshotRenderer` for the renderers.
 @Suite(.timeLimit(.minutes(5))) struct SnapshotTests {
-  static let scenarioFile = "scenario.chat"
+  static let scenarioFile = SnapshotRenderer.scenarioFile
   static let cases = Snapshot.caseNames()
 
   @Test(arguments: cases, SnapshotRenderer.all)
   func caseMatchesSnapshot(name: String, renderer: SnapshotRenderer) throws {
-    let path = Snapshot.fixtures.appendingPathComponent(name)
-      .appendingPathComponent(Self.scenarioFile).path
+    let output = try Self.render(name, renderer)
+    Snapshot.expect(output, matches: "\(name)/\(renderer.file)")
+  }
+
+  /// What `renderer` prints for the case `name` under `root`: what the suite compares.
+  static func render(
+    _ name: String, _ renderer: SnapshotRenderer, root: URL = Snapshot.fixtures
+  ) throws -> [UInt8] {
+    let path = root.appendingPathComponent(name).appendingPathComponent(scenarioFile).path
     let scenario = try Scenario(contentsOfFile: path)
-    let sink = MemorySink()
-    _ = try scenario.play(renderers: [renderer.make(scenario, sink)])
-    Snapshot.expect(sink.bytes, matches: "\(name)/\(renderer.file)")
+    return SnapshotRenderer.render(scenario, with: [renderer])[0]
+  }
+
+  /// Whether the suite passes each case under `root`: every renderer's output matches its
+  /// snapshot, compared as `Snapshot.expect` compares. A scenario that cannot be played fails.
+  static func verdicts(root: URL = Snapshot.fixtures) -> [String: Bool] {
+    var verdicts: [String: Bool] = [:]
+    for name in Snapshot.caseNames(in: root) {
+      verdicts[name] = SnapshotRenderer.all.allSatisfy { renderer in
+        let file = root.appendingPathComponent(name).appendingPathComponent(renderer.file)
+        let expected = (try? Data(contentsOf: file)).map { [UInt8]($0) }
+        return (try? render(name, renderer, root: root))
+          .map { SnapshotComparison.matches(expected, $0) } ?? false
+      }
+    }
+    return verdicts
   }
 
   /// The built binary prints exactly the committed JSON-lines snapshot, through a real pipe.

@@ -5,29 +5,31 @@ import ChatRendering
 /// Myers' O((N+M)·D) algorithm: fast when the texts are nearly equal, which is the case for a
 /// snapshot that changed. Its trace costs O(D·(N+M)) memory, so very different large texts
 /// get a short summary instead of a diff.
-enum LineDiff {
-  enum Edit: Equatable {
+public enum LineDiff {
+  /// One line of an edit script.
+  public enum Edit: Equatable, Sendable {
+    /// A line both texts hold.
     case same(String)
+    /// A line only the expected text holds.
     case removed(String)
+    /// A line only the actual text holds.
     case added(String)
 
     var isChange: Bool { if case .same = self { false } else { true } }
   }
 
   /// Texts longer than this many lines together are summarised, not diffed.
-  static let maximumLines = 20_000
+  public static let maximumLines = 20_000
 
   /// A unified diff from `expected` to `actual` with `context` lines around each change.
-  static func unified(
+  public static func unified(
     expected: String, actual: String, expectedName: String, actualName: String, context: Int = 3
   ) -> String {
     let old = lines(expected)
     let new = lines(actual)
     var output = "--- \(expectedName)\n+++ \(actualName)\n"
     guard old.count + new.count <= maximumLines else {
-      let first =
-        zip(old, new).enumerated().first { $0.element.0 != $0.element.1 }?.offset
-        ?? min(old.count, new.count)
+      let first = zip(old, new).prefix { $0.0 == $0.1 }.count
       return output + "(too long to diff: \(old.count) vs \(new.count) lines; first"
         + " difference at line \(first + 1))\n"
     }
@@ -65,8 +67,18 @@ enum LineDiff {
     return output
   }
 
+  /// The first line (counting from 1) at which `actual` stops matching `expected`, or nil
+  /// when they are equal: where to look first in the expected file.
+  public static func firstDifference(expected: String, actual: String) -> Int? {
+    let old = lines(expected)
+    let new = lines(actual)
+    guard old != new else { return nil }
+    let same = zip(old, new).prefix { $0.0 == $0.1 }.count
+    return same + 1
+  }
+
   /// The shortest edit script turning `old` into `new`.
-  static func edits(_ old: [String], _ new: [String]) -> [Edit] {
+  public static func edits(_ old: [String], _ new: [String]) -> [Edit] {
     let (n, m) = (old.count, new.count)
     let offset = n + m + 1
     var frontier = [Int](repeating: 0, count: 2 * offset + 1)
@@ -117,7 +129,7 @@ enum LineDiff {
 
   /// `text` split into lines; a last line without its newline is marked, so that a missing
   /// final newline shows up as a difference.
-  static func lines(_ text: String) -> [String] {
+  public static func lines(_ text: String) -> [String] {
     var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     if lines.last == "" {
       lines.removeLast()
@@ -129,7 +141,7 @@ enum LineDiff {
 
   /// A line as it should be read in a diff: control characters as their stand-ins (`␛`, `␍`,
   /// `<U+202E>`, …) and trailing blanks as `·`.
-  static func visible(_ line: String) -> String {
+  public static func visible(_ line: String) -> String {
     var text = line
     let missingNewline = text.hasSuffix(noNewline)
     if missingNewline { text.removeLast(noNewline.count) }

@@ -1,3 +1,4 @@
+import ChatVerify
 import Testing
 
 @Suite(.timeLimit(.minutes(5))) struct LineDiffTests {

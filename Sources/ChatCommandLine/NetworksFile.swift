@@ -1,0 +1,110 @@
+import Glibc
+
+/// The networks file, `$XDG_CONFIG_HOME/chat/networks` (by default `~/.config/chat/networks`):
+/// one section per network, as `chat --network NAME` reads it.
+///
+/// ```
+/// # A comment is a line whose first non-blank character is #; blank lines are ignored.
+/// [libera]
+/// server = ircs://irc.libera.chat/#chat
+/// nick = alice
+/// channels = #chat, #swift
+/// sasl-user = alice
+/// sasl-password-file = ~/.config/chat/libera.pass
+/// tls-ca = /path/ca.pem
+/// tls-cert = /path/client.pem
+/// ```
+///
+/// Each key at most once per section; values may be double-quoted (`\"` and `\\` inside). Paths
+/// starting `~/` are under `$HOME`; other relative paths are relative to the file's directory.
+/// No password may be written here: `sasl-password` is refused.
+public struct NetworksFile: Equatable, Sendable {
+  /// One `[name]` section.
+  public struct Network: Equatable, Sendable {
+    /// The section's name.
+    public var name: String
+    /// The line of its `[name]` header.
+    public var line: Int
+    /// `server`: the URL (required).
+    public var server: ServerAddress
+    /// `nick`.
+    public var nick: String?
+    /// `channels`: joined besides the URL's.
+    public var channels: [String]?
+    /// `sasl-user`.
+    public var saslUser: String?
+    /// `sasl-password-file`, expanded.
+    public var saslPasswordFile: String?
+    /// `sasl-optional = yes`: register without SASL if it fails.
+    public var saslOptional = false
+    /// `tls-ca`, expanded.
+    public var tlsCA: String?
+    /// `tls-cert`, expanded.
+    public var tlsCertificate: String?
+    /// `tls-insecure = yes`.
+    public var tlsInsecure = false
+    /// The line each key was set on.
+    public var lines: [Key: Int] = [:]
+
+    /// A network with only a server.
+    public init(name: String, line: Int, server: ServerAddress) {
+      (self.name, self.line, self.server) = (name, line, server)
+    }
+  }
+
+  /// The keys a section may set.
+  public enum Key: String, CaseIterable, Hashable, Sendable {
+    case server
+    case nick
+    case channels
+    case saslUser = "sasl-user"
+    case saslPasswordFile = "sasl-password-file"
+    case saslOptional = "sasl-optional"
+    case tlsCA = "tls-ca"
+    case tlsCertificate = "tls-cert"
+    case tlsInsecure = "tls-insecure"
+  }
+
+  /// The largest networks file chat reads.
+  static let maximumSize = 1 << 20
+
+  /// The file's path, as error messages name it.
+  public var path: String
+  /// The networks, in the file's order.
+  public var networks: [Network]
+
+  /// Creates a file's contents.
+  public init(path: String, networks: [Network]) {
+    (self.path, self.networks) = (path, networks)
+  }
+
+  /// The network called `name` (names compare exactly), or an error listing the known ones.
+  public func network(named name: String) throws(NetworkConfigurationError) -> Network {
+    guard let network = networks.first(where: { $0.name == name }) else {
+      throw .unknownNetwork(name, known: networks.map(\.name), path: path)
+    }
+    return network
+  }
+
+  /// Where the networks file is: `$XDG_CONFIG_HOME/chat/networks`, else
+  /// `$HOME/.config/chat/networks`; nil when neither variable is set.
+  public static func defaultPath(environment: [String: String]) -> String? {
+    XDGDirectories.configHome(environment).map { $0 + "/chat/networks" }
+  }
+
+  /// Reads and parses the file at `path`. A missing file has no networks; `home` expands `~`.
+  public static func load(path: String, home: String?) throws(NetworksFileError) -> NetworksFile {
+    let bytes: [UInt8]
+    do {
+      bytes = try OpenedFile(path: path).readAll(limit: maximumSize)
+    } catch {
+      switch error {
+      case .system(let code) where code == ENOENT: return NetworksFile(path: path, networks: [])
+      case .system(let code): throw .unreadable(path: path, reason: OpenedFile.reason(code))
+      case .notRegular: throw .unreadable(path: path, reason: "not a regular file")
+      case .tooLarge: throw .malformed(path: path, line: 1, problem: .tooLarge(maximumSize))
+      }
+    }
+    return try NetworksFileParser(path: path, home: home).parse(bytes)
+  }
+}

@@ -1,0 +1,103 @@
+extension Options {
+  /// The network options that take a value (each may be given once).
+  static let networkOptionsTakingValue: Set<String> = [
+    "--server", "--join", "--network", "--tls-ca", "--tls-cert", "--sasl-user",
+    "--sasl-password-file", "--log-dir",
+  ]
+
+  /// Options that would put a password on the command line, where every local user can read
+  /// it in the process list: refused before their value is looked at.
+  private static let passwordOptions: Set<String> = [
+    "--sasl-password", "--password", "--sasl-pass", "--pass",
+  ]
+
+  /// Options that only mean something with a real server.
+  private static let serverOnlyOptions = [
+    "--join", "--tls-ca", "--tls-cert", "--tls-insecure", "--sasl-user", "--sasl-password-file",
+    "--sasl-optional", "--keep-listening",
+  ]
+
+  /// Options of the simulated peer, which a real server has no use for.
+  private static let simulationOnlyOptions = ["--virtual-time", "--peer", "--faults", "--burst"]
+
+  /// Reads `option` if it is a network option, taking its value from `value`; false if it is
+  /// not one.
+  mutating func parseNetworkOption(
+    _ option: String, value: () throws(UsageError) -> String
+  ) throws(UsageError) -> Bool {
+    if Self.passwordOptions.contains(option) { throw .passwordArgument(option: option) }
+    func path() throws(UsageError) -> String {
+      let text = try value()
+      guard !text.isEmpty else {
+        throw .invalidValue(option: option, value: text, expected: "a file name")
+      }
+      return text
+    }
+    switch option {
+    case "--server":
+      let text = try value()
+      do {
+        network.server = try ServerAddress(parsing: text)
+      } catch {
+        throw .invalid(option: option, reason: error.description)
+      }
+    case "--join":
+      var channels: [String] = []
+      for item in try value().split(separator: ",", omittingEmptySubsequences: false) {
+        do {
+          let channel = try IRCName.channel(String(item))
+          if !channels.contains(channel) { channels.append(channel) }
+        } catch {
+          throw .invalid(option: option, reason: error.description)
+        }
+      }
+      network.join = channels
+    case "--network":
+      let text = try value()
+      guard !text.isEmpty else {
+        throw .invalidValue(option: option, value: text, expected: "a network name")
+      }
+      network.network = text
+    case "--tls-ca": network.tlsCA = try path()
+    case "--tls-cert": network.tlsCertificate = try path()
+    case "--tls-insecure": network.tlsInsecure = true
+    case "--sasl-user":
+      let text = try value()
+      guard text.contains(where: { !$0.isWhitespace }),
+        !text.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F })
+      else {
+        throw .invalidValue(option: option, value: text, expected: "an account name")
+      }
+      network.saslUser = text
+    case "--sasl-password-file": network.saslPasswordFile = try path()
+    case "--sasl-optional": network.saslOptional = true
+    case "--no-bell": network.noBell = true
+    case "--keep-listening": network.keepListening = true
+    case "--log-dir": logDirectory = try path()
+    default: return false
+    }
+    return true
+  }
+
+  /// Refuses network options that cannot work with the rest of the command line.
+  func checkNetworkOptions(_ given: Set<String>) throws(UsageError) {
+    let networkOptions = ["--server", "--network"] + Self.serverOnlyOptions
+    if scenario != nil, let option = networkOptions.first(where: given.contains) {
+      throw .incompatible(
+        option: option, with: "--scenario", advice: "a scenario plays the simulated peer")
+    }
+    guard network.connects else {
+      if let option = Self.serverOnlyOptions.first(where: given.contains) {
+        throw .needs(option: option, other: "--server URL or --network NAME")
+      }
+      return
+    }
+    let connecting = network.server != nil ? "--server" : "--network"
+    if let option = Self.simulationOnlyOptions.first(where: given.contains) {
+      throw .incompatible(
+        option: option, with: connecting,
+        advice: option == "--virtual-time"
+          ? "a real server runs on the real clock" : "it sets up the simulated peer")
+    }
+  }
+}

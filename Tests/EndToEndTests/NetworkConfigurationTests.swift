@@ -1,0 +1,170 @@
+import Testing
+
+@testable import ChatCommandLine
+
+/// How the command line, the networks file and the environment merge into what a session
+/// connects with.
+@Suite(.timeLimit(.minutes(1))) struct NetworkConfigurationTests {
+  @Test func withoutAServerThereIsNoConfiguration() throws {
+    #expect(try NetworkConfiguration(resolving: NetworkArguments(), environment: [:]) == nil)
+  }
+
+  @Test func aServerAloneTakesTheNickFromUSERAndTheURLsChannels() throws {
+    let configuration = try resolve(
+      ["--server", "irc://127.0.0.1/#ops,#dev", "--join", "#dev,#qa"],
+      ["USER": "Ann.Lee"])
+    #expect(configuration.nick == "AnnLee")
+    #expect(configuration.channels == ["#ops", "#dev", "#qa"])
+    #expect(configuration.server.endpoint == "127.0.0.1:6667" && !configuration.server.usesTLS)
+    #expect(configuration.sasl == nil && configuration.bell && !configuration.keepListening)
+    #expect(configuration.tls == .init())
+    #expect(try resolve(["--server", "irc://h"], [:]).nick == "chatuser")
+    #expect(try resolve(["--server", "irc://h"], ["LOGNAME": "bo"]).nick == "bo")
+  }
+
+  @Test func anInvalidNameIsAUsageErrorOnlyWithAServer() throws {
+    #expect(try Options(parsing: ["--name", "Person A"]).name == "Person A")
+    let error = try #require(throws: NetworkConfigurationError.self) {
+      try resolve(["--server", "irc://h", "--name", "Person A"], [:])
+    }
+    #expect(error.description.hasPrefix("invalid --name: nick 'Person A' contains a space"))
+    #expect(error.exitStatus == 64)
+  }
+
+  @Test func flagsOverrideTheNetworksFile() throws {
+    let folder = try ScratchFolder()
+    defer { folder.remove() }
+    try folder.write(
+      """
+      [libera]
+      server = ircs://irc.libera.chat/#chat
+      nick = alice
+      channels = #swift
+      sasl-user = alice
+      sasl-password-file = ~/libera.pass
+      tls-insecure = yes
+
+      """, to: "config/chat/networks", mode: 0o644)
+    try folder.write("from-file\n", to: "home/libera.pass")
+    try folder.write("from-flag\n", to: "flag.pass")
+    let environment = folder.environment()
+
+    let fromFile = try resolve(["--network", "libera"], environment)
+    #expect(fromFile.networkName == "libera")
+    #expect(fromFile.server.endpoint == "irc.libera.chat:6697" && fromFile.server.usesTLS)
+    #expect((fromFile.nick, fromFile.channels) == ("alice", ["#chat", "#swift"]))
+    #expect(fromFile.tls.insecure)
+    #expect(password(fromFile) == "from-file")
+    #expect(fromFile.sasl?.passwordSource == .file(folder.path + "/home/libera.pass"))
+
+    let overridden = try resolve(
+      [
+        "--network", "libera", "--server", "ircs://[::1]:7000/#x", "--name", "bob",
+        "--join", "#y", "--sasl-user", "bob", "--sasl-password-file", folder.path + "/flag.pass",
+      ], environment)
+    #expect(overridden.server.endpoint == "[::1]:7000")
+    #expect((overridden.nick, overridden.channels) == ("bob", ["#x", "#y"]))
+    #expect(overridden.sasl?.user == "bob" && password(overridden) == "from-flag")
+
+    // The environment comes before the file's password file, after the flag's.
+    let environmentWins = try resolve(
+      ["--network", "libera"], folder.environment(["CHAT_SASL_PASSWORD": "from-env"]))
+    #expect(password(environmentWins) == "from-env")
+    let flagWins = try resolve(
+      ["--network", "libera", "--sasl-password-file", folder.path + "/flag.pass"],
+      folder.environment(["CHAT_SASL_PASSWORD": "from-env"]))
+    #expect(password(flagWins) == "from-flag")
+  }
+
+  @Test func aTLSOptionForAPlaintextServerIsRefusedWhereverItCameFrom() throws {
+    let folder = try ScratchFolder()
+    defer { folder.remove() }
+    try folder.write(
+      "[plain]\nserver = irc://127.0.0.1\ntls-insecure = yes\n", to: "config/chat/networks")
+    for option in ["--tls-insecure", "--tls-ca=/dev/null", "--tls-cert=/dev/null"] {
+      let error = try #require(throws: NetworkConfigurationError.self) {
+        try resolve(["--server", "irc://h", option], [:])
+      }
+      #expect(error.exitStatus == 64)
+      #expect(error.description.contains("cannot be used with an irc:// server"), "\(error)")
+    }
+    let error = try #require(throws: NetworkConfigurationError.self) {
+      try resolve(["--network", "plain"], folder.environment())
+    }
+    #expect(
+      error.description
+        == "\(folder.path)/config/chat/networks:3: invalid tls-insecure: needs an ircs:// server")
+    #expect(error.exitStatus == 78)
+    // A TLS server from the command line makes the file's setting valid.
+    #expect(
+      try resolve(["--network", "plain", "--server", "ircs://h"], folder.environment()).tls.insecure
+    )
+  }
+
+  @Test func anUnreadableTLSFileIsNamed() throws {
+    let error = try #require(throws: NetworkConfigurationError.self) {
+      try resolve(["--server", "ircs://h", "--tls-ca", "/nonexistent/ca.pem"], [:])
+    }
+    #expect(
+      error
+        == .unreadableFile(
+          option: "--tls-ca", path: "/nonexistent/ca.pem", reason: "no such file or directory"))
+    #expect(error.exitStatus == 66)
+  }
+
+  @Test func saslNeedsAPasswordOrAClientCertificate() throws {
+    let folder = try ScratchFolder()
+    defer { folder.remove() }
+    let certificate = try folder.write("not really PEM\n", to: "client.pem")
+    let error = try #require(throws: NetworkConfigurationError.self) {
+      try resolve(["--server", "ircs://h", "--sasl-user", "alice"], [:])
+    }
+    #expect(error.description.hasPrefix("--sasl-user needs a password: set CHAT_SASL_PASSWORD"))
+    #expect(error.exitStatus == 64)
+    let external = try resolve(
+      ["--server", "ircs://h", "--sasl-user", "alice", "--tls-cert", certificate], [:])
+    #expect(external.sasl == SASLCredentials(externalUser: "alice"))
+    #expect(external.sasl?.mechanism == .external)
+    for option in [["--sasl-optional"], ["--sasl-password-file", "/dev/null"]] {
+      let error = try #require(throws: NetworkConfigurationError.self) {
+        try resolve(["--server", "ircs://h"] + option, [:])
+      }
+      #expect(error == .usage(.needs(option: option[0], other: "--sasl-user NAME")))
+    }
+    let optional = try resolve(
+      ["--server", "ircs://h", "--sasl-user", "a", "--sasl-optional"], ["CHAT_SASL_PASSWORD": "p"])
+    #expect(optional.saslOptional && optional.sasl?.mechanism == .plain)
+  }
+
+  @Test func unknownNetworksAndMissingDirectoriesAreNamed() throws {
+    let folder = try ScratchFolder()
+    defer { folder.remove() }
+    let none = try #require(throws: NetworkConfigurationError.self) {
+      try resolve(["--network", "libera"], folder.environment())
+    }
+    #expect(
+      none.description
+        == "unknown network 'libera': '\(folder.path)/config/chat/networks' defines none")
+    let noHome = try #require(throws: NetworkConfigurationError.self) {
+      try resolve(["--network", "libera"], ["USER": "x"])
+    }
+    #expect(noHome == .noConfigDirectory && noHome.exitStatus == 78)
+  }
+
+  @Test func bellAndListeningFollowTheirFlags() throws {
+    let configuration = try resolve(["--server", "irc://h", "--no-bell", "--keep-listening"], [:])
+    #expect(!configuration.bell && configuration.keepListening)
+  }
+
+  private func resolve(_ arguments: [String], _ environment: [String: String]) throws
+    -> NetworkConfiguration
+  {
+    let options = try Options(parsing: arguments)
+    return try #require(
+      try NetworkConfiguration(resolving: options.network, environment: environment))
+  }
+
+  private func password(_ configuration: NetworkConfiguration) -> String? {
+    configuration.sasl?.withPasswordBytes { $0.map { String(decoding: $0, as: UTF8.self) } }
+  }
+}
