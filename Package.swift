@@ -17,6 +17,15 @@ let package = Package(
     .target(name: "ChatSession", dependencies: ["ChatCore"]),
     .testTarget(name: "ChatSessionTests", dependencies: ["ChatSession"]),
 
+    // OpenSSL 3 as a system library, and the non-blocking byte streams (TCP, TLS) under a
+    // network session: no runtime, no protocol, just bytes and readiness.
+    .systemLibrary(
+      name: "CTLS",
+      providers: [.apt(["libssl-dev"])]
+    ),
+    .target(name: "ChatTransport", dependencies: ["CTLS"]),
+    .testTarget(name: "ChatTransportTests", dependencies: ["ChatTransport", "CTLS"]),
+
     // The IRC protocol, pure: messages, ISUPPORT, formatting, splitting, pacing and the client
     // state machine fed lines and times. No sockets here.
     .target(name: "ChatIRC", dependencies: ["ChatCore"]),
@@ -90,18 +99,24 @@ let package = Package(
     .executableTarget(name: "chat", dependencies: ["ChatCommandLine"]),
 
     // The benchmark (`swift run -c release chat-bench`): figures for the README, not tests.
+    // `chat-bench clients` runs the test servers from IRCTestSupport (below, under Tests/).
     .executableTarget(
       name: "chat-bench",
       dependencies: [
         "ChatCore", "ChatSession", "ChatRuntime", "ChatRendering", "LogRenderer",
-        "JSONLinesRenderer",
+        "JSONLinesRenderer", "IRCTestSupport",
       ]
     ),
     // Real IRC servers for the network tests: InspIRCd, ngircd and Atheme started and stopped by
     // the test itself, a raw protocol client, throwaway certificates and a fault-injecting proxy.
-    // A library (not a test target) so that every network test target can depend on it.
+    // A library (not a test target) so that every network test target can depend on it, and
+    // free of Swift Testing so that the benchmark can run the same servers.
     .target(name: "IRCTestSupport", path: "Tests/IRCTestSupport"),
-    .testTarget(name: "IRCServerTests", dependencies: ["IRCTestSupport"]),
+    // The Swift Testing side of it: the `.requires(...)` trait and `recordIfMissing`.
+    .target(
+      name: "IRCTestRequirements", dependencies: ["IRCTestSupport"],
+      path: "Tests/IRCTestRequirements"),
+    .testTarget(name: "IRCServerTests", dependencies: ["IRCTestSupport", "IRCTestRequirements"]),
 
     // End-to-end: the built binary through real pipes and a pseudo-terminal, plus snapshots.
     .testTarget(

@@ -19,6 +19,13 @@ extension IRCClient {
     public var pacing: IRCTokenBucket.Settings
     /// How many nicks to try while registering before giving up.
     public var nickAttempts: Int
+    /// How to log in with SASL; nil for no SASL.
+    public var sasl: IRCSASL?
+    /// Where the session connected and whether over TLS, for the `sts` policy; nil counts as
+    /// plaintext to a host not named (an upgrade is still obeyed).
+    public var endpoint: IRCEndpoint?
+    /// The answer to a CTCP `VERSION`; nil answers no CTCP request at all (`VERSION`, `PING`).
+    public var ctcpVersion: String?
 
     /// The IRCv3 capabilities chat uses.
     public static let chatCapabilities = [
@@ -26,12 +33,14 @@ extension IRCClient {
     ]
 
     /// Creates a configuration; the defaults are a 60 s keepalive with 30 s to answer, the
-    /// token bucket's default pacing, and 8 nicks.
+    /// token bucket's default pacing, 8 nicks, no SASL, an unnamed plaintext endpoint, and
+    /// `chat` as the CTCP version.
     public init(
       nick: String, user: String? = nil, realName: String = "chat", channels: [String] = [],
       wantedCapabilities: [String] = chatCapabilities,
       keepaliveIntervalMilliseconds: Int64 = 60_000, keepaliveTimeoutMilliseconds: Int64 = 30_000,
-      pacing: IRCTokenBucket.Settings = .default, nickAttempts: Int = 8
+      pacing: IRCTokenBucket.Settings = .default, nickAttempts: Int = 8, sasl: IRCSASL? = nil,
+      endpoint: IRCEndpoint? = nil, ctcpVersion: String? = "chat"
     ) {
       self.nick = nick
       self.user = user ?? nick
@@ -42,6 +51,9 @@ extension IRCClient {
       self.keepaliveTimeoutMilliseconds = max(1, keepaliveTimeoutMilliseconds)
       self.pacing = pacing
       self.nickAttempts = max(1, nickAttempts)
+      self.sasl = sasl
+      self.endpoint = endpoint
+      self.ctcpVersion = ctcpVersion
     }
   }
 

@@ -22,7 +22,15 @@ extension IRCClient {
     case "421" where parameters.count > 1 && parameters[1].uppercased() == "CAP":
       // A server without capability negotiation registers us without CAP END.
       capPhase = .done
-    case "410": if capPhase != .done { endCapabilityNegotiation() }
+      _ = abandonAuthentication(
+        "the server does not negotiate capabilities, so SASL is impossible", into: &output)
+    case "410" where capPhase == .listing || capPhase == .requesting:
+      if abandonAuthentication("the server refused our CAP command (410)", into: &output) {
+        endCapabilityNegotiation()
+      }
+    case "AUTHENTICATE": receiveAuthenticate(message, into: &output)
+    case "900", "901", "902", "903", "904", "905", "906", "907", "908":
+      receiveSASLReply(message, into: &output)
     case "396" where parameters.count > 1: host = parameters[1]
     case "PRIVMSG", "NOTICE": receiveMessage(message, into: &output)
     case "ACK": receiveAcknowledgement(message, into: &output)

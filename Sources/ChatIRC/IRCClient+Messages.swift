@@ -23,9 +23,13 @@ extension IRCClient {
     var kind: IRCIncomingMessage.Kind = isNotice ? .notice : .message
     if let ctcp = IRCCTCP(parsing: text) {
       guard ctcp.command == "ACTION", !isNotice else {
-        // Requests are not answered and replies not shown: a server or user cannot make
-        // chat send anything by them.
-        statistics.ignoredCTCP += 1
+        // Replies are not shown; of the requests only VERSION and PING are answered, at
+        // most one a second, and never one replayed from history.
+        if isNotice || batches.isHistory(message.tags["batch"])
+          || !answerCTCP(ctcp, from: source)
+        {
+          statistics.ignoredCTCP += 1
+        }
         return
       }
       kind = .action

@@ -1,68 +1,7 @@
 extension IRCClient {
-  /// `CAP … LS|ACK|NAK|NEW|DEL`: ask for what we want of what is offered, then `CAP END`.
-  mutating func receiveCap(_ message: IRCMessage, into output: inout IRCOutput) {
-    let parameters = message.parameters
-    guard parameters.count >= 3 else {
-      statistics.malformedLines += 1
-      return
-    }
-    let names = parameters[parameters.count - 1].split(separator: " ").map(String.init)
-    switch parameters[1].uppercased() {
-    case "LS":
-      guard capPhase == .listing else { return }
-      offeredCapabilities.formUnion(names.map { String($0.prefix { $0 != "=" }) })
-      // `CAP * LS * :…` says more lines follow.
-      if parameters.count >= 4, parameters[2] == "*" { return }
-      requestWanted(finishing: true)
-    case "ACK":
-      for name in names {
-        if name.hasPrefix("-") {
-          capabilities.remove(String(name.dropFirst()))
-        } else {
-          capabilities.insert(name)
-        }
-      }
-      output.events.append(.capabilities(capabilities))
-      if capPhase == .requesting { endCapabilityNegotiation() }
-    case "NAK":
-      if capPhase == .requesting { endCapabilityNegotiation() }
-    case "NEW":
-      offeredCapabilities.formUnion(names.map { String($0.prefix { $0 != "=" }) })
-      if capPhase == .done { requestWanted(finishing: false) }
-    case "DEL":
-      let removed = Set(names)
-      offeredCapabilities.subtract(removed)
-      if !capabilities.isDisjoint(with: removed) {
-        capabilities.subtract(removed)
-        output.events.append(.capabilities(capabilities))
-      }
-    default: break
-    }
-  }
-
-  /// `CAP REQ` for the wanted capabilities offered and not yet on; `CAP END` when there are
-  /// none and negotiation is `finishing`.
-  private mutating func requestWanted(finishing: Bool) {
-    let wanted = configuration.wantedCapabilities.filter {
-      offeredCapabilities.contains($0) && !capabilities.contains($0)
-    }
-    if !wanted.isEmpty {
-      if finishing { capPhase = .requesting }
-      outbox.queueUrgent(
-        .control(IRCMessage(command: "CAP", parameters: ["REQ", wanted.joined(separator: " ")])))
-    } else if finishing {
-      endCapabilityNegotiation()
-    }
-  }
-
-  mutating func endCapabilityNegotiation() {
-    capPhase = .done
-    outbox.queueUrgent(.control(IRCMessage(command: "CAP", parameters: ["END"])))
-  }
-
   /// `001`: registered under the nick it names; the user's lines may go now.
   mutating func receiveWelcome(_ message: IRCMessage, into output: inout IRCOutput) {
-    guard phase == .registering else { return }
+    guard phase == .registering, admitsRegistration(into: &output) else { return }
     if let registered = message.parameters.first, Self.isValidWord(registered) {
       nick = registered
     }

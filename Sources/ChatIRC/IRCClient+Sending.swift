@@ -120,6 +120,9 @@ extension IRCClient {
         writePing(isKeepalive: true, token: token, into: &output)
       case .part(let line):
         write(line, into: &output)
+      case .ctcpAnswer(let message):
+        (lastCTCPAnswer, ctcpAnswerWaiting) = (now, false)
+        output.lines.append(message.serialized)
       }
     }
   }

@@ -10,8 +10,9 @@ import FoundationEssentials
 /// `nextDeadline`), and writes `IRCOutput.lines` to the socket.
 ///
 /// What a server can make it send is limited to the protocol's own replies: `PONG`, the `CAP`
-/// negotiation, registration (`NICK` fallbacks, and `QUIT` when every nick was refused) and
-/// the configured channels' `JOIN`s after `001`. Everything else is the user's.
+/// negotiation, SASL (`AUTHENTICATE`), registration (`NICK` fallbacks, and `QUIT` when every
+/// nick was refused or required SASL failed), the configured channels' `JOIN`s after `001`,
+/// and CTCP `VERSION`/`PING` answers (at most one a second). Everything else is the user's.
 public struct IRCClient: Sendable {
   /// Who to be and how to pace; fixed for the client's life.
   public let configuration: Configuration
@@ -23,6 +24,8 @@ public struct IRCClient: Sendable {
   public internal(set) var support = ISupport()
   /// The capabilities the server agreed to.
   public internal(set) var capabilities: Set<String> = []
+  /// The account we are logged in as (`900`), if any.
+  public internal(set) var account: String?
   /// The last round trip measured, in milliseconds.
   public internal(set) var lagMilliseconds: Int64?
   /// What was thrown away.
@@ -36,6 +39,12 @@ public struct IRCClient: Sendable {
   var host: String?
   var capPhase = CapPhase.listing
   var offeredCapabilities: Set<String> = []
+  /// The values of offered capabilities that have one (`sasl=PLAIN,EXTERNAL`, `sts=…`).
+  var capabilityValues: [String: String] = [:]
+  var saslState = SASLState.off
+  /// When the last CTCP answer was written, and whether one waits in the outbox.
+  var lastCTCPAnswer: Timestamp?
+  var ctcpAnswerWaiting = false
   var nickAttempt = 0
   var requestedNick: String?
   /// Channels we are in, keyed by case-folded name.
@@ -58,7 +67,24 @@ public struct IRCClient: Sendable {
   enum CapPhase: Hashable, Sendable {
     case listing
     case requesting
+    /// `CAP END` waits for SASL to finish.
+    case authenticating
     case done
+  }
+
+  enum SASLState: Hashable, Sendable {
+    /// Not configured.
+    case off
+    /// Configured: waiting for the server's capabilities.
+    case waiting
+    /// `sasl` is in our `CAP REQ`.
+    case requested
+    /// `AUTHENTICATE <mechanism>` sent; waiting for `AUTHENTICATE +`.
+    case mechanismSent
+    /// The response sent; waiting for the outcome numeric.
+    case responseSent
+    case succeeded
+    case failed
   }
 
   struct SentPing: Hashable, Sendable {
@@ -109,6 +135,7 @@ public struct IRCClient: Sendable {
     self = IRCClient(configuration: keep.2, at: max(time, now))
     (counter, autojoin) = (keep.0, keep.1)
     phase = .registering
+    if configuration.sasl != nil { saslState = .waiting }
     outbox.queueUrgent(.control(IRCMessage(command: "CAP", parameters: ["LS", "302"])))
     outbox.queueUrgent(.control(IRCMessage(command: "NICK", parameters: [nick])))
     outbox.queueUrgent(

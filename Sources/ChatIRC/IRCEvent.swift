@@ -18,6 +18,20 @@ public enum IRCEvent: Hashable, Sendable {
   case serverSupport(ISupport)
   /// The capabilities the server agreed to, after negotiation or a later change.
   case capabilities(Set<String>)
+  /// SASL succeeded (`903`, or `907` already authenticated); `account` as `900` named it.
+  case authenticated(account: String?)
+  /// SASL failed or could not be tried, with the reason in words (the server's own when it
+  /// gave any; never a secret). Required SASL: a `disconnected` follows and chat does not
+  /// register. Optional SASL: the reason says registration goes on without an account.
+  case authenticationFailed(reason: String)
+  /// A plaintext connection was offered an `sts` upgrade: reconnect to the same host over
+  /// TLS on `port`. This connection is closed (a `disconnected` follows) without registering.
+  case stsUpgradeRequired(port: Int)
+  /// A verified TLS connection carries an `sts` persistence policy: keep it (only TLS to
+  /// its host and port for its duration, counted from now).
+  case stsPolicyUpdated(IRCSTSPolicy)
+  /// A verified TLS connection said `sts` `duration=0`: forget the policy for `host`.
+  case stsPolicyRemoved(host: String)
 
   /// We are in `channel`.
   case joined(channel: String)

@@ -12,6 +12,8 @@ struct IRCOutbox: Sendable {
     case part(IRCInFlightLine)
     /// `JOIN`, `PART`, `NICK`, `QUIT` the user asked for.
     case command(IRCMessage)
+    /// A `NOTICE` answering a CTCP request.
+    case ctcpAnswer(IRCMessage)
   }
 
   private(set) var urgent = PendingQueue<Entry>()

@@ -2,6 +2,9 @@
 public struct IRCOutput: Hashable, Sendable {
   /// Lines to write to the socket, in order, each without its CR LF.
   public var lines: [String] = []
+  /// The positions in `lines` of lines that carry a secret (the SASL response): write them,
+  /// never log, record or show them. `redactedLines` is `lines` with these replaced.
+  public var sensitiveLines: Set<Int> = []
   /// What happened, in order.
   public var events: [IRCEvent] = []
   /// Whether the session should close the socket now (after writing `lines`).
@@ -20,9 +23,40 @@ public struct IRCOutput: Hashable, Sendable {
     return bytes
   }
 
-  mutating func append(_ other: IRCOutput) {
+  /// `lines` as a log or recording may keep them: each sensitive line replaced by
+  /// `AUTHENTICATE <redacted>`.
+  public var redactedLines: [String] {
+    lines.indices.map { sensitiveLines.contains($0) ? Self.redactedResponse : lines[$0] }
+  }
+
+  /// What a sensitive line becomes in `redactedLines`.
+  public static let redactedResponse = "AUTHENTICATE <redacted>"
+
+  /// `line` (one written line, or any line of the stream, without CR LF) as a log may keep
+  /// it: an `AUTHENTICATE` with anything but `+`, `*` or a mechanism's name becomes
+  /// `AUTHENTICATE <redacted>`. For a recorder that sees only the bytes written.
+  public static func redacted(_ line: String) -> String {
+    guard let message = try? IRCMessage(parsing: line),
+      message.command.uppercased() == "AUTHENTICATE"
+    else { return line }
+    let harmless: Set<String> = ["+", "*", "PLAIN", "EXTERNAL"]
+    if message.parameters.count == 1, harmless.contains(message.parameters[0].uppercased()) {
+      return line
+    }
+    return redactedResponse
+  }
+
+  /// Adds `other` after this output; its sensitive lines stay marked.
+  public mutating func append(_ other: IRCOutput) {
+    sensitiveLines.formUnion(other.sensitiveLines.map { $0 + lines.count })
     lines += other.lines
     events += other.events
     closeConnection = closeConnection || other.closeConnection
+  }
+
+  /// Adds a line that carries a secret.
+  mutating func appendSensitive(_ line: String) {
+    sensitiveLines.insert(lines.count)
+    lines.append(line)
   }
 }

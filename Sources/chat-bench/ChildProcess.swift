@@ -14,6 +14,9 @@ final class ChildProcess {
     case terminal(path: String)
     /// Standard input and output on these descriptors; standard error to /dev/null.
     case descriptors(input: Int32, output: Int32)
+    /// Standard input and output on these descriptors; standard error to a new file at this
+    /// path, to say why a program failed.
+    case descriptorsLoggingErrors(input: Int32, output: Int32, errorPath: String)
   }
 
   /// glibc's `POSIX_SPAWN_SETSID`, which Swift does not import.
@@ -21,6 +24,8 @@ final class ChildProcess {
 
   let pid: pid_t
   private var reaped = false
+  /// The raw wait status, once the child has exited and been reaped.
+  private(set) var status: Int32?
 
   /// Starts `path arguments` with exactly `environment`; nil when it cannot be started.
   init?(_ path: String, _ arguments: [String], environment: [String], streams: Streams) {
@@ -51,6 +56,10 @@ final class ChildProcess {
       posix_spawn_file_actions_adddup2(&actions, input, 0)
       posix_spawn_file_actions_adddup2(&actions, output, 1)
       posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+    case .descriptorsLoggingErrors(let input, let output, let errorPath):
+      posix_spawn_file_actions_adddup2(&actions, input, 0)
+      posix_spawn_file_actions_adddup2(&actions, output, 1)
+      posix_spawn_file_actions_addopen(&actions, 2, errorPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
     }
     posix_spawnattr_setflags(&attributes, Int16(flags))
 
@@ -70,6 +79,19 @@ final class ChildProcess {
     }
   }
 
+  /// Whether the child has exited (reaping it if it just has).
+  var hasExited: Bool { status != nil || waitForExit(within: 0) != nil }
+
+  /// Stops the child by its pid: SIGTERM, then SIGKILL if it has not exited within `grace`
+  /// seconds; reaps it either way. Idempotent.
+  func stop(grace: Double = 2) {
+    guard !reaped, !hasExited else { return }
+    kill(pid, SIGTERM)
+    if waitForExit(within: grace) != nil { return }
+    kill(pid, SIGKILL)
+    waitForExit(within: 5)
+  }
+
   /// Waits up to `seconds` for the child to exit; its raw wait status, or nil if it did not.
   @discardableResult
   func waitForExit(within seconds: Double) -> Int32? {
@@ -79,6 +101,7 @@ final class ChildProcess {
       let result = waitpid(pid, &status, WNOHANG)
       if result == pid {
         reaped = true
+        self.status = status
         return status
       }
       if result < 0 && errno != EINTR { return nil }

@@ -1,9 +1,12 @@
 // chat-bench: measures chat's per-message costs and its throughput against jq and JSONEncoder.
-// Run with `swift run -c release chat-bench [lines]`, or `chat-bench flood` for the flood
-// figures alone, `chat-bench conversations` for one against 1,000 conversations; see the README's Performance section.
+// Run with `swift run -c release chat-bench [lines]`, `chat-bench flood` for the flood figures
+// alone, `chat-bench conversations [lines] [open]` for `update` with one conversation against
+// 1,000, or `chat-bench clients` for chat against irssi and WeeChat on a real server; see the
+// README's Performance section.
 import Glibc
 
-let argument = CommandLine.arguments.dropFirst().first
+let arguments = Array(CommandLine.arguments.dropFirst())
+let argument = arguments.first
 if argument == "flood" {
   guard let chat = Benchmarks(lines: 0).chatPath else {
     print("(no chat binary beside chat-bench: run `swift build -c release` first)")
@@ -13,10 +16,32 @@ if argument == "flood" {
   exit(0)
 }
 if argument == "conversations" {
-  let count = CommandLine.arguments.dropFirst(2).first.flatMap { Int($0) } ?? 200_000
-  let open = CommandLine.arguments.dropFirst(3).first.flatMap { Int($0) } ?? 1000
+  let count = arguments.dropFirst().first.flatMap { Int($0) } ?? 200_000
+  let open = arguments.dropFirst(2).first.flatMap { Int($0) } ?? 1000
   Benchmarks(lines: count).conversationFigures(count: open)
   exit(0)
+}
+if argument == "clients" {
+  do {
+    let benchmark = try ClientsBenchmark(arguments: Array(arguments.dropFirst()))
+    exit(benchmark.run(chat: Benchmarks(lines: 0).chatPath))
+  } catch {
+    let usage = "usage: chat-bench clients [--messages N] [--runs R] [--latency-messages M]"
+    let text = Array("\(error)\n\(usage)\n".utf8)
+    _ = text.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
+    exit(64)
+  }
+}
+if argument == "clients-scale" {
+  do {
+    let benchmark = try ScaleBenchmark(arguments: Array(arguments.dropFirst()))
+    exit(benchmark.run(chat: Benchmarks(lines: 0).chatPath))
+  } catch {
+    let usage = "usage: chat-bench clients-scale [--channels C] [--members M] [--messages N]"
+    let text = Array("\(error)\n\(usage)\n".utf8)
+    _ = text.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
+    exit(64)
+  }
 }
 let lines = argument.flatMap { Int($0) } ?? 200_000
 exit(Benchmarks(lines: lines).runAll())

@@ -163,6 +163,11 @@ import Testing
       ":s BATCH +a chathistory\r\n", "@batch=a :b!b@h JOIN #evil\r\n",
       ":b!b@h INVITE alice #evil\r\n",
       ":s CAP * NEW :labeled-response\r\n", "\u{FF}\n", "@\r\n", ":\r\n",
+      ":s CAP * LS :sasl=PLAIN echo-message\r\n", ":s CAP * LS :sasl=EXTERNAL\r\n",
+      ":s CAP alice ACK :echo-message sasl\r\n", "AUTHENTICATE +\r\n", "AUTHENTICATE x\r\n",
+      ":s 900 alice a!a@h alice :in\r\n", ":s 903 alice :ok\r\n", ":s 904 alice :no\r\n",
+      ":s 908 alice PLAIN :mechs\r\n", ":s CAP * NEW :sts=port=6697\r\n",
+      ":b!b@h PRIVMSG alice :\u{1}PING 1\u{1}\r\n",
     ]
     for _ in 0..<500 {
       var bytes: [UInt8] = []

@@ -7,6 +7,10 @@ struct IRCWire {
   var client: IRCClient
   var time = Timestamp.virtualEpoch
   var lines: [String] = []
+  /// When each of `lines` was written.
+  var lineTimes: [Timestamp] = []
+  /// The positions in `lines` of lines marked sensitive.
+  var sensitive: Set<Int> = []
   var events: [IRCEvent] = []
   var closed = false
   /// Whether the server answers every `PING` of ours at once.
@@ -46,7 +50,9 @@ struct IRCWire {
   }
 
   mutating func take(_ output: IRCOutput) {
+    sensitive.formUnion(output.sensitiveLines.map { $0 + lines.count })
     lines += output.lines
+    lineTimes += output.lines.map { _ in time }
     events += output.events
     closed = closed || output.closeConnection
     guard answersPings else { return }
@@ -57,6 +63,8 @@ struct IRCWire {
 
   mutating func reset() {
     lines.removeAll()
+    lineTimes.removeAll()
+    sensitive.removeAll()
     events.removeAll()
   }
 

@@ -1,4 +1,5 @@
 import Glibc
+import IRCTestRequirements
 import IRCTestSupport
 import Testing
 

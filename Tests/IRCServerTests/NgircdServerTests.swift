@@ -1,3 +1,4 @@
+import IRCTestRequirements
 import IRCTestSupport
 import Testing
 

@@ -24,6 +24,8 @@ public struct InspIRCdConfiguration: Sendable {
   public var services = false
   /// `<security hidesplits>`: quits in a netsplit read `*.net *.split` instead of the servers.
   public var hideSplits = false
+  /// How many clients the connect class lets in (all of them come from 127.0.0.1).
+  public var clientLimit = 1000
   /// Raw config lines added at the end (an `sts` policy, an extra module...).
   public var extraConfiguration = ""
 
@@ -66,11 +68,13 @@ extension InspIRCdConfiguration {
       lines.append(
         #"<connect name="test" allow="*" timeout="60" pingfreq="120" threshold="100000" "#
           + #"commandrate="100000000" fakelag="no" recvq="64K" softsendq="1M" hardsendq="16M" "#
-          + #"localmax="1000" globalmax="1000" resolvehostnames="no" useident="no" limit="10000">"#)
+          + #"localmax="\#(clientLimit)" globalmax="\#(clientLimit)" resolvehostnames="no" "#
+          + #"useident="no" limit="\#(max(clientLimit, 10000))">"#)
     case .inspircdDefaults:
       lines.append(
-        #"<connect name="default" allow="*" timeout="60" pingfreq="120" localmax="1000" "#
-          + #"globalmax="1000" resolvehostnames="no" useident="no" limit="10000">"#)
+        #"<connect name="default" allow="*" timeout="60" pingfreq="120" localmax="\#(clientLimit)" "#
+          + #"globalmax="\#(clientLimit)" resolvehostnames="no" useident="no" "#
+          + #"limit="\#(max(clientLimit, 10000))">"#)
     }
     lines += [
       #"<class name="Everything" commands="*" privs="*" usermodes="*" chanmodes="*" snomasks="*">"#,

@@ -182,6 +182,10 @@ public final class RawIRCClient {
     helper?.stop(signal: SIGTERM, grace: 2)
   }
 
+  /// The socket, for a caller that reads it in its own `poll` loop (a benchmark watching many
+  /// connections at once). Bytes this client has already read are not in it any more.
+  public var descriptor: Int32 { readDescriptor }
+
   /// The last few raw lines, for failure messages.
   public var recent: [String] { history.suffix(15).map(\.raw) }
 

@@ -1,9 +1,9 @@
 import Foundation
-import Testing
 
 /// A program the server-backed tests need, and what to do when it is missing.
 ///
-/// Put the trait on every suite that starts a server:
+/// Put the trait (in `IRCTestRequirements`, which alone links Swift Testing) on every suite
+/// that starts a server:
 ///
 /// ```swift
 /// @Suite(.requires(.inspircd, .atheme), .timeLimit(.minutes(3)))
@@ -59,34 +59,5 @@ public enum ServerRequirement: String, CaseIterable, Sendable {
   public static func skipNote(_ programs: [ServerRequirement]) -> String {
     let missing = programs.filter { $0.executable == nil }.map(\.rawValue)
     return "needs \(missing.joined(separator: ", ")): \(installCommand)"
-  }
-
-  /// Records a failure for each missing program when servers are required; returns whether
-  /// all are present.
-  @discardableResult
-  public static func recordIfMissing(
-    _ programs: [ServerRequirement], sourceLocation: SourceLocation = #_sourceLocation
-  ) -> Bool {
-    let missing = programs.filter { $0.executable == nil }
-    if isRequired {
-      for program in missing {
-        Issue.record(
-          "CHAT_REQUIRE_SERVERS=1 but \(program.rawValue) is missing: \(installCommand)",
-          sourceLocation: sourceLocation)
-      }
-    }
-    return missing.isEmpty
-  }
-}
-
-extension Trait where Self == ConditionTrait {
-  /// Runs the test or suite only where `programs` are installed, or when
-  /// `CHAT_REQUIRE_SERVERS=1` demands it (then a missing program fails the test).
-  public static func requires(
-    _ programs: ServerRequirement..., sourceLocation: SourceLocation = #_sourceLocation
-  ) -> Self {
-    .enabled(
-      if: ServerRequirement.shouldRun(programs),
-      Comment(rawValue: ServerRequirement.skipNote(programs)), sourceLocation: sourceLocation)
   }
 }
