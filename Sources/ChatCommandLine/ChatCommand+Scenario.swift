@@ -51,7 +51,7 @@ extension ChatCommand {
     options: Options, width: Int? = nil
   ) throws(SinkError) -> RecordingInput {
     try RecordingInput(
-      wrapping: input, clock: clock,
+      wrapping: input, start: clock.now,
       settings: Scenario(
         seed: seed, name: options.name, peer: options.peer, width: width, faults: options.faults,
         burst: options.burst),

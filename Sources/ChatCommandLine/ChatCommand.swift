@@ -57,15 +57,8 @@ public enum ChatCommand {
     configuration.faults = options.faults
     configuration.burst = options.burst
 
-    let clock: any Clock
-    let pacing: FileInput.Pacing
-    if options.virtualTime {
-      let virtual = VirtualClock()
-      (clock, pacing) = (virtual, .virtual(virtual))
-    } else {
-      let live = LiveClock()
-      (clock, pacing) = (live, .live(live))
-    }
+    // The run's one clock: the runtime waits on it, or jumps it on virtual time.
+    let clock: any Clock = options.virtualTime ? VirtualClock() : LiveClock()
     let utcOffset = options.virtualTime ? 0 : localUTCOffsetSeconds()
     // Line mode takes the terminal when both ends are one. The line format shows notices in
     // the transcript itself; the other formats leave them to standard error.
@@ -103,15 +96,15 @@ public enum ChatCommand {
     }
     let outcome: Runtime.Outcome
     if let lineMode {
-      outcome = try lineMode.run(runtime, pacing: pacing, wrapInput: record)
+      outcome = try lineMode.run(runtime, wrapInput: record)
     } else {
       let signals = SignalWatcher(signals: [SIGINT, SIGTERM, SIGHUP])
-      let input = FileInput(descriptor: 0, pacing: pacing, signals: signals)
-      outcome = try runtime.run(record(input, nil))
+      outcome = try runtime.run(record(FileInput(descriptor: 0), nil), signals: signals)
     }
     switch outcome {
     case .completed: return 0
     case .terminated(let signal): return 128 + signal
+    case .failed(let error): return fail(error.description, status: 71)  // EX_OSERR
     }
   }
 

@@ -1,7 +1,7 @@
 import ChatRendering
 
 /// Why a SASL password cannot be used. No case holds the password or any part of it.
-public enum CredentialsError: Error, Equatable, CustomStringConvertible {
+enum CredentialsError: Error, Equatable, CustomStringConvertible {
   /// The password file cannot be opened or read.
   case cannotRead(path: String, reason: String)
   /// The password is empty (an empty file, or `CHAT_SASL_PASSWORD=`).
@@ -17,7 +17,7 @@ public enum CredentialsError: Error, Equatable, CustomStringConvertible {
   /// The password is longer than chat reads.
   case tooLong(SASLCredentials.Source)
 
-  public var description: String {
+  var description: String {
     switch self {
     case .cannotRead(let path, let reason):
       "cannot read the password file '\(Sanitizer.sanitize(path))': \(reason)"
@@ -41,7 +41,7 @@ public enum CredentialsError: Error, Equatable, CustomStringConvertible {
 
   /// The exit status (sysexits): 66 for a file that cannot be read, 78 for a bad password or
   /// file permissions (a configuration to fix).
-  public var exitStatus: Int32 {
+  var exitStatus: Int32 {
     switch self {
     case .cannotRead, .notAFile: 66
     case .empty, .containsNUL, .multipleLines, .tooOpen, .tooLong: 78

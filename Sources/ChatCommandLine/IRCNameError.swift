@@ -1,7 +1,7 @@
 import ChatRendering
 
 /// Why a nick or channel name cannot be used.
-public enum IRCNameError: Error, Equatable, CustomStringConvertible {
+enum IRCNameError: Error, Equatable, CustomStringConvertible {
   /// A channel name that is only its prefix.
   case bareChannelPrefix(String)
   /// A channel name longer than chat accepts.
@@ -17,7 +17,7 @@ public enum IRCNameError: Error, Equatable, CustomStringConvertible {
   /// A nick starting with a digit, a hyphen or another character a nick cannot start with.
   case invalidNickStart(String, character: Unicode.Scalar)
 
-  public var description: String {
+  var description: String {
     switch self {
     case .bareChannelPrefix(let name):
       "'\(Sanitizer.sanitize(name))' is only a channel prefix: give a name after it"

@@ -1,34 +1,34 @@
 /// The command line's network options as given. ``NetworkConfiguration`` merges them with the
 /// networks file and the environment into what a session connects with.
-public struct NetworkArguments: Equatable, Sendable {
+struct NetworkArguments: Equatable, Sendable {
   /// `--server URL`.
-  public var server: ServerAddress?
+  var server: ServerAddress?
   /// `--join CHANNELS`: comma-separated, each checked (`#` added to a bare name).
-  public var join: [String]?
+  var join: [String]?
   /// `--name NAME`, kept apart so that a connection can tell it from the default.
-  public var nick: String?
+  var nick: String?
   /// `--network NAME`: a section of the networks file.
-  public var network: String?
+  var network: String?
   /// `--tls-ca FILE`.
-  public var tlsCA: String?
+  var tlsCA: String?
   /// `--tls-cert FILE`.
-  public var tlsCertificate: String?
+  var tlsCertificate: String?
   /// `--tls-insecure`.
-  public var tlsInsecure = false
+  var tlsInsecure = false
   /// `--sasl-user NAME`.
-  public var saslUser: String?
+  var saslUser: String?
   /// `--sasl-password-file FILE`.
-  public var saslPasswordFile: String?
+  var saslPasswordFile: String?
   /// `--sasl-optional`.
-  public var saslOptional = false
+  var saslOptional = false
   /// `--no-bell`.
-  public var noBell = false
+  var noBell = false
   /// `--keep-listening`.
-  public var keepListening = false
+  var keepListening = false
 
   /// Creates the defaults: no network.
-  public init() {}
+  init() {}
 
   /// Whether the command line asks for a real server (`--server` or `--network`).
-  public var connects: Bool { server != nil || network != nil }
+  var connects: Bool { server != nil || network != nil }
 }

@@ -3,7 +3,7 @@ import Glibc
 extension NetworkConfiguration {
   /// The configuration `arguments` ask for, or nil when they name no server. Reads the networks
   /// file (with `--network`), the password (environment or file) and checks the TLS files.
-  public init?(
+  init?(
     resolving arguments: NetworkArguments, environment: [String: String]
   ) throws(NetworkConfigurationError) {
     guard arguments.connects else { return nil }

@@ -3,44 +3,44 @@
 /// `--sasl-password-file`, else `CHAT_SASL_PASSWORD`, else the file's `sasl-password-file`.
 ///
 /// `description`, `dump` and interpolation never show the password (see ``SASLCredentials``).
-public struct NetworkConfiguration: Equatable, Sendable {
+struct NetworkConfiguration: Equatable, Sendable {
   /// TLS settings; they apply only to `ircs://` servers (and to an STS upgrade).
-  public struct TLS: Equatable, Sendable {
+  struct TLS: Equatable, Sendable {
     /// `--tls-ca FILE`: trust this CA instead of the system's trust store.
-    public var caFile: String?
+    var caFile: String?
     /// `--tls-cert FILE`: a PEM certificate and key to present.
-    public var certificateFile: String?
+    var certificateFile: String?
     /// `--tls-insecure`: skip verification, and say so in every renderer.
-    public var insecure = false
+    var insecure = false
 
     /// No CA file, no client certificate, verification on.
-    public init(caFile: String? = nil, certificateFile: String? = nil, insecure: Bool = false) {
+    init(caFile: String? = nil, certificateFile: String? = nil, insecure: Bool = false) {
       (self.caFile, self.certificateFile, self.insecure) = (caFile, certificateFile, insecure)
     }
   }
 
   /// The networks file's section name, with `--network`.
-  public var networkName: String?
+  var networkName: String?
   /// The server: host, port and TLS. Its `channels` are those of the URL alone.
-  public var server: ServerAddress
+  var server: ServerAddress
   /// The nick to register with: `--name`, else the file's `nick`, else from `$USER`.
-  public var nick: String
+  var nick: String
   /// The channels to join after registration, in order, without duplicates: the URL's, then
   /// `--join`'s (or the file's `channels` when there is no `--join`).
-  public var channels: [String]
+  var channels: [String]
   /// TLS settings.
-  public var tls = TLS()
+  var tls = TLS()
   /// SASL credentials; nil for no SASL.
-  public var sasl: SASLCredentials?
+  var sasl: SASLCredentials?
   /// `--sasl-optional`: when SASL fails or the server lacks it, register anyway.
-  public var saslOptional = false
+  var saslOptional = false
   /// Whether a mention rings the terminal bell (false with `--no-bell`).
-  public var bell = true
+  var bell = true
   /// `--keep-listening`: stay connected after input ends, until a signal.
-  public var keepListening = false
+  var keepListening = false
 
   /// A configuration with the given server and nick and everything else at its default.
-  public init(server: ServerAddress, nick: String, channels: [String]? = nil) {
+  init(server: ServerAddress, nick: String, channels: [String]? = nil) {
     (self.server, self.nick) = (server, nick)
     self.channels = channels ?? server.channels
   }

@@ -1,7 +1,7 @@
 import ChatRendering
 
 /// Why the network options cannot make a configuration. None of its text ever holds a password.
-public enum NetworkConfigurationError: Error, Equatable, CustomStringConvertible {
+enum NetworkConfigurationError: Error, Equatable, CustomStringConvertible {
   /// A command-line mistake: exit 64.
   case usage(UsageError)
   /// The networks file is malformed (78) or unreadable (66).
@@ -15,7 +15,7 @@ public enum NetworkConfigurationError: Error, Equatable, CustomStringConvertible
   /// A file the TLS options name cannot be read: 66.
   case unreadableFile(option: String, path: String, reason: String)
 
-  public var description: String {
+  var description: String {
     switch self {
     case .usage(let error): error.description
     case .networksFile(let error): error.description
@@ -34,7 +34,7 @@ public enum NetworkConfigurationError: Error, Equatable, CustomStringConvertible
   }
 
   /// Whether the error is the command line's, so that a hint to `chat --help` helps.
-  public var isUsage: Bool {
+  var isUsage: Bool {
     switch self {
     case .usage, .unknownNetwork: true
     default: false
@@ -42,7 +42,7 @@ public enum NetworkConfigurationError: Error, Equatable, CustomStringConvertible
   }
 
   /// The exit status (sysexits): 64 usage, 66 cannot read a file, 78 configuration.
-  public var exitStatus: Int32 {
+  var exitStatus: Int32 {
     switch self {
     case .usage, .unknownNetwork: 64
     case .networksFile(let error): error.exitStatus

@@ -18,42 +18,42 @@ import Glibc
 /// Each key at most once per section; values may be double-quoted (`\"` and `\\` inside). Paths
 /// starting `~/` are under `$HOME`; other relative paths are relative to the file's directory.
 /// No password may be written here: `sasl-password` is refused.
-public struct NetworksFile: Equatable, Sendable {
+struct NetworksFile: Equatable, Sendable {
   /// One `[name]` section.
-  public struct Network: Equatable, Sendable {
+  struct Network: Equatable, Sendable {
     /// The section's name.
-    public var name: String
+    var name: String
     /// The line of its `[name]` header.
-    public var line: Int
+    var line: Int
     /// `server`: the URL (required).
-    public var server: ServerAddress
+    var server: ServerAddress
     /// `nick`.
-    public var nick: String?
+    var nick: String?
     /// `channels`: joined besides the URL's.
-    public var channels: [String]?
+    var channels: [String]?
     /// `sasl-user`.
-    public var saslUser: String?
+    var saslUser: String?
     /// `sasl-password-file`, expanded.
-    public var saslPasswordFile: String?
+    var saslPasswordFile: String?
     /// `sasl-optional = yes`: register without SASL if it fails.
-    public var saslOptional = false
+    var saslOptional = false
     /// `tls-ca`, expanded.
-    public var tlsCA: String?
+    var tlsCA: String?
     /// `tls-cert`, expanded.
-    public var tlsCertificate: String?
+    var tlsCertificate: String?
     /// `tls-insecure = yes`.
-    public var tlsInsecure = false
+    var tlsInsecure = false
     /// The line each key was set on.
-    public var lines: [Key: Int] = [:]
+    var lines: [Key: Int] = [:]
 
     /// A network with only a server.
-    public init(name: String, line: Int, server: ServerAddress) {
+    init(name: String, line: Int, server: ServerAddress) {
       (self.name, self.line, self.server) = (name, line, server)
     }
   }
 
   /// The keys a section may set.
-  public enum Key: String, CaseIterable, Hashable, Sendable {
+  enum Key: String, CaseIterable, Hashable, Sendable {
     case server
     case nick
     case channels
@@ -69,17 +69,17 @@ public struct NetworksFile: Equatable, Sendable {
   static let maximumSize = 1 << 20
 
   /// The file's path, as error messages name it.
-  public var path: String
+  var path: String
   /// The networks, in the file's order.
-  public var networks: [Network]
+  var networks: [Network]
 
   /// Creates a file's contents.
-  public init(path: String, networks: [Network]) {
+  init(path: String, networks: [Network]) {
     (self.path, self.networks) = (path, networks)
   }
 
   /// The network called `name` (names compare exactly), or an error listing the known ones.
-  public func network(named name: String) throws(NetworkConfigurationError) -> Network {
+  func network(named name: String) throws(NetworkConfigurationError) -> Network {
     guard let network = networks.first(where: { $0.name == name }) else {
       throw .unknownNetwork(name, known: networks.map(\.name), path: path)
     }
@@ -88,12 +88,12 @@ public struct NetworksFile: Equatable, Sendable {
 
   /// Where the networks file is: `$XDG_CONFIG_HOME/chat/networks`, else
   /// `$HOME/.config/chat/networks`; nil when neither variable is set.
-  public static func defaultPath(environment: [String: String]) -> String? {
+  static func defaultPath(environment: [String: String]) -> String? {
     XDGDirectories.configHome(environment).map { $0 + "/chat/networks" }
   }
 
   /// Reads and parses the file at `path`. A missing file has no networks; `home` expands `~`.
-  public static func load(path: String, home: String?) throws(NetworksFileError) -> NetworksFile {
+  static func load(path: String, home: String?) throws(NetworksFileError) -> NetworksFile {
     let bytes: [UInt8]
     do {
       bytes = try OpenedFile(path: path).readAll(limit: maximumSize)

@@ -1,14 +1,14 @@
 import ChatRendering
 
 /// Why the networks file cannot be used. Exit status 78 (EX_CONFIG), 66 when unreadable.
-public enum NetworksFileError: Error, Equatable, CustomStringConvertible {
+enum NetworksFileError: Error, Equatable, CustomStringConvertible {
   /// A line that is not what the format allows: `file:line: what is wrong`.
   case malformed(path: String, line: Int, problem: Problem)
   /// The file exists but cannot be read.
   case unreadable(path: String, reason: String)
 
   /// What is wrong on a line. No case holds a value that might be a password.
-  public enum Problem: Error, Equatable, Sendable, CustomStringConvertible {
+  enum Problem: Error, Equatable, Sendable, CustomStringConvertible {
     /// A `[name]` header with a name already used.
     case duplicateNetwork(String, firstLine: Int)
     /// A key set twice in one section.
@@ -42,7 +42,7 @@ public enum NetworksFileError: Error, Equatable, CustomStringConvertible {
     /// A quoted value without its closing quote, or text after it.
     case unterminatedQuote
 
-    public var description: String {
+    var description: String {
       switch self {
       case .duplicateNetwork(let name, let firstLine):
         "network '\(Sanitizer.sanitize(name))' is already defined on line \(firstLine)"
@@ -84,7 +84,7 @@ public enum NetworksFileError: Error, Equatable, CustomStringConvertible {
     }
   }
 
-  public var description: String {
+  var description: String {
     switch self {
     case .malformed(let path, let line, let problem):
       "\(Sanitizer.sanitize(path)):\(line): \(problem)"
@@ -94,7 +94,7 @@ public enum NetworksFileError: Error, Equatable, CustomStringConvertible {
   }
 
   /// The exit status (sysexits): 78 (EX_CONFIG) for a malformed file, 66 for an unreadable one.
-  public var exitStatus: Int32 {
+  var exitStatus: Int32 {
     switch self {
     case .malformed: 78
     case .unreadable: 66

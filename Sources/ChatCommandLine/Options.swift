@@ -2,9 +2,9 @@ import ChatCore
 import ChatSession
 
 /// What the command line asked for.
-public struct Options: Equatable, Sendable {
+struct Options: Equatable, Sendable {
   /// The renderers that can write to standard output.
-  public enum RendererKind: String, Equatable, Sendable, CaseIterable {
+  enum RendererKind: String, Equatable, Sendable, CaseIterable {
     /// The interactive line mode (its plain text when output is not a terminal).
     case line
     /// The plain-text log.
@@ -14,48 +14,48 @@ public struct Options: Equatable, Sendable {
   }
 
   /// `--renderer`; nil picks `line` on a terminal and `log` otherwise.
-  public var renderer: RendererKind?
+  var renderer: RendererKind?
   /// `--virtual-time`.
-  public var virtualTime = false
+  var virtualTime = false
   /// `--seed`.
-  public var seed: UInt64?
+  var seed: UInt64?
   /// `--name`.
-  public var name = "PersonA"
+  var name = "PersonA"
   /// `--peer`.
-  public var peer = "Person B"
+  var peer = "Person B"
   /// `--log FILE`: also write the plain-text log there.
-  public var logFile: String?
+  var logFile: String?
   /// `--jsonl FILE`: also write JSON lines there.
-  public var jsonlFile: String?
+  var jsonlFile: String?
   /// `--faults SPEC`: simulated network faults.
-  public var faults = Faults()
+  var faults = Faults()
   /// `--burst N`: how many messages the peer answers each message with.
-  public var burst = 1
+  var burst = 1
   /// `--scrollback`: how many recent messages the state keeps.
-  public var scrollback = Scrollback.defaultLimit
+  var scrollback = Scrollback.defaultLimit
   /// `--scenario FILE`: play that scenario instead of reading standard input.
-  public var scenario: String?
+  var scenario: String?
   /// `--record FILE`: also write what the user types there, as a scenario.
-  public var record: String?
+  var record: String?
   /// `--no-color`.
-  public var noColor = false
+  var noColor = false
   /// `--help`.
-  public var help = false
+  var help = false
   /// `--version`.
-  public var version = false
+  var version = false
   /// `--log-dir DIR`: also write each conversation's log there.
-  public var logDirectory: String?
+  var logDirectory: String?
   /// `--server`, `--network` and the options of a real connection, as given.
-  public var network = NetworkArguments()
+  var network = NetworkArguments()
 
   /// The seed virtual-time runs use when none is given, so their output is reproducible.
-  public static let defaultVirtualSeed: UInt64 = 1
+  static let defaultVirtualSeed: UInt64 = 1
 
   /// Creates the defaults.
-  public init() {}
+  init() {}
 
   /// Reads `arguments` (without the program name).
-  public init(parsing arguments: [String]) throws(UsageError) {
+  init(parsing arguments: [String]) throws(UsageError) {
     var rest = arguments[...]
     var given: Set<String> = []
     while let argument = rest.popFirst() {

@@ -3,11 +3,11 @@
 /// The password is never shown: `description`, `debugDescription`, `dump` and string
 /// interpolation all print `<hidden>` in its place. Its bytes live in memory that is wiped when
 /// the last copy of these credentials goes away.
-public struct SASLCredentials: Equatable, Sendable, CustomStringConvertible,
+struct SASLCredentials: Equatable, Sendable, CustomStringConvertible,
   CustomDebugStringConvertible, CustomReflectable
 {
   /// The SASL mechanism the credentials are for.
-  public enum Mechanism: String, Equatable, Sendable {
+  enum Mechanism: String, Equatable, Sendable {
     /// `PLAIN`: the account name and password (RFC 4616).
     case plain = "PLAIN"
     /// `EXTERNAL`: the client certificate given with `--tls-cert` (RFC 4422 appendix A).
@@ -15,13 +15,13 @@ public struct SASLCredentials: Equatable, Sendable, CustomStringConvertible,
   }
 
   /// Where a password came from, as error messages name it (never its value).
-  public enum Source: Equatable, Sendable, CustomStringConvertible {
+  enum Source: Equatable, Sendable, CustomStringConvertible {
     /// The `CHAT_SASL_PASSWORD` environment variable.
     case environment
     /// A password file.
     case file(String)
 
-    public var description: String {
+    var description: String {
       switch self {
       case .environment: SASLCredentials.environmentVariable
       case .file(let path): "password file '\(path)'"
@@ -30,21 +30,21 @@ public struct SASLCredentials: Equatable, Sendable, CustomStringConvertible,
   }
 
   /// The environment variable a password may come from.
-  public static let environmentVariable = "CHAT_SASL_PASSWORD"
+  static let environmentVariable = "CHAT_SASL_PASSWORD"
   /// The longest password chat reads, in bytes: far beyond any real one, and it keeps a
   /// mistaken `--sasl-password-file /dev/zero`-like file from being read whole.
-  public static let maximumPasswordLength = 4096
+  static let maximumPasswordLength = 4096
 
   /// The account name (the authentication identity).
-  public var user: String
+  var user: String
   /// The mechanism: `PLAIN` when there is a password, else `EXTERNAL`.
-  public var mechanism: Mechanism { password == nil ? .external : .plain }
+  var mechanism: Mechanism { password == nil ? .external : .plain }
   /// Where the password came from; nil for `EXTERNAL`.
-  public let passwordSource: Source?
+  let passwordSource: Source?
   private let password: SecretBytes?
 
   /// Credentials for `EXTERNAL`: the server identifies the account by the client certificate.
-  public init(externalUser user: String) {
+  init(externalUser user: String) {
     (self.user, self.password, self.passwordSource) = (user, nil, nil)
   }
 
@@ -55,14 +55,14 @@ public struct SASLCredentials: Equatable, Sendable, CustomStringConvertible,
 
   /// Calls `body` with the password's bytes (UTF-8, no trailing newline), or with nil for
   /// `EXTERNAL`. Copy them no further than the message that carries them.
-  public func withPasswordBytes<Result, Failure: Error>(
+  func withPasswordBytes<Result, Failure: Error>(
     _ body: (UnsafeRawBufferPointer?) throws(Failure) -> Result
   ) throws(Failure) -> Result {
     guard let password else { return try body(nil) }
     return try password.withUnsafeBytes(body)
   }
 
-  public static func == (lhs: SASLCredentials, rhs: SASLCredentials) -> Bool {
+  static func == (lhs: SASLCredentials, rhs: SASLCredentials) -> Bool {
     guard lhs.user == rhs.user, lhs.passwordSource == rhs.passwordSource else { return false }
     switch (lhs.password, rhs.password) {
     case (nil, nil): return true
@@ -71,14 +71,14 @@ public struct SASLCredentials: Equatable, Sendable, CustomStringConvertible,
     }
   }
 
-  public var description: String {
+  var description: String {
     "SASLCredentials(user: \(user), mechanism: \(mechanism.rawValue)"
       + (passwordSource.map { ", password: <hidden> from \($0)" } ?? "") + ")"
   }
 
-  public var debugDescription: String { description }
+  var debugDescription: String { description }
 
-  public var customMirror: Mirror {
+  var customMirror: Mirror {
     Mirror(
       self,
       children: [

@@ -1,22 +1,22 @@
 /// An IRCv3 `sts` capability value (`port=6697,duration=2592000,preload`), read as the spec
 /// says: unknown keys are ignored; a known key given twice or with a malformed value makes the
 /// whole advertisement invalid, and the client then acts as if there were none.
-public struct STSPolicy: Equatable, Sendable {
+struct STSPolicy: Equatable, Sendable {
   /// `port`: where to connect securely. Meaningful on a plaintext connection.
-  public var port: UInt16?
+  var port: UInt16?
   /// `duration`, in seconds: how long to keep connecting securely. Meaningful on a TLS
   /// connection; 0 removes a stored policy.
-  public var duration: Int64?
+  var duration: Int64?
   /// `preload`: the network agrees to be listed in preload lists.
-  public var preload = false
+  var preload = false
 
   /// Creates a policy from its parts.
-  public init(port: UInt16? = nil, duration: Int64? = nil, preload: Bool = false) {
+  init(port: UInt16? = nil, duration: Int64? = nil, preload: Bool = false) {
     (self.port, self.duration, self.preload) = (port, duration, preload)
   }
 
   /// The policy in a capability value, or nil when it is invalid.
-  public init?(parsing value: some StringProtocol) {
+  init?(parsing value: some StringProtocol) {
     var seen: Set<Substring> = []
     for token in String(value).split(separator: ",") {
       let parts = token.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
@@ -40,7 +40,7 @@ public struct STSPolicy: Equatable, Sendable {
   }
 
   /// What a client does on seeing this policy over a connection that is (or is not) TLS.
-  public enum Action: Equatable, Sendable {
+  enum Action: Equatable, Sendable {
     /// Plaintext with a port: close, and reconnect with TLS on this port.
     case upgrade(port: UInt16)
     /// TLS with a duration: remember (or, with 0, forget) the policy for the host.
@@ -48,7 +48,7 @@ public struct STSPolicy: Equatable, Sendable {
   }
 
   /// The action the spec requires, or nil when the policy says nothing for this connection.
-  public func action(overTLS: Bool) -> Action? {
+  func action(overTLS: Bool) -> Action? {
     if overTLS { return duration.map { .persist(durationSeconds: $0) } }
     return port.map { .upgrade(port: $0) }
   }

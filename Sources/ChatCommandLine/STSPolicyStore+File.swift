@@ -6,7 +6,7 @@ extension STSPolicyStore {
   static let maximumSize = 1 << 20
 
   /// The store's text: one `host port expiry duration` line per host, sorted by host.
-  public var serialized: String {
+  var serialized: String {
     var text = "# chat: IRCv3 STS policies (host port expiry-seconds duration-seconds)\n"
     for (host, entry) in entries.sorted(by: { $0.key < $1.key }) {
       text +=
@@ -17,7 +17,7 @@ extension STSPolicyStore {
   }
 
   /// Reads a store's text; `path` names the file in errors.
-  public init(parsing text: String, path: String) throws(STSPolicyStoreError) {
+  init(parsing text: String, path: String) throws(STSPolicyStoreError) {
     var entries: [String: Entry] = [:]
     var number = 0
     for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
@@ -39,7 +39,7 @@ extension STSPolicyStore {
   }
 
   /// The store at `path`; a missing file is an empty store.
-  public static func load(path: String) throws(STSPolicyStoreError) -> STSPolicyStore {
+  static func load(path: String) throws(STSPolicyStoreError) -> STSPolicyStore {
     let bytes: [UInt8]
     do {
       bytes = try OpenedFile(path: path).readAll(limit: maximumSize)
@@ -59,7 +59,7 @@ extension STSPolicyStore {
 
   /// Writes the store to `path` atomically: its directory is made (0700) if missing, the text
   /// goes to a temporary file beside it (0600), is synced, and is renamed over `path`.
-  public func save(to path: String) throws(STSPolicyStoreError) {
+  func save(to path: String) throws(STSPolicyStoreError) {
     let slash = path.lastIndex(of: "/")
     let directory = slash.map { String(path[..<$0]) } ?? "."
     try Self.makeDirectories(directory, for: path)

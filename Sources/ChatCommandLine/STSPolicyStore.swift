@@ -7,38 +7,38 @@ import ChatCore
 /// The file is text, one policy a line: `host port expiry duration` (expiry in seconds since
 /// 1970, duration in seconds), `#` comments. It is written whole to a temporary file, made
 /// 0600, synced and renamed over the old one, so a reader never sees half of it.
-public struct STSPolicyStore: Equatable, Sendable {
+struct STSPolicyStore: Equatable, Sendable {
   /// One host's policy.
-  public struct Entry: Equatable, Sendable {
+  struct Entry: Equatable, Sendable {
     /// The TLS port to connect to.
-    public var port: UInt16
+    var port: UInt16
     /// When the policy lapses.
-    public var expiry: Timestamp
+    var expiry: Timestamp
     /// The duration last advertised, in seconds, to reschedule the expiry on disconnect.
-    public var durationSeconds: Int64
+    var durationSeconds: Int64
 
     /// Creates an entry.
-    public init(port: UInt16, expiry: Timestamp, durationSeconds: Int64) {
+    init(port: UInt16, expiry: Timestamp, durationSeconds: Int64) {
       (self.port, self.expiry, self.durationSeconds) = (port, expiry, durationSeconds)
     }
   }
 
   /// The policies by host (lower case, as ``ServerAddress`` keeps hosts).
-  public private(set) var entries: [String: Entry]
+  private(set) var entries: [String: Entry]
 
   /// A store with `entries`.
-  public init(entries: [String: Entry] = [:]) {
+  init(entries: [String: Entry] = [:]) {
     self.entries = entries
   }
 
   /// Where the store lives: `$XDG_STATE_HOME/chat/sts`, else `$HOME/.local/state/chat/sts`.
-  public static func defaultPath(environment: [String: String]) -> String? {
+  static func defaultPath(environment: [String: String]) -> String? {
     XDGDirectories.stateHome(environment).map { $0 + "/chat/sts" }
   }
 
   /// The address to connect to instead of `address` at `now`: the TLS one on the stored port
   /// when a live policy covers a plaintext address; nil when no upgrade is due.
-  public func upgrade(_ address: ServerAddress, at now: Timestamp) -> ServerAddress? {
+  func upgrade(_ address: ServerAddress, at now: Timestamp) -> ServerAddress? {
     guard !address.usesTLS, let entry = entries[address.host.lowercased()], entry.expiry > now
     else { return nil }
     var upgraded = address
@@ -49,7 +49,7 @@ public struct STSPolicyStore: Equatable, Sendable {
   /// Takes in a policy advertised over a TLS connection to `host` on `port` at `now`: a
   /// duration sets (or resets) the expiry, `duration=0` removes the host's policy, and a policy
   /// without a duration changes nothing. Policies seen over plaintext are never stored.
-  public mutating func record(_ policy: STSPolicy, host: String, port: UInt16, at now: Timestamp) {
+  mutating func record(_ policy: STSPolicy, host: String, port: UInt16, at now: Timestamp) {
     guard case .persist(let seconds) = policy.action(overTLS: true) else { return }
     let key = host.lowercased()
     guard seconds > 0 else {
@@ -62,7 +62,7 @@ public struct STSPolicyStore: Equatable, Sendable {
 
   /// Moves `host`'s expiry to `now` plus its last duration, as the spec asks when a
   /// connection closes (a long-lived connection must not let the policy lapse early).
-  public mutating func reschedule(host: String, at now: Timestamp) {
+  mutating func reschedule(host: String, at now: Timestamp) {
     let key = host.lowercased()
     guard var entry = entries[key] else { return }
     entry.expiry = Self.adding(entry.durationSeconds, to: now)
@@ -70,12 +70,12 @@ public struct STSPolicyStore: Equatable, Sendable {
   }
 
   /// Forgets every policy that has expired by `now`.
-  public mutating func expire(at now: Timestamp) {
+  mutating func expire(at now: Timestamp) {
     entries = entries.filter { $0.value.expiry > now }
   }
 
   /// Forgets `host`'s policy.
-  public mutating func remove(host: String) {
+  mutating func remove(host: String) {
     entries[host.lowercased()] = nil
   }
 

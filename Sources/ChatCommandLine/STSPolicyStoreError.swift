@@ -2,7 +2,7 @@ import ChatRendering
 
 /// Why the STS policy store cannot be used. A damaged store is an error rather than ignored:
 /// ignoring it would silently drop policies, which is exactly the downgrade STS prevents.
-public enum STSPolicyStoreError: Error, Equatable, CustomStringConvertible {
+enum STSPolicyStoreError: Error, Equatable, CustomStringConvertible {
   /// A line that is not `host port expiry duration`.
   case malformed(path: String, line: Int)
   /// The store exists but cannot be read.
@@ -10,7 +10,7 @@ public enum STSPolicyStoreError: Error, Equatable, CustomStringConvertible {
   /// The store cannot be written.
   case cannotWrite(path: String, reason: String)
 
-  public var description: String {
+  var description: String {
     switch self {
     case .malformed(let path, let line):
       "\(Sanitizer.sanitize(path)):\(line): not an STS policy (host port expiry duration);"
@@ -23,7 +23,7 @@ public enum STSPolicyStoreError: Error, Equatable, CustomStringConvertible {
   }
 
   /// The exit status (sysexits): 78 for a damaged store, 66 unreadable, 73 cannot write.
-  public var exitStatus: Int32 {
+  var exitStatus: Int32 {
     switch self {
     case .malformed: 78
     case .unreadable: 66

@@ -2,43 +2,43 @@ import Glibc
 
 /// Where an IRC server is and which channels to join there, as an `irc://` or `ircs://` URL
 /// names them: `irc://HOST[:PORT][/#channel[,#other]]`.
-public struct ServerAddress: Hashable, Sendable, CustomStringConvertible {
+struct ServerAddress: Hashable, Sendable, CustomStringConvertible {
   /// The port `irc://` uses when the URL names none.
-  public static let plaintextPort: UInt16 = 6667
+  static let plaintextPort: UInt16 = 6667
   /// The port `ircs://` uses when the URL names none.
-  public static let tlsPort: UInt16 = 6697
+  static let tlsPort: UInt16 = 6697
 
   /// The host name in lower case, or an IPv6 address without its brackets.
-  public var host: String
+  var host: String
   /// The TCP port.
-  public var port: UInt16
+  var port: UInt16
   /// Whether the connection is TLS (`ircs://`).
-  public var usesTLS: Bool
+  var usesTLS: Bool
   /// The channels the URL names, in its order, each with its prefix (`#chat`).
-  public var channels: [String]
+  var channels: [String]
 
   /// Creates an address from its parts.
-  public init(host: String, port: UInt16, usesTLS: Bool, channels: [String] = []) {
+  init(host: String, port: UInt16, usesTLS: Bool, channels: [String] = []) {
     (self.host, self.port, self.usesTLS, self.channels) = (host, port, usesTLS, channels)
   }
 
   /// Whether `host` is an IPv6 address (shown in brackets).
-  public var isIPv6Literal: Bool { host.contains(":") }
+  var isIPv6Literal: Bool { host.contains(":") }
 
   /// `host:port` as people write it: `irc.libera.chat:6697`, `[::1]:6667`.
-  public var endpoint: String {
+  var endpoint: String {
     (isIPv6Literal ? "[\(host)]" : host) + ":\(port)"
   }
 
   /// The URL again, port always spelled, channels literally: `ircs://irc.libera.chat:6697/#chat`.
-  public var description: String {
+  var description: String {
     let path = channels.isEmpty ? "" : "/" + channels.joined(separator: ",")
     return (usesTLS ? "ircs://" : "irc://") + endpoint + path
   }
 
   /// Reads an `irc://` or `ircs://` URL. Channels may be percent-encoded (`%23chat`) or
   /// written literally (`#chat`); a bare name is a `#` channel.
-  public init(parsing text: String) throws(ServerAddressError) {
+  init(parsing text: String) throws(ServerAddressError) {
     guard let separator = text.firstRange(of: "://") else { throw .missingScheme(text) }
     let scheme = text[..<separator.lowerBound].lowercased()
     switch scheme {

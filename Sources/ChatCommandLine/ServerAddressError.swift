@@ -1,7 +1,7 @@
 import ChatRendering
 
 /// Why a server URL cannot be used.
-public enum ServerAddressError: Error, Equatable, CustomStringConvertible {
+enum ServerAddressError: Error, Equatable, CustomStringConvertible {
   /// `irc://host#chat`: the channel list starts after a slash.
   case channelWithoutSlash(String)
   /// A channel in the URL that no server would accept.
@@ -29,7 +29,7 @@ public enum ServerAddressError: Error, Equatable, CustomStringConvertible {
   /// A `user:password@` part. Its text is never repeated: it may hold a password.
   case userInfo
 
-  public var description: String {
+  var description: String {
     switch self {
     case .channelWithoutSlash(let url):
       "'\(Sanitizer.sanitize(url))' has a channel without a slash before it: write"

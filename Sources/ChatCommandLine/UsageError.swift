@@ -1,7 +1,7 @@
 import ChatRendering
 
 /// A command line chat cannot run with. Exit status 64 (EX_USAGE).
-public enum UsageError: Error, Equatable, CustomStringConvertible {
+enum UsageError: Error, Equatable, CustomStringConvertible {
   /// Two options that cannot be used together, and what to do instead.
   case incompatible(option: String, with: String, advice: String)
   /// A value with something wrong inside it, as its own parser explains.
@@ -25,7 +25,7 @@ public enum UsageError: Error, Equatable, CustomStringConvertible {
   /// An option chat does not know.
   case unknownOption(String)
 
-  public var description: String {
+  var description: String {
     switch self {
     case .incompatible(let option, let other, let advice):
       "\(option) cannot be used with \(other): \(advice)"

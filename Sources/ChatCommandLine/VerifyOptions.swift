@@ -1,16 +1,16 @@
 import ChatRendering
 
 /// What `chat verify [--record] DIR` asked for.
-public struct VerifyOptions: Equatable, Sendable {
+struct VerifyOptions: Equatable, Sendable {
   /// The folder whose cases are checked.
-  public var folder: String?
+  var folder: String?
   /// `--record`: write missing and changed snapshots instead of failing.
-  public var record = false
+  var record = false
   /// `--help`.
-  public var help = false
+  var help = false
 
   /// Reads the arguments after `verify`. `--` ends the options, for a folder named `-x`.
-  public init(parsing arguments: [String]) throws(VerifyUsageError) {
+  init(parsing arguments: [String]) throws(VerifyUsageError) {
     var optionsEnded = false
     for argument in arguments {
       if !optionsEnded, argument.hasPrefix("-"), argument != "-" {
@@ -31,7 +31,7 @@ public struct VerifyOptions: Equatable, Sendable {
 }
 
 /// A `chat verify` command line that cannot run. Exit status 64 (EX_USAGE).
-public enum VerifyUsageError: Error, Equatable, CustomStringConvertible {
+enum VerifyUsageError: Error, Equatable, CustomStringConvertible {
   /// No folder was named.
   case missingFolder
   /// `--record` while the `CI` environment variable says this is a CI run.
@@ -41,7 +41,7 @@ public enum VerifyUsageError: Error, Equatable, CustomStringConvertible {
   /// An option verify does not know.
   case unknownOption(String)
 
-  public var description: String {
+  var description: String {
     switch self {
     case .missingFolder:
       "verify needs the folder of cases to check: chat verify [--record] DIR"

@@ -21,6 +21,9 @@ public enum Action: Hashable, Sendable {
     case disconnected(reason: String, time: Timestamp)
     /// A message the user sent came back from the other side: it is now in the conversation.
     case echoed(Message)
+    /// The session expects nothing more that the user waits for (no reply on its way), as the
+    /// runtime found while the app was leaving: a leaving run with nothing in flight ends.
+    case expectsNothingMore
     /// Joining the channel `name` failed, for the other side's `reason`.
     case joinFailed(ConversationName, reason: String, time: Timestamp)
     /// You joined the channel `name`.

@@ -30,8 +30,6 @@ public struct AppState: Equatable, Sendable {
   public var unsent: [Message] = []
   /// How many messages have ever been sent; renderers use it to find new sends.
   public var sentCount = 0
-  /// Ids of echoed messages still waiting for the other side's reply, oldest first.
-  public var awaitingReplies = PendingQueue<UUID>()
   /// Sent messages that failed (reported undeliverable, or no echo in time), oldest first.
   public var failed: [Message] = []
   /// How long a sent message may wait for its echo before it counts as failed.
@@ -64,7 +62,8 @@ public struct AppState: Equatable, Sendable {
   public enum Phase: Hashable, Sendable {
     /// Taking input.
     case active
-    /// Input is over; waiting for echoes and replies still in flight.
+    /// Input is over; waiting until every sent message is delivered or failed and the
+    /// session expects nothing more (the runtime reports that as `.expectsNothingMore`).
     case draining
     /// Nothing more will happen.
     case finished
@@ -78,9 +77,36 @@ public struct AppState: Equatable, Sendable {
     }
   }
 
-  /// Whether every sent message has been echoed and answered (or has failed).
-  public var isSettled: Bool { outbox.isEmpty && unsent.isEmpty && awaitingReplies.isEmpty }
+  /// Whether every sent message has been delivered (echoed) or has failed.
+  ///
+  /// Replies are not the core's business: whether the other side answers is the session's
+  /// behaviour (the simulated peer always does; a person on a network may never), so a
+  /// session says what it still expects and the runtime tells the core when it expects
+  /// nothing more.
+  public var isSettled: Bool { outbox.isEmpty && unsent.isEmpty }
 
-  /// Messages still waiting to be sent, for their echo, or for their reply.
-  public var inFlightCount: Int { outbox.count + unsent.count + awaitingReplies.count }
+  /// Messages still waiting to be sent or for their echo: not yet delivered.
+  public var inFlightCount: Int { outbox.count + unsent.count }
+
+  /// Whether typing `line` now would send something: a message, an action, a join, part or
+  /// new topic while the app is active, or `/retry` with failed messages. Piped lines on the virtual clock wait for the previous
+  /// exchange to end only when they would; commands and lines typed while leaving go at once.
+  public func wouldSend(typing line: String) -> Bool {
+    guard phase == .active else { return false }
+    // Most lines start with a visible ASCII character other than `/`: a message.
+    let first = line.utf8.first ?? 0x20
+    if first > 0x20, first < 0x7F, first != UInt8(ascii: "/") { return true }
+    switch TypedLine(parsing: line) {
+    case .message: return true
+    case .command(let command):
+      switch command {
+      // What goes to the session (a message, a join or part, a new topic) waits its turn.
+      case .action, .join, .message, .part: return true
+      case .retry: return !failed.isEmpty
+      case .topic(let text): return text != nil
+      case .help, .list, .names, .query, .quit, .switchTo: return false
+      }
+    case .blank, .missingArgument, .unknownCommand: return false
+    }
+  }
 }

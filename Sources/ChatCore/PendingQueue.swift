@@ -9,8 +9,13 @@
 /// Inlinable, so other modules iterating it get code specialised for the element type.
 public struct PendingQueue<Element>: RandomAccessCollection {
   @usableFromInline var storage: [Element] = []
+  /// Beside each element of `storage`: how many were appended before it, so a reader can tell
+  /// what arrived since it last looked whatever was removed meanwhile.
+  @usableFromInline var appendNumbers: [Int] = []
   /// Elements of `storage` before this index have been removed.
   @usableFromInline var head = 0
+  /// How many elements have ever been appended.
+  @usableFromInline var appended = 0
 
   /// Creates an empty queue.
   @inlinable public init() {}
@@ -18,6 +23,19 @@ public struct PendingQueue<Element>: RandomAccessCollection {
   /// Creates a queue holding `elements`, the first of them at the front.
   @inlinable public init(_ elements: some Sequence<Element>) {
     storage = Array(elements)
+    appendNumbers = Array(0..<storage.count)
+    appended = storage.count
+  }
+
+  /// How many elements have ever been appended.
+  @inlinable public var appendedCount: Int { appended }
+
+  /// How many of the elements appended after the first `count` are still waiting. They are the
+  /// last ones, in order; O(result).
+  @inlinable public func countAppended(after count: Int) -> Int {
+    var index = storage.count
+    while index > head, appendNumbers[index - 1] >= count { index -= 1 }
+    return storage.count - index
   }
 
   @inlinable public var startIndex: Int { 0 }
@@ -28,6 +46,8 @@ public struct PendingQueue<Element>: RandomAccessCollection {
   /// Adds `element` at the back. O(1) amortised.
   @inlinable public mutating func append(_ element: Element) {
     storage.append(element)
+    appendNumbers.append(appended)
+    appended += 1
   }
 
   /// Removes and returns the first element that satisfies `predicate`, keeping the order of
@@ -38,14 +58,17 @@ public struct PendingQueue<Element>: RandomAccessCollection {
     let element = storage[index]
     while index > head {
       storage[index] = storage[index - 1]
+      appendNumbers[index] = appendNumbers[index - 1]
       index -= 1
     }
     head += 1
     if head == storage.count {
       storage.removeAll(keepingCapacity: true)
+      appendNumbers.removeAll(keepingCapacity: true)
       head = 0
     } else if head >= 64, head * 2 >= storage.count {
       storage.removeFirst(head)
+      appendNumbers.removeFirst(head)
       head = 0
     }
     return element
@@ -54,6 +77,7 @@ public struct PendingQueue<Element>: RandomAccessCollection {
   /// Removes everything.
   @inlinable public mutating func removeAll() {
     storage.removeAll(keepingCapacity: true)
+    appendNumbers.removeAll(keepingCapacity: true)
     head = 0
   }
 }

@@ -10,6 +10,10 @@ import FoundationEssentials
 /// enters the conversation, or it fails (the session reports it, or no echo comes within
 /// `deliveryTimeoutMilliseconds`) and is listed in `failed`. Later echoes of the same id and
 /// repeated deliveries of a received message are ignored, so nothing is shown twice.
+///
+/// Leaving: the first `/quit` (or the end of input) starts draining; the run finishes when
+/// nothing the user sent is in flight and the session expects nothing more
+/// (`.expectsNothingMore`), or at once on a second request or a signal.
 public func update(_ state: inout AppState, _ action: Action) -> [Effect] {
   switch action {
   case .session(let event):
@@ -35,7 +39,7 @@ private func updateSession(_ state: inout AppState, _ event: Action.Session) -> 
     return []
   case .deliveryFailed(let id, _, let time):
     guard fail(id, at: time, &state) else { return [] }
-    return quitIfDrained(&state, after: .cancel(.deliveryTimeout(id)))
+    return [.cancel(.deliveryTimeout(id))]
   case .disconnected(_, let time):
     state.sessionStatus = .disconnected
     state.sessionStatusTime = time
@@ -45,17 +49,16 @@ private func updateSession(_ state: inout AppState, _ event: Action.Session) -> 
     // one for a message already failed, must not show it twice.
     guard state.outbox.removeFirst(where: { $0.id == message.id }) != nil else { return [] }
     message.isLocal = true
-    state.awaitingReplies.append(message.id)
     enter(message, &state)
-    return quitIfDrained(&state, after: .cancel(.deliveryTimeout(message.id)))
-  case .received(var message, let original):
+    return [.cancel(.deliveryTimeout(message.id))]
+  case .expectsNothingMore:
+    guard state.phase == .draining, state.isSettled else { return [] }
+    return finish(&state)
+  case .received(var message, _):
     guard !state.messages.contains(id: message.id) else { return [] }
     message.isLocal = false
-    // A reply answers the message it names; the rest of a burst, or a reply to a message
-    // that already failed, answers nothing more. Without a name, it answers the oldest.
-    _ = state.awaitingReplies.removeFirst { original == nil || $0 == original }
     enter(message, &state)
-    return quitIfDrained(&state)
+    return []
   case .joinFailed(let name, let reason, _):
     return [.show(.joinFailed(name, reason: reason))]
   case .joined(let name, let time):
@@ -85,12 +88,12 @@ private func updateSystem(_ state: inout AppState, _ event: Action.System) -> [E
   case .endOfInput:
     guard state.phase == .active else { return [] }
     state.phase = .draining
-    return quitIfDrained(&state)
+    return []
   case .terminated:
     return finish(&state)
   case .timerFired(.deliveryTimeout(let id), let time):
-    guard fail(id, at: time, &state) else { return [] }
-    return quitIfDrained(&state)
+    _ = fail(id, at: time, &state)
+    return []
   }
 }
 
@@ -180,23 +183,12 @@ func requestQuit(_ state: inout AppState) -> [Effect] {
   switch state.phase {
   case .active:
     state.phase = .draining
-    return quitIfDrained(&state)
+    return []
   case .draining:
     return finish(&state)
   case .finished:
     return []
   }
-}
-
-private func quitIfDrained(_ state: inout AppState) -> [Effect] {
-  guard state.phase == .draining, state.isSettled else { return [] }
-  return finish(&state)
-}
-
-/// `effect`, followed by `.quit` if that was the last thing in flight while leaving.
-private func quitIfDrained(_ state: inout AppState, after effect: Effect) -> [Effect] {
-  guard state.phase == .draining, state.isSettled else { return [effect] }
-  return [effect] + finish(&state)
 }
 
 private func finish(_ state: inout AppState) -> [Effect] {

@@ -3,23 +3,34 @@
 ///
 /// The per-message formatters write a few dozen small pieces per line; appending each to an
 /// array paid a uniqueness and capacity check every time. Reserving an upper bound once and
-/// writing through a pointer pays them once per line. The writer never checks bounds itself:
-/// whoever reserves must reserve enough.
+/// writing through a pointer pays them once per line. Every write checks, before it writes,
+/// that it fits in what was reserved (a compare per piece, not a capacity check and a possible
+/// reallocation), so a formatter that reserved too little traps instead of writing past the
+/// array's end.
 public struct ByteWriter {
   @usableFromInline var position: UnsafeMutablePointer<UInt8>
+  @usableFromInline let end: UnsafeMutablePointer<UInt8>
 
-  @inlinable init(_ position: UnsafeMutablePointer<UInt8>) {
+  @inlinable init(_ position: UnsafeMutablePointer<UInt8>, capacity: Int) {
     self.position = position
+    end = position + capacity
+  }
+
+  /// Traps unless `count` more bytes fit in the space reserved.
+  @inlinable @inline(__always) func reserve(_ count: Int) {
+    precondition(count >= 0 && count <= end - position, "write past the space reserved")
   }
 
   /// Writes one byte.
-  @inlinable public mutating func write(_ byte: UInt8) {
+  @inlinable @inline(__always) public mutating func write(_ byte: UInt8) {
+    reserve(1)
     position.initialize(to: byte)
     position += 1
   }
 
   /// Writes the UTF-8 of a literal.
-  @inlinable public mutating func write(_ literal: StaticString) {
+  @inlinable @inline(__always) public mutating func write(_ literal: StaticString) {
+    reserve(literal.utf8CodeUnitCount)
     position.update(from: literal.utf8Start, count: literal.utf8CodeUnitCount)
     position += literal.utf8CodeUnitCount
   }
@@ -27,6 +38,7 @@ public struct ByteWriter {
   /// Writes `bytes`.
   @inlinable public mutating func write(_ bytes: UnsafeBufferPointer<UInt8>) {
     guard let base = bytes.baseAddress else { return }
+    reserve(bytes.count)
     position.update(from: base, count: bytes.count)
     position += bytes.count
   }
@@ -35,24 +47,25 @@ public struct ByteWriter {
   @inlinable public mutating func fill(
     _ count: Int, _ body: (UnsafeMutableBufferPointer<UInt8>) -> Void
   ) {
+    reserve(count)
     body(UnsafeMutableBufferPointer(start: position, count: count))
     position += count
   }
 }
 
 extension Array where Element == UInt8 {
-  /// Appends what `body` writes, which must be at most `capacity` bytes.
+  /// Appends what `body` writes, which must be at most `capacity` bytes (a write past them
+  /// traps before it happens).
   @inlinable
   public mutating func append(reserving capacity: Int, _ body: (inout ByteWriter) -> Void) {
     let start = count
     append(contentsOf: repeatElement(0, count: capacity))
     let written = withUnsafeMutableBufferPointer { buffer -> Int in
       let base = buffer.baseAddress! + start
-      var writer = ByteWriter(base)
+      var writer = ByteWriter(base, capacity: capacity)
       body(&writer)
       return writer.position - base
     }
-    precondition(written <= capacity, "wrote \(written) bytes into \(capacity) reserved")
     removeLast(capacity - written)
   }
 }

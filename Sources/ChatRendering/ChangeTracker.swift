@@ -41,7 +41,7 @@ public struct Changes: Equatable, Sendable {
 /// they are still at the end of their (possibly trimmed) collections.
 public struct ChangeTracker: Sendable {
   private var messageCount = 0
-  private var sentCount = 0
+  private var outboxAppended = 0
   private var failedCount = 0
   private var status: SessionStatus?
 
@@ -52,12 +52,14 @@ public struct ChangeTracker: Sendable {
   public mutating func changes(in state: AppState) -> Changes {
     var changes = Changes()
     changes.enteredCount = min(state.messageCount - messageCount, state.messages.count)
-    // A send echoed in the same step has already left the outbox; only what remains shows.
-    changes.sentCount = min(state.sentCount - sentCount, state.outbox.count)
+    // The sends still in the outbox that were appended since the last look. Counting sends
+    // alone would be wrong when one is echoed before the look while an older one still
+    // waits: the count would then name the older one as new.
+    changes.sentCount = state.outbox.countAppended(after: outboxAppended)
     changes.failedCount = max(0, state.failed.count - failedCount)
     if state.sessionStatus != status { changes.status = state.sessionStatus }
     messageCount = state.messageCount
-    sentCount = state.sentCount
+    outboxAppended = state.outbox.appendedCount
     failedCount = state.failed.count
     status = state.sessionStatus
     return changes

@@ -43,18 +43,3 @@ public enum SinkError: Error, Equatable, CustomStringConvertible {
     return text.prefix(1).lowercased() + text.dropFirst()
   }
 }
-
-/// A sink that keeps everything in memory, for tests and snapshots.
-public final class MemorySink: TextSink {
-  /// Everything written so far.
-  public private(set) var bytes: [UInt8] = []
-
-  /// Creates an empty sink.
-  public init() {}
-
-  /// Everything written so far, as text.
-  public var text: String { String(decoding: bytes, as: UTF8.self) }
-
-  public func write(_ bytes: [UInt8]) throws(SinkError) { self.bytes.append(contentsOf: bytes) }
-  public func flush() throws(SinkError) {}
-}

@@ -20,6 +20,6 @@ extension Scenario {
     let clock = VirtualClock()
     let runtime = Runtime(
       simulating: configuration, seed: seed, state: state, clock: clock, renderers: renderers)
-    return try runtime.run(ScenarioInput(self, clock: clock))
+    return try runtime.run(ScenarioInput(self, startingAt: clock.now))
   }
 }

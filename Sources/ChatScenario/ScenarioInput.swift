@@ -2,57 +2,67 @@ import ChatCore
 import ChatRendering
 import ChatRuntime
 
-/// Plays a scenario's entries as user input on a virtual clock.
+/// Plays a scenario's entries as user input, each at its time on the run's virtual clock.
 ///
-/// Waiting moves the clock to the earlier of the next entry and the session's deadline. When
-/// both fall on the same instant the session goes first: the input reports nothing, the loop
-/// handles the due session events, and the entry follows at that same instant. Entries that
-/// share an instant arrive together, in file order. After the last entry the input ends
-/// (unless an `end` entry already ended it), and from then on waiting only moves the clock.
+/// A timed input: the loop jumps the clock to the next entry (`nextDeadline`) unless a session
+/// event or timer is due first or at the same instant, so entries at an instant come after the
+/// session's events then. Entries that share an instant are one step, in file order. After
+/// the last entry the input ends at once (unless an `end` entry already ended it).
 public final class ScenarioInput: ChatRuntime.Input {
   private let entries: [Scenario.Entry]
-  private let clock: VirtualClock
   private let start: Timestamp
   private var next = 0
   private var ended = false
 
-  /// Plays `scenario` on `clock`, counting entry times from the clock's current time.
-  public init(_ scenario: Scenario, clock: VirtualClock) {
+  /// Plays `scenario`, counting entry times from `start`, the moment the run begins.
+  public init(_ scenario: Scenario, startingAt start: Timestamp) {
     entries = scenario.entries
-    self.clock = clock
-    start = clock.now
+    self.start = start
   }
 
-  public func wait(
-    until deadline: Timestamp?, flush: () throws(SinkError) -> Void
-  ) throws(SinkError) -> [InputEvent] {
+  public var descriptor: Int32? { nil }
+
+  public var nextDeadline: Timestamp? {
+    if next < entries.count { return start.advanced(byMilliseconds: entries[next].milliseconds) }
+    guard !ended else { return nil }
+    return start.advanced(byMilliseconds: entries.last?.milliseconds ?? 0)
+  }
+
+  public var isInteractive: Bool { false }
+
+  public func readAvailable() {}
+
+  public func handle(
+    signal: Int32, at now: Timestamp, in state: AppState
+  ) throws(SinkError) -> InputEvent? {
+    .terminated(signal: signal)
+  }
+
+  public func nextEvents(dueBy now: Timestamp, in state: AppState) -> [InputEvent] {
+    guard let due = nextDeadline, due <= now else { return [] }
+    guard next < entries.count else { return [.ended] }
+    return entries[next..<stepEnd].map { event(for: $0.event) }
+  }
+
+  public func takeNextEvents(at now: Timestamp) throws(SinkError) {
     guard next < entries.count else {
-      if !ended {
-        ended = true
-        return [.ended]
-      }
-      if let deadline { clock.advance(to: deadline) }
-      return []
+      ended = true
+      return
     }
-    let due = start.advanced(byMilliseconds: entries[next].milliseconds)
-    if let deadline, deadline <= due {
-      clock.advance(to: deadline)
-      return []
-    }
-    clock.advance(to: due)
+    let end = stepEnd
+    if entries[next..<end].contains(where: { $0.event == .end }) { ended = true }
+    next = end
+  }
+
+  /// Where the entries at the next entry's instant end.
+  private var stepEnd: Int {
     let instant = entries[next].milliseconds
-    var events: [InputEvent] = []
-    while next < entries.count, entries[next].milliseconds == instant {
-      events.append(event(for: entries[next].event))
-      next += 1
-    }
-    return events
+    return entries[next...].firstIndex { $0.milliseconds != instant } ?? entries.count
   }
 
   private func event(for event: Scenario.Event) -> InputEvent {
     switch event {
     case .end:
-      ended = true
       return .ended
     case .quit:
       return .quitRequested

@@ -68,6 +68,10 @@ public struct SimulatedSession: Session {
   private var ids: SeededUUIDGenerator
   private var random: SeededUUIDGenerator
   private var timers = TimerQueue<Scheduled>()
+  /// Messages whose echo has been reported and whose peer's answer is still on its way,
+  /// oldest first: what keeps a leaving run waiting (`isExpectingEvents`). A lost answer (the
+  /// drop fault, a lost connection) is never listed, so nothing waits for it.
+  private var awaitedReplies = PendingQueue<UUID>()
   /// Bumped on every disconnect: events scheduled on an earlier connection are lost with it.
   private var epoch = 0
   private var isDown = false
@@ -115,6 +119,15 @@ public struct SimulatedSession: Session {
 
   public var nextDeadline: Timestamp? { timers.nextDeadline }
 
+  /// None: the simulated network lives in memory.
+  public var watchedDescriptors: [WatchedDescriptor] { [] }
+
+  public mutating func handle(_ readiness: Readiness, on descriptor: Int32, at now: Timestamp) {}
+
+  /// True while an answer to an echoed message is on its way. The first reply to arrive
+  /// answers it; the rest of a burst is shown if it comes at the same instant, not waited for.
+  public var isExpectingEvents: Bool { !awaitedReplies.isEmpty }
+
   public mutating func nextEvent(dueBy now: Timestamp) -> Action.Session? {
     while let (due, entry) = timers.popDue(at: now) {
       // Events of a connection that has since gone down are lost with it; the new
@@ -137,19 +150,28 @@ public struct SimulatedSession: Session {
       case .echo(var message):
         message.time = due
         repeatSometimes(.repeatEcho(message), after: due)
-        for _ in 0..<configuration.burst where !chance(configuration.faults.drop) {
+        var answered = false
+        let heard = peer(in: message.conversation) != nil
+        for _ in 0..<configuration.burst where heard && !chance(configuration.faults.drop) {
           schedule(
             .reply(to: message.id, in: message.conversation), at: due,
             after: configuration.replyDelayMilliseconds)
+          answered = true
         }
+        if answered { awaitedReplies.append(message.id) }
         return .echoed(message)
       case .reply(let original, let conversation):
-        guard let peer = peer(in: conversation) else { continue }
+        guard let peer = peer(in: conversation) else {
+          // You left the channel meanwhile: nobody hears you, so nothing is to be waited for.
+          _ = awaitedReplies.removeFirst { $0 == original }
+          continue
+        }
         // As in the seed, the text is a fresh UUID's string; the message gets its own id.
         let text = ids.next().upperHexString
         let reply = Message(
           id: ids.next(), sender: peer, text: text, time: due, conversation: conversation)
         repeatSometimes(.repeatReply(reply, to: original), after: due)
+        _ = awaitedReplies.removeFirst { $0 == original }
         return .received(reply, inReplyTo: original)
       case .join(let channel):
         channels.insert(channel)
@@ -201,6 +223,7 @@ public struct SimulatedSession: Session {
   private mutating func goDown(at now: Timestamp) {
     epoch += 1
     isDown = true
+    awaitedReplies.removeAll()  // Their answers went down with the connection.
     let downtime = configuration.faults.downtimeMilliseconds
     timers.schedule(Scheduled(epoch: epoch, pending: .disconnect), at: now)
     timers.schedule(

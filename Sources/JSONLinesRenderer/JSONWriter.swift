@@ -18,11 +18,6 @@ public enum JSONWriter {
   /// The bytes a quoted UUID takes.
   public static var uuidLength: Int { 38 }
 
-  /// Appends `text` as a JSON string; see `writeString`.
-  public static func appendString(_ text: String, to output: inout [UInt8]) {
-    output.append(reserving: maximumLength(ofString: text)) { writeString(text, to: &$0) }
-  }
-
   /// Writes `text` as a JSON string: quotes, backslashes and every control character (C0,
   /// DEL, C1) escaped, and U+2028/U+2029 too so the line is safe for JavaScript and for tools
   /// that split on them, and the bidi overrides and isolates (U+202A–U+202E, U+2066–U+2069)
@@ -85,11 +80,6 @@ public enum JSONWriter {
     }
   }
 
-  /// Appends `value` in decimal.
-  public static func appendInteger(_ value: Int, to output: inout [UInt8]) {
-    output.append(reserving: maximumIntegerLength) { writeInteger(value, to: &$0) }
-  }
-
   /// Writes `value` in decimal; needs `maximumIntegerLength` bytes of room.
   public static func writeInteger(_ value: Int, to writer: inout ByteWriter) {
     withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
@@ -103,11 +93,6 @@ public enum JSONWriter {
       if value < 0 { writer.write(UInt8(ascii: "-")) }
       writer.write(UnsafeBufferPointer(rebasing: digits[start...]))
     }
-  }
-
-  /// Appends `id` as a quoted upper-case UUID string, as `UUID.uuidString` prints it.
-  public static func appendUUID(_ id: UUID, to output: inout [UInt8]) {
-    output.append(reserving: uuidLength) { writeUUID(id, to: &$0) }
   }
 
   /// Writes `id` as a quoted upper-case UUID string; needs `uuidLength` bytes of room.

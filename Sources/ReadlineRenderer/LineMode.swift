@@ -35,22 +35,21 @@ public final class LineMode {
 
   /// Runs `runtime` with readline as its input, and restores the terminal afterwards.
   public func run(
-    _ runtime: Runtime, pacing: FileInput.Pacing,
+    _ runtime: Runtime,
     wrapInput: (any Input, _ width: Int?) throws(SinkError) -> any Input = { input, _ in input }
   ) throws(SinkError) -> Runtime.Outcome {
     Self.readUTF8()
     let modes = TerminalModes(descriptor: STDIN_FILENO)
     editor.history = HistoryFile(path: HistoryFile.defaultPath(environment: environment))
     editor.history.load()
-    let input = ReadlineInput(
-      editor: editor, renderer: terminalRenderer,
-      signals: SignalWatcher(signals: Self.handledSignals), pacing: pacing)
+    let input = ReadlineInput(editor: editor)
+    let signals = SignalWatcher(signals: Self.handledSignals)
     defer {
       editor.remove()
       editor.history.close()
       modes.restore()
     }
-    return try runtime.run(wrapInput(input, terminalWidth()))
+    return try runtime.run(wrapInput(input, terminalWidth()), signals: signals)
   }
 
   /// Makes readline read UTF-8, as chat writes it whatever the locale says.

@@ -3,11 +3,11 @@ import ChatRendering
 import ChatRuntime
 import Glibc
 
-/// The user at a terminal: readline reads the keys, the loop's poll decides when.
+/// The user at a terminal: readline reads the keys when the loop finds standard input ready.
 ///
-/// Waiting polls standard input and the signal pipe until the deadline. Readable input
-/// (hang-ups and errors too, so end of file reaches readline) goes to `rl_callback_read_char`;
-/// finished lines come back as events. Signals are acted on here, on the loop's thread:
+/// Readable input (hang-ups and errors too, so end of file reaches readline) goes to
+/// `rl_callback_read_char`; finished lines come back as events. Signals arrive from the loop's
+/// signal pipe and are acted on here, on the loop's thread:
 ///
 /// | signal          | what happens                                                     |
 /// |-----------------|------------------------------------------------------------------|
@@ -18,60 +18,46 @@ import Glibc
 /// | SIGCONT         | after a stop chat did not make, the input is drawn again         |
 ///
 /// Ctrl-D on an empty line ends the input the first time and quits at once the second time
-/// (or while the app is already leaving after `/quit`).
+/// (or while the app is already leaving after `/quit`). Whether the app is leaving comes with
+/// each call from the runtime, as the state stands.
 final class ReadlineInput: ChatRuntime.Input {
   private let editor: LineEditor
-  private let renderer: TerminalRenderer
-  private let signals: SignalWatcher
-  private let pacing: FileInput.Pacing
   private var reportedEnd = false
+  /// Whether the app was leaving when the runtime last called.
+  private var isLeaving = false
+  /// The step looked at and not yet taken.
+  private var next: [InputEvent] = []
 
-  /// Reads through `editor`; `renderer` says whether the app is leaving.
-  init(
-    editor: LineEditor, renderer: TerminalRenderer, signals: SignalWatcher,
-    pacing: FileInput.Pacing
-  ) {
+  /// Reads through `editor`.
+  init(editor: LineEditor) {
     self.editor = editor
-    self.renderer = renderer
-    self.signals = signals
-    self.pacing = pacing
   }
 
-  func wait(
-    until deadline: Timestamp?, flush: () throws(SinkError) -> Void
-  ) throws(SinkError) -> [InputEvent] {
-    while true {
-      try flush()
-      var timeout: Int32 = -1
-      switch (pacing, deadline) {
-      case (.virtual(let clock), let deadline?):
-        clock.advance(to: deadline)  // Virtual time: the session's next event happens now.
-        return []
-      case (.live(let clock), let deadline?):
-        timeout = Int32(clamping: max(0, clock.now.milliseconds(to: deadline)))
-      case (_, nil):
-        break
-      }
-      var fds = [
-        pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
-        pollfd(fd: signals.descriptor, events: Int16(POLLIN), revents: 0),
-      ]
-      let ready = poll(&fds, nfds_t(fds.count), timeout)
-      if ready < 0 { continue }  // EINTR: a signal; its byte is in the pipe.
-      var events: [InputEvent] = []
-      for signal in signals.drain() {
-        if let event = handle(signal) { events.append(event) }
-      }
-      if fds[0].revents != 0 { editor.readCharacter() }
-      events += editor.takeEvents().flatMap(inputEvents(for:))
-      if !events.isEmpty || ready == 0 { return events }
-    }
+  var descriptor: Int32? { STDIN_FILENO }
+
+  var nextDeadline: Timestamp? { nil }
+
+  var isInteractive: Bool { true }
+
+  func readAvailable() { editor.readCharacter() }
+
+  func handle(signal: Int32, at now: Timestamp, in state: AppState) -> InputEvent? {
+    isLeaving = state.phase != .active
+    return handle(signal)
   }
+
+  func nextEvents(dueBy now: Timestamp, in state: AppState) -> [InputEvent] {
+    isLeaving = state.phase != .active
+    if next.isEmpty { next = editor.takeEvents().flatMap(inputEvents(for:)) }
+    return next
+  }
+
+  func takeNextEvents(at now: Timestamp) { next = [] }
 
   private func handle(_ signal: Int32) -> InputEvent? {
     switch signal {
     case SIGINT:
-      if renderer.isLeaving { return .quitRequested }
+      if isLeaving { return .quitRequested }
       editor.cancelLine()
     case SIGTERM, SIGHUP:
       return .terminated(signal: signal)
@@ -95,7 +81,7 @@ final class ReadlineInput: ChatRuntime.Input {
         .line(String($0))
       }
     case .endOfFile:
-      if reportedEnd || renderer.isLeaving { return [.quitRequested] }
+      if reportedEnd || isLeaving { return [.quitRequested] }
       reportedEnd = true
       return [.ended]
     }

@@ -21,9 +21,6 @@ final class TerminalRenderer: Renderer {
     self.color = formatter.color
   }
 
-  /// Whether the app is finishing: a Ctrl-C or Ctrl-D then quits at once.
-  private(set) var isLeaving = false
-
   func start(_ state: AppState) throws(SinkError) {
     _ = tracker.changes(in: state)
     formatter.formatStart(state, into: &pending)
@@ -59,6 +56,5 @@ final class TerminalRenderer: Renderer {
 
   private func updatePrompt(_ state: AppState) {
     prompt = Prompt(for: state, color: color)
-    isLeaving = state.phase != .active
   }
 }

@@ -138,6 +138,6 @@ struct Benchmarks {
         StreamRenderer(
           formatter, sink: try! FileSink.create(path: "/dev/null", writesThrough: false)), probe,
       ])
-    _ = try! runtime.run(FileInput(descriptor: descriptor, pacing: .virtual(clock)))
+    _ = try! runtime.run(FileInput(descriptor: descriptor))
   }
 }

@@ -38,3 +38,27 @@ import Testing
     #expect(drained[0] == 2)
   }
 }
+
+@Suite(.timeLimit(.minutes(1))) struct PendingQueueAppendCountTests {
+  @Test func countsWhatWasAppendedSinceALookWhateverWasRemoved() {
+    var queue = PendingQueue<Int>()
+    queue.append(0)
+    let seen = queue.appendedCount
+    queue.append(1)
+    queue.append(2)
+    _ = queue.removeFirst { $0 == 1 }  // A newer one leaves while the older one waits.
+    #expect(queue.countAppended(after: seen) == 1)
+    _ = queue.removeFirst { $0 == 0 }
+    #expect(queue.countAppended(after: seen) == 1)
+    #expect(queue.countAppended(after: queue.appendedCount) == 0)
+  }
+
+  @Test func appendNumbersSurviveCompaction() {
+    var queue = PendingQueue(0..<200)
+    for value in 0..<150 { _ = queue.removeFirst { $0 == value } }
+    let seen = queue.appendedCount
+    queue.append(200)
+    #expect(queue.countAppended(after: seen) == 1)
+    #expect(queue.countAppended(after: 0) == 51)
+  }
+}

@@ -211,3 +211,16 @@ extension UpdateTests {
     expectUpdate(state, typed("/join #other"), effects: [.show(.notSentWhileLeaving)])
   }
 }
+
+/// Which conversation commands a piped run on the virtual clock types only once the previous
+/// exchange is over: those that reach the session.
+@Suite(.timeLimit(.minutes(2))) struct WouldSendTests {
+  @Test(arguments: [
+    ("/join #a", true), ("/part", true), ("/msg Carol hi", true), ("/me waves", true),
+    ("/topic new", true), ("/topic", false), ("/list", false), ("/names", false),
+    ("/switch 1", false), ("/query Carol", false), ("/join", false), ("/help join", false),
+  ])
+  func commandsThatReachTheSessionWaitTheirTurn(line: String, sends: Bool) {
+    #expect(connected().wouldSend(typing: line) == sends)
+  }
+}

@@ -177,7 +177,6 @@ extension UpdateTests {
       sending, .session(.echoed(echo)), effects: [.cancel(.deliveryTimeout(id(3)))]
     ) {
       $0.outbox = []
-      $0.awaitingReplies.append(id(3))
       $0.enter(echo, in: 1)
     }
     #expect(sending.conversations[1].unreadCount == 1)

@@ -64,11 +64,10 @@ func sent(_ message: Message) -> [Effect] {
       effects: [.show(.unknownCommand("frobnicate"))])
   }
 
-  @Test func quitCommandWithNothingInFlightQuitsAtOnce() {
-    expectUpdate(
-      AppState(), .user(.submitted(text: "/quit", id: id(1), time: at(0))), effects: [.quit]
-    ) {
-      $0.phase = .finished
+  @Test func quitCommandStartsLeavingEvenWithNothingInFlight() {
+    // Whether anything more is coming is the session's to say (`.expectsNothingMore`).
+    expectUpdate(AppState(), .user(.submitted(text: "/quit", id: id(1), time: at(0)))) {
+      $0.phase = .draining
     }
   }
 
@@ -100,7 +99,6 @@ func sent(_ message: Message) -> [Effect] {
   @Test func textSubmittedWhileDrainingIsNotSentAndTheUserIsTold() {
     var state = AppState()
     state.phase = .draining
-    state.awaitingReplies = [id(1)]
     expectUpdate(
       state, .user(.submitted(text: "late", id: id(2), time: at(5))),
       effects: [.show(.notSentWhileLeaving)])
@@ -115,7 +113,6 @@ func sent(_ message: Message) -> [Effect] {
     {
       $0.outbox = []
       $0.enter(echoed)
-      $0.awaitingReplies = [id(1)]
     }
   }
 
@@ -125,40 +122,20 @@ func sent(_ message: Message) -> [Effect] {
     expectUpdate(state, .session(.echoed(own(1, "hello", 150))))
   }
 
-  @Test func receivedMessageEntersTheConversationAndAnswersAnEcho() {
+  @Test func receivedMessageEntersTheConversation() {
     var state = sending()
     state = update(state, .session(.echoed(own(1, "hello", 100))))
     let reply = peer(2, "REPLY", 300)
-    expectUpdate(state, .session(.received(reply))) {
+    expectUpdate(state, .session(.received(reply, inReplyTo: id(1)))) {
       $0.enter(reply)
-      $0.awaitingReplies = []
     }
   }
 
-  @Test func aBurstOfRepliesAnswersOnlyTheMessageItNames() {
+  @Test func aReplyWhileLeavingDoesNotEndTheRunByItself() {
     var state = sending()
-    state = update(state, .user(.submitted(text: "two", id: id(2), time: at(50))))
     state = update(state, .session(.echoed(own(1, "hello", 100))))
-    state = update(state, .session(.echoed(own(2, "two", 150))))
     state = update(state, .system(.endOfInput))
-    // Three replies to the first message: the second is still unanswered, so no quit yet.
-    for number in UInt8(10)...12 {
-      state = update(state, .session(.received(peer(number, "r", 300), inReplyTo: id(1))))
-    }
-    #expect(state.awaitingReplies == [id(2)])
-    #expect(state.phase == .draining)
-    let last = peer(13, "r", 350)
-    expectUpdate(state, .session(.received(last, inReplyTo: id(2))), effects: [.quit]) {
-      $0.enter(last)
-      $0.awaitingReplies = []
-      $0.phase = .finished
-    }
-  }
-
-  @Test func aReplyToAMessageThatFailedAnswersNothing() {
-    var state = update(sending(), .system(.timerFired(.deliveryTimeout(id(1)), time: at(1000))))
-    state.awaitingReplies = [id(5)]
-    let reply = peer(6, "late", 1200)
+    let reply = peer(2, "REPLY", 300)
     expectUpdate(state, .session(.received(reply, inReplyTo: id(1)))) {
       $0.enter(reply)
     }
@@ -236,16 +213,29 @@ func sent(_ message: Message) -> [Effect] {
     expectUpdate(state, .session(.echoed(own(1, "hello", 1500))))
   }
 
-  @Test func lastReplyWhileDrainingQuits() {
+  @Test func leavingEndsWhenEverythingIsDeliveredAndTheSessionExpectsNothingMore() {
     var state = sending()
     state = update(state, .session(.echoed(own(1, "hello", 100))))
     state = update(state, .system(.endOfInput))
-    let reply = peer(2, "REPLY", 300)
-    expectUpdate(state, .session(.received(reply)), effects: [.quit]) {
-      $0.enter(reply)
-      $0.awaitingReplies = []
+    expectUpdate(state, .session(.expectsNothingMore), effects: [.quit]) {
       $0.phase = .finished
     }
+  }
+
+  @Test func expectingNothingMoreWhileAMessageAwaitsItsEchoKeepsLeaving() {
+    var state = sending()
+    state.phase = .draining
+    expectUpdate(state, .session(.expectsNothingMore))
+  }
+
+  @Test func expectingNothingMoreWhileHoldingUnsentMessagesKeepsLeaving() {
+    var state = update(AppState(), .user(.submitted(text: "held", id: id(1), time: at(0))))
+    state.phase = .draining
+    expectUpdate(state, .session(.expectsNothingMore))
+  }
+
+  @Test func expectingNothingMoreWhileActiveChangesNothing() {
+    expectUpdate(connected(), .session(.expectsNothingMore))
   }
 
   @Test func deliveryFailureMovesTheMessageToFailed() {
@@ -262,17 +252,17 @@ func sent(_ message: Message) -> [Effect] {
     expectUpdate(sending(), .session(.deliveryFailed(id: id(9), reason: "timed out", time: at(40))))
   }
 
-  @Test func lastFailureWhileDrainingQuits() {
+  @Test func lastFailureWhileDrainingSettlesTheRun() {
     var state = sending()
     state.phase = .draining
-    expectUpdate(
+    state = expectUpdate(
       state, .session(.deliveryFailed(id: id(1), reason: "gone", time: at(40))),
-      effects: [.cancel(.deliveryTimeout(id(1))), .quit]
+      effects: [.cancel(.deliveryTimeout(id(1)))]
     ) {
       $0.outbox = []
       $0.failed = [own(1, "hello", 40)]
-      $0.phase = .finished
     }
+    #expect(state.isSettled)
   }
 
   @Test func connectingConnectedAndDisconnectedSetTheStatus() {
@@ -292,8 +282,8 @@ func sent(_ message: Message) -> [Effect] {
 
   // MARK: system
 
-  @Test func endOfInputWithNothingInFlightQuits() {
-    expectUpdate(AppState(), .system(.endOfInput), effects: [.quit]) { $0.phase = .finished }
+  @Test func endOfInputWithNothingInFlightStartsLeaving() {
+    expectUpdate(AppState(), .system(.endOfInput)) { $0.phase = .draining }
   }
 
   @Test func endOfInputWithAMessageInFlightDrains() {
@@ -316,12 +306,31 @@ func sent(_ message: Message) -> [Effect] {
     expectUpdate(connected(), .user(.submitted(text: "/retry", id: id(1), time: at(0))))
   }
 
-  @Test func inFlightCountsUnechoedAndUnansweredMessages() {
+  @Test func inFlightCountsMessagesNotYetDelivered() {
     var state = sending()
     _ = update(&state, .user(.submitted(text: "two", id: id(2), time: at(1))))
     _ = update(&state, .session(.echoed(own(1, "hello", 100))))
-    #expect(state.inFlightCount == 2)
+    #expect(state.inFlightCount == 1, "an echoed message is delivered, answered or not")
     #expect(!state.isSettled)
+    _ = update(&state, .session(.echoed(own(2, "two", 110))))
+    #expect(state.inFlightCount == 0)
+    #expect(state.isSettled)
+  }
+
+  @Test(arguments: [
+    ("hello", true), ("//slash", true), ("/retry", false), ("/quit", false), ("/help", false),
+    ("/nope", false), ("   ", false),
+  ])
+  func onlyAMessageWouldSendWhenTyped(line: String, sends: Bool) {
+    #expect(connected().wouldSend(typing: line) == sends)
+  }
+
+  @Test func retryWouldSendOnlyWithFailedMessagesAndNothingWouldWhileLeaving() {
+    var state = update(sending(), .system(.timerFired(.deliveryTimeout(id(1)), time: at(1000))))
+    #expect(state.wouldSend(typing: "/retry"))
+    state.phase = .draining
+    #expect(!state.wouldSend(typing: "/retry"))
+    #expect(!state.wouldSend(typing: "hello"))
   }
 }
 

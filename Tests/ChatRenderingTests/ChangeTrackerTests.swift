@@ -42,4 +42,31 @@ import Testing
     #expect(changes.sent(in: state).isEmpty)
     #expect(changes.entered(in: state).count == 1)
   }
+
+  @Test func anOlderPendingSendIsNotReportedAgainWhenANewerOneIsEchoedFirst() {
+    var tracker = ChangeTracker()
+    var state = AppState()
+    _ = update(&state, .session(.connected(time: .virtualEpoch)))
+    _ = update(&state, .user(.submitted(text: "older", id: uuid(1), time: .virtualEpoch)))
+    #expect(tracker.changes(in: state).sent(in: state).map(\.text) == ["older"])
+    // Before the next look, a newer message is sent and echoed; the older one still waits.
+    _ = update(&state, .user(.submitted(text: "newer", id: uuid(2), time: .virtualEpoch)))
+    _ = update(&state, .session(.echoed(state.outbox[1])))
+    let changes = tracker.changes(in: state)
+    #expect(changes.sent(in: state).isEmpty, "older was reported already")
+    #expect(changes.entered(in: state).map(\.text) == ["newer"])
+  }
+
+  @Test func sendsAfterARemovalAreStillReported() {
+    var tracker = ChangeTracker()
+    var state = AppState()
+    _ = update(&state, .session(.connected(time: .virtualEpoch)))
+    _ = update(&state, .user(.submitted(text: "a", id: uuid(1), time: .virtualEpoch)))
+    _ = update(&state, .user(.submitted(text: "b", id: uuid(2), time: .virtualEpoch)))
+    _ = tracker.changes(in: state)
+    _ = update(&state, .session(.echoed(state.outbox[0])))
+    _ = update(&state, .user(.submitted(text: "c", id: uuid(3), time: .virtualEpoch)))
+    _ = update(&state, .user(.submitted(text: "d", id: uuid(4), time: .virtualEpoch)))
+    #expect(tracker.changes(in: state).sent(in: state).map(\.text) == ["c", "d"])
+  }
 }

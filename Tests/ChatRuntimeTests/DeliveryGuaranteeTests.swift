@@ -37,7 +37,7 @@ private func runWithFaults(seed: UInt64, lines: [String]) throws -> (DeliveryLed
     state: AppState(),
     session: SimulatedSession(configuration: configuration, ids: SeededUUIDGenerator(seed: seed)),
     clock: clock, ids: SeededUUIDGenerator(seed: seed, stream: 1), renderers: [ledger])
-  _ = try runtime.run(FileInput(descriptor: input, pacing: .virtual(clock)))
+  _ = try runtime.run(FileInput(descriptor: input))
   return (ledger, runtime.state)
 }
 
@@ -78,7 +78,7 @@ private func runWithFaults(seed: UInt64, lines: [String]) throws -> (DeliveryLed
     let runtime = Runtime(
       state: AppState(), session: SimulatedSession(ids: SeededUUIDGenerator(seed: 3)),
       clock: clock, ids: SeededUUIDGenerator(seed: 3, stream: 1), renderers: [ledger])
-    #expect(try runtime.run(FileInput(descriptor: input, pacing: .virtual(clock))) == .completed)
+    #expect(try runtime.run(FileInput(descriptor: input)) == .completed)
     #expect(ledger.failed.isEmpty)
     #expect(ledger.entered.count == 22)
     #expect(runtime.state.phase == .finished)

@@ -20,47 +20,51 @@ private final class ProgressRenderer: Renderer {
   func finish(_ state: AppState) throws(SinkError) {}
 }
 
-/// Stands in for a person at a live terminal: types `first` at the first wait, then notes
-/// every poll made while the peer's burst is part-way delivered and types `script[n]` at the
-/// n-th such poll. Ends when nothing is scheduled any more.
+/// Stands in for a person at a live terminal: types `first` when first asked, then notes
+/// every look the loop takes while the peer's burst is part-way delivered and types
+/// `script[n]` at the n-th such look. (It has no descriptor: the loop's wait between frames
+/// polls nothing but still lets it speak.)
 private final class BurstInput: Input {
-  let clock: LiveClock
   let progress: ProgressRenderer
   let burst: Int
   private var first: [InputEvent]?
   let script: [Int: [InputEvent]]
-  /// Replies delivered so far, at each poll during the burst.
+  /// Replies delivered so far, at each look during the burst.
   private(set) var repliesAtPolls: [Int] = []
-  /// Whether every poll during the burst had a deadline at or before now (a poll that does
-  /// not wait).
-  private(set) var everyPollWasImmediate = true
 
-  init(
-    clock: LiveClock, progress: ProgressRenderer, burst: Int, first: [InputEvent],
-    script: [Int: [InputEvent]]
-  ) {
-    self.clock = clock
+  init(progress: ProgressRenderer, burst: Int, first: [InputEvent], script: [Int: [InputEvent]]) {
     self.progress = progress
     self.burst = burst
     self.first = first
     self.script = script
   }
 
-  func wait(
-    until deadline: Timestamp?, flush: () throws(SinkError) -> Void
-  ) throws(SinkError) -> [InputEvent] {
-    try flush()
+  var descriptor: Int32? { nil }
+  var nextDeadline: Timestamp? { nil }
+  var isInteractive: Bool { true }
+  func readAvailable() {}
+  func handle(signal: Int32, at now: Timestamp, in state: AppState) -> InputEvent? { nil }
+
+  /// The step looked at and not yet taken.
+  private var pending: [InputEvent] = []
+
+  func takeNextEvents(at now: Timestamp) { pending = [] }
+
+  func nextEvents(dueBy now: Timestamp, in state: AppState) -> [InputEvent] {
+    if !pending.isEmpty { return pending }
     if let first {
       self.first = nil
-      return first
+      pending = first
+      return pending
     }
-    guard let deadline else { return [.ended] }
     // The echo of "hello" is message 1; the replies follow it.
     let replies = progress.messageCount - 1
     guard replies > 0, replies < burst else { return [] }  // Not part-way through the burst.
+    // One look per wait: the loop asks again at once when given a step.
+    if repliesAtPolls.last == replies { return [] }
     repliesAtPolls.append(replies)
-    if deadline > clock.now { everyPollWasImmediate = false }
-    return script[repliesAtPolls.count] ?? []
+    pending = script[repliesAtPolls.count] ?? []
+    return pending
   }
 }
 
@@ -86,8 +90,7 @@ private final class BurstInput: Input {
       session: SimulatedSession(configuration: configuration, ids: SeededUUIDGenerator(seed: 1)),
       clock: clock, ids: SeededUUIDGenerator(seed: 1, stream: 1), renderers: [progress],
       frameBudget: frameBudget)
-    let input = BurstInput(
-      clock: clock, progress: progress, burst: burst, first: first, script: script)
+    let input = BurstInput(progress: progress, burst: burst, first: first, script: script)
     _ = try runtime.run(input)
     return (input, progress, runtime.state)
   }
@@ -104,7 +107,6 @@ private final class BurstInput: Input {
     // The echo may fall due in the same frame as the burst (when the loop comes round late)
     // and then takes one event of the first frame.
     #expect(polls.count >= Self.burst / 256 - 1, "one poll after each full frame: \(polls)")
-    #expect(run.input.everyPollWasImmediate)
     let steps = zip(polls.dropFirst(), polls).map { $0 - $1 }
     #expect(steps.allSatisfy { $0 == 256 }, "\(steps)")
     #expect(run.state.messageCount == Self.burst + 1, "the echo and every reply")

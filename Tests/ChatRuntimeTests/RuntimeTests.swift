@@ -25,7 +25,7 @@ private func runVirtual(
       StreamRenderer(LogFormatter(), sink: log), StreamRenderer(JSONLinesFormatter(), sink: jsonl),
     ]
   )
-  let outcome = try runtime.run(FileInput(descriptor: descriptor, pacing: .virtual(clock)))
+  let outcome = try runtime.run(FileInput(descriptor: descriptor))
   #expect(outcome == .completed)
   return (log.text, jsonl.text, runtime.state)
 }
@@ -90,7 +90,7 @@ private func runVirtual(
       clock: clock, ids: SeededUUIDGenerator(seed: 1, stream: 1),
       renderers: [StreamRenderer(LogFormatter(), sink: log)])
     let started = clock.now
-    #expect(try runtime.run(FileInput(descriptor: input, pacing: .live(clock))) == .completed)
+    #expect(try runtime.run(FileInput(descriptor: input)) == .completed)
     let elapsed = started.milliseconds(to: clock.now)
     #expect(runtime.state.messageCount == 4)
     #expect(elapsed >= 300, "the reply comes 300 ms after sending; took \(elapsed) ms")

@@ -6,48 +6,54 @@ import ChatSession
 import LogRenderer
 import Testing
 
-/// An input that reports scripted events at their times, and otherwise waits like a
-/// virtual-time input: by moving the clock to the session's deadline.
+/// A timed input that reports scripted steps at their times.
 private final class ScriptedInput: ChatRuntime.Input {
   private var script: [(Int64, [InputEvent])]
-  private let clock: VirtualClock
 
-  init(_ script: [(Int64, [InputEvent])], clock: VirtualClock) {
+  init(_ script: [(Int64, [InputEvent])]) {
     self.script = script
-    self.clock = clock
   }
 
-  func wait(
-    until deadline: Timestamp?, flush: () throws(SinkError) -> Void
-  ) throws(SinkError) -> [InputEvent] {
-    let due = script.first.map { Timestamp.virtualEpoch.advanced(byMilliseconds: $0.0) }
-    if let deadline, due.map({ deadline < $0 }) ?? true {
-      clock.advance(to: deadline)
-      return []
-    }
-    guard let due else { return [] }
-    clock.advance(to: due)
-    return script.removeFirst().1
+  var descriptor: Int32? { nil }
+  var nextDeadline: Timestamp? {
+    script.first.map { Timestamp.virtualEpoch.advanced(byMilliseconds: $0.0) }
   }
+  var isInteractive: Bool { false }
+  func readAvailable() {}
+  func handle(signal: Int32, at now: Timestamp, in state: AppState) -> InputEvent? { nil }
+  func nextEvents(dueBy now: Timestamp, in state: AppState) -> [InputEvent] {
+    guard let due = nextDeadline, due <= now else { return [] }
+    return script[0].1
+  }
+  func takeNextEvents(at now: Timestamp) { script.removeFirst() }
 }
 
-private func noFlush() throws(SinkError) {}
+/// Looks at the recorder's next step at `now` and types it, as the runtime does.
+private func type(_ recorder: RecordingInput, at now: Timestamp) throws -> [InputEvent] {
+  let step = recorder.nextEvents(dueBy: now, in: AppState())
+  try recorder.takeNextEvents(at: now)
+  return step
+}
+
+private func at(_ milliseconds: Int64) -> Timestamp {
+  Timestamp.virtualEpoch.advanced(byMilliseconds: milliseconds)
+}
 
 @Suite(.timeLimit(.minutes(2))) struct RecordingInputTests {
   @Test func recordsEachEventWithItsTimeAfterAHeader() throws {
-    let clock = VirtualClock()
     let sink = MemorySink()
-    let inner = ScriptedInput(
-      [
-        (0, [.line("hi")]), (0, []), (1250, [.line(" padded"), .line("")]),
-        (2000, [.quitRequested, .ended]), (2500, [.terminated(signal: 15)]),
-      ], clock: clock)
+    let inner = ScriptedInput([
+      (0, [.line("hi")]), (0, []), (1250, [.line(" padded"), .line("")]),
+      (2000, [.quitRequested, .ended]), (2500, [.terminated(signal: 15)]),
+    ])
     let recorder = try RecordingInput(
-      wrapping: inner, clock: clock, settings: Scenario(seed: 3, name: "A", peer: "B"),
+      wrapping: inner, start: .virtualEpoch, settings: Scenario(seed: 3, name: "A", peer: "B"),
       comment: "test", sink: sink)
     #expect(sink.text == "# test\nseed 3\nname A\npeer B\n\n", "the header is written at once")
     var seen: [InputEvent] = []
-    for _ in 0..<5 { seen += try recorder.wait(until: nil, flush: noFlush) }
+    for time in [0, 0, 1250, 2000, 2500] {
+      seen += try type(recorder, at: at(Int64(time)))
+    }
     #expect(seen.count == 6, "events pass through unchanged")
     #expect(
       sink.text == """
@@ -76,10 +82,9 @@ private func noFlush() throws(SinkError) {}
         [
           (0, [.line("a")]), (50, [.line("b"), .line("/help")]), (700, [.line("c")]),
           (800, [.ended]),
-        ],
-        clock: clock)
+        ])
       let recorder = try RecordingInput(
-        wrapping: inner, clock: clock, settings: Scenario(seed: 4, name: "Me", peer: "You"),
+        wrapping: inner, start: clock.now, settings: Scenario(seed: 4, name: "Me", peer: "You"),
         sink: recording)
       var state = AppState()
       state.localName = "Me"
@@ -104,13 +109,12 @@ private func noFlush() throws(SinkError) {}
       func write(_ bytes: [UInt8]) throws(SinkError) { calls.append("write") }
       func flush() throws(SinkError) { calls.append("flush") }
     }
-    let clock = VirtualClock()
     let sink = CountingSink()
-    let inner = ScriptedInput([(0, [.line("a")]), (5, [.line("b"), .ended])], clock: clock)
+    let inner = ScriptedInput([(0, [.line("a")]), (5, [.line("b"), .ended])])
     let recorder = try RecordingInput(
-      wrapping: inner, clock: clock, settings: Scenario(seed: 1), sink: sink)
-    _ = try recorder.wait(until: nil, flush: noFlush)
-    _ = try recorder.wait(until: nil, flush: noFlush)
+      wrapping: inner, start: .virtualEpoch, settings: Scenario(seed: 1), sink: sink)
+    _ = try type(recorder, at: at(0))
+    _ = try type(recorder, at: at(5))
     #expect(sink.calls == Array(repeating: ["write", "flush"], count: 4).flatMap { $0 })
   }
 }

@@ -9,56 +9,67 @@ private func entries(_ list: [(Int64, Scenario.Event)]) -> Scenario {
   Scenario(entries: list.map { Scenario.Entry(milliseconds: $0.0, event: $0.1) })
 }
 
-private func noFlush() throws(SinkError) {}
-
 @Suite(.timeLimit(.minutes(2))) struct ScenarioInputTests {
   private let epoch = Timestamp.virtualEpoch
+  private let state = AppState()
 
-  @Test func waitingJumpsToTheNextEntry() throws {
-    let clock = VirtualClock()
-    let input = ScenarioInput(entries([(250, .typed("a"))]), clock: clock)
-    #expect(try input.wait(until: nil, flush: noFlush) == [.line("a")])
-    #expect(clock.now == epoch.advanced(byMilliseconds: 250))
+  /// Looks at the input's next step at `now` and types it, as the runtime does.
+  private func type(_ input: ScenarioInput, dueBy now: Timestamp, in state: AppState) throws
+    -> [InputEvent]
+  {
+    let step = input.nextEvents(dueBy: now, in: state)
+    if !step.isEmpty { try input.takeNextEvents(at: now) }
+    return step
   }
 
-  @Test func aSessionDeadlineBeforeOrAtTheEntryComesFirst() throws {
-    let clock = VirtualClock()
-    let input = ScenarioInput(entries([(100, .typed("a"))]), clock: clock)
-    #expect(try input.wait(until: epoch.advanced(byMilliseconds: 40), flush: noFlush) == [])
-    #expect(clock.now == epoch.advanced(byMilliseconds: 40))
-    #expect(try input.wait(until: epoch.advanced(byMilliseconds: 100), flush: noFlush) == [])
-    #expect(clock.now == epoch.advanced(byMilliseconds: 100))
-    #expect(
-      try input.wait(until: epoch.advanced(byMilliseconds: 300), flush: noFlush) == [.line("a")])
-    #expect(clock.now == epoch.advanced(byMilliseconds: 100))
+  private func at(_ milliseconds: Int64) -> Timestamp {
+    epoch.advanced(byMilliseconds: milliseconds)
+  }
+
+  @Test func aStepStaysNextUntilTaken() throws {
+    let input = ScenarioInput(entries([(5, .typed("a")), (6, .typed("b"))]), startingAt: epoch)
+    #expect(input.nextEvents(dueBy: at(5), in: state) == [.line("a")])
+    #expect(input.nextEvents(dueBy: at(9), in: state) == [.line("a")])
+    try input.takeNextEvents(at: at(9))
+    #expect(input.nextEvents(dueBy: at(9), in: state) == [.line("b")])
+  }
+
+  @Test func theNextEntryIsDueAtItsTime() throws {
+    let input = ScenarioInput(entries([(250, .typed("a"))]), startingAt: epoch)
+    #expect(input.nextDeadline == at(250))
+    #expect(try type(input, dueBy: at(249), in: state) == [])
+    #expect(try type(input, dueBy: at(250), in: state) == [.line("a")])
+  }
+
+  @Test func entriesCountFromTheStart() throws {
+    let input = ScenarioInput(entries([(100, .typed("a"))]), startingAt: at(40))
+    #expect(input.nextDeadline == at(140))
   }
 
   @Test func entriesAtOneInstantArriveTogetherInFileOrder() throws {
-    let clock = VirtualClock()
     let input = ScenarioInput(
-      entries([(5, .typed("a")), (5, .typed("b")), (5, .quit), (6, .typed("c"))]), clock: clock)
-    #expect(try input.wait(until: nil, flush: noFlush) == [.line("a"), .line("b"), .quitRequested])
-    #expect(try input.wait(until: nil, flush: noFlush) == [.line("c")])
+      entries([(5, .typed("a")), (5, .typed("b")), (5, .quit), (6, .typed("c"))]),
+      startingAt: epoch)
+    #expect(
+      try type(input, dueBy: at(9), in: state) == [.line("a"), .line("b"), .quitRequested])
+    #expect(try type(input, dueBy: at(9), in: state) == [.line("c")])
   }
 
-  @Test func inputEndsOnceAfterTheLastEntryThenOnlyTheClockMoves() throws {
-    let clock = VirtualClock()
-    let input = ScenarioInput(entries([(5, .typed("a"))]), clock: clock)
-    _ = try input.wait(until: nil, flush: noFlush)
-    let later = epoch.advanced(byMilliseconds: 500)
-    #expect(try input.wait(until: later, flush: noFlush) == [.ended])
-    #expect(clock.now == epoch.advanced(byMilliseconds: 5))
-    #expect(try input.wait(until: later, flush: noFlush) == [])
-    #expect(clock.now == later)
-    #expect(try input.wait(until: nil, flush: noFlush) == [])
+  @Test func inputEndsOnceAfterTheLastEntry() throws {
+    let input = ScenarioInput(entries([(5, .typed("a"))]), startingAt: epoch)
+    _ = try type(input, dueBy: at(5), in: state)
+    #expect(input.nextDeadline == at(5), "the end follows the last entry at once")
+    #expect(try type(input, dueBy: at(5), in: state) == [.ended])
+    #expect(input.nextDeadline == nil)
+    #expect(try type(input, dueBy: at(500), in: state) == [])
   }
 
   @Test func anEndEntryEndsTheInputOnlyOnce() throws {
-    let clock = VirtualClock()
-    let input = ScenarioInput(entries([(5, .end), (9, .quit)]), clock: clock)
-    #expect(try input.wait(until: nil, flush: noFlush) == [.ended])
-    #expect(try input.wait(until: nil, flush: noFlush) == [.quitRequested])
-    #expect(try input.wait(until: nil, flush: noFlush) == [])
+    let input = ScenarioInput(entries([(5, .end), (9, .quit)]), startingAt: epoch)
+    #expect(try type(input, dueBy: at(5), in: state) == [.ended])
+    #expect(try type(input, dueBy: at(9), in: state) == [.quitRequested])
+    #expect(input.nextDeadline == nil)
+    #expect(try type(input, dueBy: at(9), in: state) == [])
   }
 
   @Test func aPlayedScenarioShowsTheSeedsTiming() throws {

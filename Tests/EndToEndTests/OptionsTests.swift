@@ -1,6 +1,7 @@
-import ChatCommandLine
 import Foundation
 import Testing
+
+@testable import ChatCommandLine
 
 /// The command line as `Options` reads it, and the files it names as the built binary sees them.
 @Suite(.timeLimit(.minutes(3))) struct OptionsTests {

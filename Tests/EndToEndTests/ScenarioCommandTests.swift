@@ -1,7 +1,8 @@
-import ChatCommandLine
 import ChatScenario
 import Foundation
 import Testing
+
+@testable import ChatCommandLine
 
 /// `chat --scenario` and `chat --record` through the built binary.
 @Suite(.timeLimit(.minutes(5))) struct ScenarioCommandTests {

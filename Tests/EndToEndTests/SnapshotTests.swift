@@ -1,3 +1,4 @@
+import ChatRendering
 import ChatScenario
 import ChatVerify
 import Foundation

@@ -5,13 +5,13 @@ import Testing
 @testable import ReadlineRenderer
 
 @Suite(.timeLimit(.minutes(2))) struct PromptTests {
-  static func state(outbox: Int = 0, awaiting: Int = 0, phase: AppState.Phase = .active)
+  static func state(outbox: Int = 0, held: Int = 0, phase: AppState.Phase = .active)
     -> AppState
   {
     var state = AppState()
     let draft = Message(id: UUID(), sender: "PersonA", text: "x", time: .virtualEpoch)
     state.outbox = PendingQueue(Array(repeating: draft, count: outbox))
-    state.awaitingReplies = PendingQueue((0..<awaiting).map { _ in UUID() })
+    state.unsent = Array(repeating: draft, count: held)
     state.phase = phase
     return state
   }
@@ -22,13 +22,13 @@ import Testing
   }
 
   @Test func messagesInFlightAreCounted() {
-    let prompt = Prompt(for: Self.state(outbox: 1, awaiting: 1), color: false)
+    let prompt = Prompt(for: Self.state(outbox: 1, held: 1), color: false)
     #expect(prompt.text == "[2 pending] > ")
     #expect(prompt.columns == prompt.text.count)
   }
 
   @Test func leavingIsShown() {
-    let prompt = Prompt(for: Self.state(awaiting: 1, phase: .draining), color: false)
+    let prompt = Prompt(for: Self.state(held: 1, phase: .draining), color: false)
     #expect(prompt.text == "[leaving, 1 pending] > ")
   }
 

@@ -1,3 +1,4 @@
+import ChatRendering
 import FoundationEssentials
 import JSONLinesRenderer
 
@@ -73,5 +74,24 @@ enum JSONWriterProperties {
   private static func isRaw(_ scalar: Unicode.Scalar) -> Bool {
     scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar == "\u{2028}"
       || scalar == "\u{2029}"
+  }
+}
+
+/// One value at a time, as the tests and the fuzzer write them: the renderer itself writes
+/// whole lines through a `ByteWriter`.
+extension JSONWriter {
+  /// Appends `text` as a JSON string; see `writeString`.
+  static func appendString(_ text: String, to output: inout [UInt8]) {
+    output.append(reserving: maximumLength(ofString: text)) { writeString(text, to: &$0) }
+  }
+
+  /// Appends `value` in decimal.
+  static func appendInteger(_ value: Int, to output: inout [UInt8]) {
+    output.append(reserving: maximumIntegerLength) { writeInteger(value, to: &$0) }
+  }
+
+  /// Appends `id` as a quoted upper-case UUID string, as `UUID.uuidString` prints it.
+  static func appendUUID(_ id: UUID, to output: inout [UInt8]) {
+    output.append(reserving: uuidLength) { writeUUID(id, to: &$0) }
   }
 }

@@ -1,0 +1,143 @@
+import ChatCore
+import ChatRendering
+import ChatSession
+
+/// The loop's turns between dispatches: how it waits for the input, the signals and the
+/// session, on a live clock or a virtual one.
+extension Loop {
+  /// Waits for the input, signals and the session until the next deadline, then dispatches
+  /// what the input and signals brought. False when nothing can happen any more.
+  mutating func takeLiveTurn(
+    _ input: any Input, _ signals: SignalWatcher?
+  ) throws(SinkError) -> Bool {
+    var deadline = unfinishedWakeUp ?? nextDeadline
+    if let due = input.nextDeadline { deadline = min(deadline ?? due, due) }
+    // A step the input already has is typed after a wait that does not block.
+    if !input.nextEvents(dueBy: clock.now, in: state).isEmpty { deadline = clock.now }
+    if deadline == nil, input.descriptor == nil, session.watchedDescriptors.isEmpty {
+      return false  // The input is over and nothing is scheduled or watched.
+    }
+    try flush()
+    let timeout = deadline.map { Int32(clamping: max(0, clock.now.milliseconds(to: $0))) } ?? -1
+    guard let signalled = try waitForSources(input, signals, timeout: timeout) else { return false }
+    let wasFinished = state.phase == .finished
+    var stopsAtOnce = false
+    for event in signalled {
+      stopsAtOnce = stopsAtOnce || event.stopsAtOnce
+      try dispatch(event)
+    }
+    while true {
+      let step = input.nextEvents(dueBy: clock.now, in: state)
+      guard !step.isEmpty else { break }
+      try input.takeNextEvents(at: clock.now)
+      for event in step {
+        stopsAtOnce = stopsAtOnce || event.stopsAtOnce
+        try dispatch(event)
+      }
+    }
+    // The user quit at once (a second /quit with messages in flight, a second Ctrl-D,
+    // Ctrl-C while leaving) or a signal stopped the run: the rest of a flood is not worth
+    // waiting for. A plain end of input (the first Ctrl-D) still shows it.
+    if stopsAtOnce || !wasFinished && state.phase == .finished { unfinishedWakeUp = nil }
+    return true
+  }
+
+  /// Types the input's next step if it cannot overtake the session, waits for it, or jumps
+  /// the clock to the next deadline. False when nothing can happen any more.
+  mutating func takeVirtualTurn(
+    _ input: any Input, _ signals: SignalWatcher?, _ clock: VirtualClock
+  ) throws(SinkError) -> Bool {
+    let deadline = nextDeadline
+    if let due = input.nextDeadline {
+      // A timed input: its step is typed at its time; the session goes first at a tie.
+      if deadline.map({ due < $0 }) ?? true {
+        clock.advance(to: due)
+        let step = input.nextEvents(dueBy: due, in: state)
+        try input.takeNextEvents(at: due)  // Even an empty step: its time has come.
+        for event in step { try dispatch(event) }
+        return true
+      }
+    } else {
+      var step = input.nextEvents(dueBy: clock.now, in: state)
+      if step.isEmpty, input.descriptor != nil {
+        // Virtual time stands still while the loop waits for the next line; a person at the
+        // terminal is only looked at while the session has something due.
+        let waits = deadline == nil || !input.isInteractive
+        try flush()
+        guard let signalled = try waitForSources(input, signals, timeout: waits ? -1 : 0) else {
+          return false
+        }
+        for event in signalled { try dispatch(event) }
+        if waits || !signalled.isEmpty { return true }
+        step = input.nextEvents(dueBy: clock.now, in: state)
+      }
+      if !step.isEmpty, deadline == nil || !wouldSend(step) {
+        try type(step, from: input)
+        return true
+      }
+    }
+    guard let deadline else { return false }  // Nothing is due and the input has no more.
+    clock.advance(to: deadline)
+    return true
+  }
+
+  /// Takes `step` from `input` and dispatches it.
+  private mutating func type(_ step: [InputEvent], from input: any Input) throws(SinkError) {
+    guard !step.isEmpty else { return }
+    try input.takeNextEvents(at: clock.now)
+    for event in step { try dispatch(event) }
+  }
+
+  /// Whether typing `step` now would send something. (A loop, not `contains(where:)` with a
+  /// method: that closure would copy the whole loop, on every message.)
+  private func wouldSend(_ step: [InputEvent]) -> Bool {
+    for event in step {
+      if case .line(let text) = event, state.wouldSend(typing: text) { return true }
+    }
+    return false
+  }
+
+  /// Polls the input, the signal pipe and the session's descriptors for up to `timeout`
+  /// milliseconds, and hands each ready one to its owner. Returns what the signals mean to
+  /// the input; nil when the wait failed (the outcome says why).
+  mutating func waitForSources(
+    _ input: any Input, _ signals: SignalWatcher?, timeout: Int32
+  ) throws(SinkError) -> [InputEvent]? {
+    let found: Poller.Found
+    switch poller.wait(
+      input: input.descriptor, signals: signals?.descriptor,
+      session: session.watchedDescriptors, timeout: timeout)
+    {
+    case .success(let result): found = result
+    case .failure(let error):
+      outcome = .failed(error)
+      return nil
+    }
+    var events: [InputEvent] = []
+    if found.signalsAreReady, let signals {
+      for signal in signals.drain() {
+        if let event = try input.handle(signal: signal, at: clock.now, in: state) {
+          events.append(event)
+        }
+      }
+    }
+    if !found.session.isEmpty {
+      let now = clock.now
+      for (descriptor, readiness) in found.session {
+        session.handle(readiness, on: descriptor, at: now)
+      }
+    }
+    if found.inputIsReady { input.readAvailable() }
+    return events
+  }
+}
+
+extension InputEvent {
+  /// Whether the event ends the run without waiting for anything still to come.
+  fileprivate var stopsAtOnce: Bool {
+    switch self {
+    case .quitRequested, .terminated: true
+    case .ended, .line: false
+    }
+  }
+}

@@ -1,0 +1,182 @@
+import ChatCore
+import ChatRendering
+import ChatSession
+
+/// The runtime's state and its turns (see `Runtime`): one struct, so the per-message path
+/// runs inside a single exclusive access.
+struct Loop {
+  var state: AppState
+  var session: any Session
+  let clock: any Clock
+  /// The same clock when the run is on virtual time: the loop jumps it instead of waiting.
+  let virtualClock: VirtualClock?
+  var ids: SeededUUIDGenerator
+  let renderers: [any Renderer]
+  var frame: Frame
+  /// The moment of a wake-up whose due events the frame budget cut short: the next frames
+  /// carry on with what was due then, before the clock is read again.
+  var unfinishedWakeUp: Timestamp?
+  var timers = TimerQueue<ScheduledTimer>()
+  /// The generation of each live timer; a fired or cancelled timer is absent. The queue's
+  /// front is always live: cancelled timers are dropped as they reach it.
+  var liveTimers: [Timer: UInt64] = [:]
+  var timerGeneration: UInt64 = 0
+  var poller = Poller()
+  var outcome = Runtime.Outcome.completed
+
+  init(
+    state: AppState, session: any Session, clock: any Clock, ids: SeededUUIDGenerator,
+    renderers: [any Renderer], frame: Frame
+  ) {
+    self.state = state
+    self.session = session
+    self.clock = clock
+    virtualClock = clock as? VirtualClock
+    self.ids = ids
+    self.renderers = renderers
+    self.frame = frame
+  }
+
+  mutating func run(_ input: any Input, signals: SignalWatcher?) throws(SinkError)
+    -> Runtime
+    .Outcome
+  {
+    for renderer in renderers { try renderer.start(state) }
+    session.connect(at: clock.now)
+    // A wake-up's due events are all shown even if the app finishes part-way through them:
+    // the first reply of a flood settles a piped run, and the rest arrived with it.
+    while state.phase != .finished || unfinishedWakeUp != nil {
+      try dispatchDueEvents()
+      try finishIfNothingMoreExpected()
+      guard state.phase != .finished || unfinishedWakeUp != nil else { break }
+      let goesOn =
+        if let virtualClock {
+          try takeVirtualTurn(input, signals, virtualClock)
+        } else {
+          try takeLiveTurn(input, signals)
+        }
+      guard goesOn else { break }
+    }
+    for renderer in renderers { try renderer.finish(state) }
+    return outcome
+  }
+
+  /// The earliest moment a session event or a live timer is due. Changes nothing.
+  var nextDeadline: Timestamp? {
+    switch (session.nextDeadline, timers.nextDeadline) {
+    case (let session?, let timer?): min(session, timer)
+    case (let session, let timer): session ?? timer
+    }
+  }
+
+  func flush() throws(SinkError) {
+    for renderer in renderers { try renderer.flush() }
+  }
+
+  /// While leaving, with nothing in flight: asks the session whether it expects more, and
+  /// tells the core when it does not.
+  private mutating func finishIfNothingMoreExpected() throws(SinkError) {
+    guard state.phase == .draining, state.isSettled, !session.isExpectingEvents else { return }
+    try dispatch(.session(.expectsNothingMore))
+  }
+
+  /// Dispatches every session event and timer due by now, earliest first; on a tie the
+  /// session's event goes first. With a frame budget it stops once the frame is spent: what
+  /// is still due keeps the next deadline at or before now, so the next wait does not block,
+  /// and the next call carries on with the same moment (`unfinishedWakeUp`).
+  private mutating func dispatchDueEvents() throws(SinkError) {
+    let now: Timestamp
+    if let unfinished = unfinishedWakeUp {
+      now = unfinished
+      unfinishedWakeUp = nil
+    } else {
+      now = clock.now
+    }
+    frame.begin()
+    // One loop, not a helper per event: this is the per-message path, and a call per event
+    // cost measurably more instructions.
+    while true {
+      let timerDue = timers.nextDeadline
+      let sessionDue = session.nextDeadline
+      if let sessionDue, sessionDue <= now, timerDue.map({ sessionDue <= $0 }) ?? true {
+        guard let event = session.nextEvent(dueBy: now) else { return }
+        try dispatch(.session(event))
+      } else if let (due, entry) = timers.popDue(at: now) {
+        dropCancelledTimers()
+        guard liveTimers[entry.timer] == entry.generation else { continue }
+        liveTimers[entry.timer] = nil
+        try dispatch(.system(.timerFired(entry.timer, time: due)))
+      } else {
+        return
+      }
+      if frame.spend() {
+        unfinishedWakeUp = now
+        return
+      }
+    }
+  }
+
+  /// Handles `action`: the new state goes to every renderer, then its effects are carried
+  /// out. Nothing it calls can dispatch, so actions never nest.
+  mutating func dispatch(_ action: Action) throws(SinkError) {
+    let effects = update(&state, action)
+    for renderer in renderers { try renderer.render(state) }
+    for effect in effects { try perform(effect) }
+  }
+
+  /// Dispatches what the user did as the action it stands for, stamped now.
+  mutating func dispatch(_ event: InputEvent) throws(SinkError) {
+    switch event {
+    case .ended:
+      try dispatch(.system(.endOfInput))
+    case .line(let text):
+      try dispatch(.user(.submitted(text: text, id: ids.next(), time: clock.now)))
+    case .quitRequested:
+      try dispatch(.user(.quitRequested))
+    case .terminated(let signal):
+      outcome = .terminated(signal: signal)
+      try dispatch(.system(.terminated))
+    }
+  }
+
+  private mutating func perform(_ effect: Effect) throws(SinkError) {
+    switch effect {
+    case .cancel(let timer):
+      liveTimers[timer] = nil
+      dropCancelledTimers()
+    case .schedule(let timer, let milliseconds):
+      timerGeneration += 1
+      liveTimers[timer] = timerGeneration
+      timers.schedule(
+        ScheduledTimer(timer: timer, generation: timerGeneration),
+        at: clock.now.advanced(byMilliseconds: milliseconds))
+    case .quit:
+      break  // The phase is now `.finished`; the loop ends after this step.
+    case .join(let name):
+      session.join(name, at: clock.now)
+    case .part(let name, let reason):
+      session.part(name, reason: reason, at: clock.now)
+    case .send(let message):
+      session.send(message, at: clock.now)
+    case .setTopic(let name, let topic):
+      session.setTopic(topic, of: name, at: clock.now)
+    case .show(let notice):
+      for renderer in renderers { try renderer.show(notice, in: state) }
+    }
+  }
+
+  /// Drops cancelled timers from the front of the queue, so its deadline is a live timer's.
+  private mutating func dropCancelledTimers() {
+    while let next = timers.next, liveTimers[next.element.timer] != next.element.generation {
+      _ = timers.popDue(at: next.due)
+    }
+  }
+}
+
+/// A timer in the queue, with the generation it was started in: a timer restarted after being
+/// cancelled must not be mistaken for its cancelled predecessor. (A struct, not a tuple, so
+/// the queue's element copies compile to plain moves.)
+struct ScheduledTimer {
+  var timer: Timer
+  var generation: UInt64
+}
