@@ -24,9 +24,30 @@ public enum Action: Hashable, Sendable {
     /// The session expects nothing more that the user waits for (no reply on its way), as the
     /// runtime found while the app was leaving: a leaving run with nothing in flight ends.
     case expectsNothingMore
+    /// Joining the channel `name` failed, for the other side's `reason`.
+    case joinFailed(ConversationName, reason: String, time: Timestamp)
+    /// You joined the channel `name`.
+    case joined(ConversationName, time: Timestamp)
+    /// You left the channel `name` (parted, or were removed), for `reason` if one was given.
+    case left(ConversationName, reason: String?, time: Timestamp)
+    /// `nick` joined the channel `name`.
+    case memberJoined(String, channel: ConversationName, time: Timestamp)
+    /// `nick` left the channel `name`.
+    case memberLeft(String, channel: ConversationName, reason: String?, time: Timestamp)
+    /// `nick` quit the network: they leave every channel, and their private chat goes quiet.
+    case memberQuit(String, reason: String?, time: Timestamp)
+    /// The member list of the channel `name` arrived; it replaces what was known.
+    case membersListed(ConversationName, [String], time: Timestamp)
+    /// The network's rules for names changed (an IRC server's `CHANTYPES`, `CASEMAPPING`,
+    /// `CHANNELLEN`, `NICKLEN`): names are checked and compared by them from now on.
+    case nameRulesChanged(NameRules)
+    /// Someone changed their nick from `old` to `new`; when `old` is yours, so did you.
+    case nickChanged(from: String, to: String, time: Timestamp)
     /// Someone else's message arrived; `inReplyTo` names the message of ours it answers, when
     /// the session knows.
     case received(Message, inReplyTo: UUID? = nil)
+    /// The topic of the channel `name` changed (nil: cleared), by `by` when known.
+    case topicChanged(ConversationName, topic: String?, by: String?, time: Timestamp)
   }
 
   /// Events from the program's surroundings.
@@ -39,11 +60,19 @@ public enum Action: Hashable, Sendable {
     case timerFired(Timer, time: Timestamp)
   }
 
-  /// Things the local user did.
+  /// Things the local user did. Conversation names arrive as typed: the core checks them.
   public enum User: Hashable, Sendable {
+    /// The user asked to join the channel `name` (`/join`).
+    case joinRequested(String, time: Timestamp)
+    /// The user asked to leave `name`, or the active conversation when nil (`/part`).
+    case leaveRequested(String?, reason: String?, time: Timestamp)
+    /// The user opened a private chat with `nick` and switched to it (`/query`).
+    case openedPrivateChat(with: String, time: Timestamp)
     /// The user asked to leave: the first request waits for replies in flight, a second quits.
     case quitRequested
     /// The user finished a line. `id` and `time` are stamped by the runtime.
     case submitted(text: String, id: UUID, time: Timestamp)
+    /// The user switched to the conversation named `target`, or numbered so in `/list`.
+    case switched(to: String, time: Timestamp)
   }
 }

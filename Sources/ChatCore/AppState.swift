@@ -2,14 +2,28 @@ import FoundationEssentials
 
 /// Everything the app knows. Renderers show it; only `update` changes it.
 public struct AppState: Equatable, Sendable {
-  /// The conversation's title, as in the seed's navigation bar.
+  /// The title of the run, as in the seed's navigation bar: the first conversation's name.
   public var title = "Conversation"
   /// The local user's name, stamped on every message they send.
   public var localName = "PersonA"
-  /// The most recent messages that have entered the conversation, oldest first.
+  /// The most recent messages that have entered any conversation, oldest first, in the order
+  /// they entered: the one transcript a line-mode client shows. Each names its conversation.
   public var messages = Scrollback()
-  /// How many messages have ever entered the conversation; renderers use it to find new ones.
+  /// How many messages have ever entered a conversation; renderers use it to find new ones
+  /// (the last ones in `messages`), whatever the number of conversations.
   public var messageCount = 0
+  /// The open conversations, in the order they were opened, and the active one.
+  public var conversations: ConversationList
+  /// The most recent conversation events (joins, topics, switches), oldest first.
+  public var events = Ring<ConversationEvent>(limit: AppState.eventLimit)
+  /// How many conversation events have ever happened; renderers use it to find new ones.
+  public var eventCount = 0
+  /// How names are checked and compared; a network may change them. Kept by the
+  /// conversation list, whose lookups fold names by them.
+  public var nameRules: NameRules {
+    get { conversations.rules }
+    set { conversations.rules = newValue }
+  }
   /// Messages handed to the session whose echo has not come back yet, oldest first.
   public var outbox = PendingQueue<Message>()
   /// Messages typed while the session was not connected, sent once it connects; oldest first.
@@ -27,14 +41,21 @@ public struct AppState: Equatable, Sendable {
   /// Whether the app is taking input, finishing what is in flight, or done.
   public var phase = Phase.active
 
-  /// Creates the state a conversation starts in, keeping at most `scrollback` messages.
+  /// How many conversation events are kept: more than one action can cause (a quit seen in
+  /// every one of the most conversations open), so a renderer never misses one.
+  public static let eventLimit = 2 * ConversationList.defaultLimit + 16
+
+  /// Creates the state a run starts in: one conversation, called `title`, keeping at most
+  /// `scrollback` messages (and the transcript as many).
   public init(
-    title: String = "Conversation", localName: String = "PersonA",
+    title: String = ConversationName.initial.text, localName: String = "PersonA",
     scrollback: Int = Scrollback.defaultLimit
   ) {
     self.title = title
     self.localName = localName
     self.messages = Scrollback(limit: scrollback)
+    self.conversations = ConversationList(
+      first: ConversationName(title), scrollbackLimit: scrollback)
   }
 
   /// The lifecycle of a run.
@@ -48,6 +69,14 @@ public struct AppState: Equatable, Sendable {
     case finished
   }
 
+  /// The messages of `conversation` still kept, oldest first. O(its scrollback).
+  public func messages(in conversation: Conversation) -> [Message] {
+    let first = messageCount - messages.count + 1  // The number of the oldest kept.
+    return conversation.messageNumbers.compactMap { number in
+      number >= first ? messages[number - first] : nil
+    }
+  }
+
   /// Whether every sent message has been delivered (echoed) or has failed.
   ///
   /// Replies are not the core's business: whether the other side answers is the session's
@@ -59,8 +88,8 @@ public struct AppState: Equatable, Sendable {
   /// Messages still waiting to be sent or for their echo: not yet delivered.
   public var inFlightCount: Int { outbox.count + unsent.count }
 
-  /// Whether typing `line` now would send something: a message while the app is active, or
-  /// `/retry` with failed messages. Piped lines on the virtual clock wait for the previous
+  /// Whether typing `line` now would send something: a message, an action, a join, part or
+  /// new topic while the app is active, or `/retry` with failed messages. Piped lines on the virtual clock wait for the previous
   /// exchange to end only when they would; commands and lines typed while leaving go at once.
   public func wouldSend(typing line: String) -> Bool {
     guard phase == .active else { return false }
@@ -69,8 +98,15 @@ public struct AppState: Equatable, Sendable {
     if first > 0x20, first < 0x7F, first != UInt8(ascii: "/") { return true }
     switch TypedLine(parsing: line) {
     case .message: return true
-    case .command(.retry): return !failed.isEmpty
-    case .blank, .command(.help), .command(.quit), .unknownCommand: return false
+    case .command(let command):
+      switch command {
+      // What goes to the session (a message, a join or part, a new topic) waits its turn.
+      case .action, .join, .message, .part: return true
+      case .retry: return !failed.isEmpty
+      case .topic(let text): return text != nil
+      case .help, .list, .names, .query, .quit, .switchTo: return false
+      }
+    case .blank, .missingArgument, .unknownCommand: return false
     }
   }
 }

@@ -2,22 +2,18 @@
 public enum Effect: Hashable, Sendable {
   /// Forget a timer started earlier; it will not fire.
   case cancel(Timer)
+  /// Ask the session to join the channel `name`; it reports `.joined` once it has.
+  case join(ConversationName)
+  /// Ask the session to leave the channel `name`; it reports `.left` once it has.
+  case part(ConversationName, reason: String?)
   /// Stop the program: everything the user is waiting for has arrived, or they insisted.
   case quit
   /// Start `timer`; it fires `afterMilliseconds` from now unless cancelled.
   case schedule(Timer, afterMilliseconds: Int64)
-  /// Hand this message to the session.
+  /// Hand this message to the session; it goes to `message.conversation`.
   case send(Message)
+  /// Ask the session to set the topic of the channel `name`; it reports `.topicChanged`.
+  case setTopic(ConversationName, String)
   /// Tell the user something that is not part of the conversation.
   case show(Notice)
-}
-
-/// Something to tell the user outside the conversation itself.
-public enum Notice: Hashable, Sendable {
-  /// The list of commands, after `/help`.
-  case help
-  /// A line typed while leaving was not sent.
-  case notSentWhileLeaving
-  /// A line began with `/` but named no command.
-  case unknownCommand(String)
 }

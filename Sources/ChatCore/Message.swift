@@ -1,6 +1,6 @@
 import FoundationEssentials
 
-/// One line of the conversation: who said what, and when it entered the conversation.
+/// One line of a conversation: who said what, where, and when it entered the conversation.
 ///
 /// The seed's `Message` made its own `UUID()`; here the runtime or the session supplies the id
 /// so that the core stays deterministic.
@@ -17,13 +17,22 @@ public struct Message: Identifiable, Hashable, Sendable, Codable {
   /// Whether the local user wrote it. Set by the core, not guessed from the sender's name: a
   /// peer may well be called what you are called.
   public var isLocal: Bool
+  /// The conversation it belongs to: where it was sent, or where it arrived.
+  public var conversation: ConversationName
+  /// Whether it is an action (`/me waves`) rather than something said.
+  public var isAction: Bool
 
-  /// Creates a message.
-  public init(id: UUID, sender: String, text: String, time: Timestamp, isLocal: Bool = false) {
+  /// Creates a message; without a conversation it belongs to the one a run starts in.
+  public init(
+    id: UUID, sender: String, text: String, time: Timestamp, isLocal: Bool = false,
+    conversation: ConversationName = .initial, isAction: Bool = false
+  ) {
     self.id = id
     self.sender = sender
     self.text = text
     self.time = time
     self.isLocal = isLocal
+    self.conversation = conversation
+    self.isAction = isAction
   }
 }

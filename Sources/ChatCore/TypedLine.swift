@@ -2,10 +2,13 @@
 public enum TypedLine: Hashable, Sendable {
   /// Nothing but whitespace: ignored.
   case blank
-  /// A known command.
-  case command(Command)
+  /// A known command, with its arguments. Boxed: commands are rare, and unboxed their
+  /// arguments would make every typed message's line as large as the largest command.
+  indirect case command(Command)
   /// A message to send. `//text` arrives here as `/text`.
   case message(String)
+  /// A known command without an argument it needs.
+  case missingArgument(Command.Name)
   /// A line starting with `/` that names no command.
   case unknownCommand(String)
 
@@ -21,8 +24,15 @@ public enum TypedLine: Hashable, Sendable {
     } else if line.hasPrefix("//") {
       self = .message(String(line.dropFirst()))
     } else if line.hasPrefix("/") {
-      let name = line.dropFirst().prefix { !$0.isWhitespace }
-      self = Command(rawValue: String(name)).map(TypedLine.command) ?? .unknownCommand(String(name))
+      let body = line.dropFirst()
+      let name = body.prefix { !$0.isWhitespace }
+      guard let command = Command.Name(rawValue: String(name)) else {
+        self = .unknownCommand(String(name))
+        return
+      }
+      let arguments = body.dropFirst(name.count).drop(while: \.isWhitespace)
+      self =
+        Command(command, arguments: arguments).map(TypedLine.command) ?? .missingArgument(command)
     } else {
       self = .message(line)
     }

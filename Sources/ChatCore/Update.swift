@@ -49,7 +49,7 @@ private func updateSession(_ state: inout AppState, _ event: Action.Session) -> 
     // one for a message already failed, must not show it twice.
     guard state.outbox.removeFirst(where: { $0.id == message.id }) != nil else { return [] }
     message.isLocal = true
-    append(message, to: &state)
+    enter(message, &state)
     return [.cancel(.deliveryTimeout(message.id))]
   case .expectsNothingMore:
     guard state.phase == .draining, state.isSettled else { return [] }
@@ -57,8 +57,29 @@ private func updateSession(_ state: inout AppState, _ event: Action.Session) -> 
   case .received(var message, _):
     guard !state.messages.contains(id: message.id) else { return [] }
     message.isLocal = false
-    append(message, to: &state)
+    enter(message, &state)
     return []
+  case .joinFailed(let name, let reason, _):
+    return [.show(.joinFailed(name, reason: reason))]
+  case .joined(let name, let time):
+    return joined(name, at: time, &state)
+  case .left(let name, let reason, let time):
+    return left(name, reason: reason, at: time, &state)
+  case .memberJoined(let nick, let channel, let time):
+    return memberJoined(nick, channel, at: time, &state)
+  case .memberLeft(let nick, let channel, let reason, let time):
+    return memberLeft(nick, channel, reason: reason, at: time, &state)
+  case .memberQuit(let nick, let reason, let time):
+    return memberQuit(nick, reason: reason, at: time, &state)
+  case .membersListed(let channel, let nicks, let time):
+    return membersListed(channel, nicks, at: time, &state)
+  case .nameRulesChanged(let rules):
+    state.nameRules = rules
+    return []
+  case .nickChanged(let old, let new, let time):
+    return nickChanged(from: old, to: new, at: time, &state)
+  case .topicChanged(let channel, let topic, let author, let time):
+    return topicChanged(channel, topic, by: author, at: time, &state)
   }
 }
 
@@ -78,45 +99,60 @@ private func updateSystem(_ state: inout AppState, _ event: Action.System) -> [E
 
 private func updateUser(_ state: inout AppState, _ event: Action.User) -> [Effect] {
   switch event {
+  case .joinRequested(let name, let time):
+    return requestJoin(name, at: time, &state)
+  case .leaveRequested(let name, let reason, let time):
+    return requestLeave(name, reason: reason, at: time, &state)
+  case .openedPrivateChat(let nick, let time):
+    return openPrivateChat(with: nick, at: time, &state)
   case .quitRequested:
     return requestQuit(&state)
+  case .switched(let target, let time):
+    return switchConversation(to: target, at: time, &state)
   case .submitted(let text, let id, let time):
     let input = TypedLine(parsing: text)
     // While leaving, only a second `/quit` still means something: it quits at once. Anything
     // else is not sent, and the user is told so rather than left to wonder.
-    switch (state.phase, input) {
-    case (.active, _): break
-    case (.draining, .command(.quit)): return requestQuit(&state)
-    case (.draining, .blank), (.finished, _): return []
-    case (.draining, _): return [.show(.notSentWhileLeaving)]
+    // (Not a switch over a tuple: that copies the line, strings and all, on every message.)
+    switch state.phase {
+    case .active: break
+    case .draining:
+      if case .command(.quit) = input { return requestQuit(&state) }
+      if case .blank = input { return [] }
+      return [.show(.notSentWhileLeaving)]
+    case .finished: return []
     }
     switch input {
     case .blank:
       return []
-    case .command(.help):
-      return [.show(.help)]
-    case .command(.quit):
-      return requestQuit(&state)
-    case .command(.retry):
-      let failed = state.failed
-      state.failed = []
-      return failed.flatMap { message in
-        var message = message
-        message.time = time  // Sent again now: pending messages carry when they were sent.
-        return sendOrHold(message, &state)
-      }
+    case .command(let command):
+      return run(command, id: id, at: time, &state)
     case .message(let text):
       let message = Message(
-        id: id, sender: state.localName, text: text, time: time, isLocal: true)
+        id: id, sender: state.localName, text: text, time: time, isLocal: true,
+        conversation: state.conversations.activeName)
       return sendOrHold(message, &state)
+    case .missingArgument(let name):
+      return [.show(.missingArgument(name))]
     case .unknownCommand(let name):
       return [.show(.unknownCommand(name))]
     }
   }
 }
 
+/// Sends every failed message again, stamped with `time`.
+func retry(at time: Timestamp, _ state: inout AppState) -> [Effect] {
+  let failed = state.failed
+  state.failed = []
+  return failed.flatMap { message in
+    var message = message
+    message.time = time  // Sent again now: pending messages carry when they were sent.
+    return sendOrHold(message, &state)
+  }
+}
+
 /// Sends `message` now if the session is connected, or holds it until it connects.
-private func sendOrHold(_ message: Message, _ state: inout AppState) -> [Effect] {
+func sendOrHold(_ message: Message, _ state: inout AppState) -> [Effect] {
   guard state.sessionStatus == .connected else {
     state.unsent.append(message)
     return []
@@ -142,13 +178,8 @@ private func fail(_ id: UUID, at time: Timestamp, _ state: inout AppState) -> Bo
   return true
 }
 
-private func append(_ message: Message, to state: inout AppState) {
-  state.messages.append(message)
-  state.messageCount += 1
-}
-
 /// The first request drains; a request while draining quits at once.
-private func requestQuit(_ state: inout AppState) -> [Effect] {
+func requestQuit(_ state: inout AppState) -> [Effect] {
   switch state.phase {
   case .active:
     state.phase = .draining

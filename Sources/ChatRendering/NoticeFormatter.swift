@@ -9,21 +9,60 @@ public struct NoticeFormatter: TranscriptFormatter {
   /// The text of `notice`, one or more lines, each ending in a newline.
   public static func text(of notice: Notice) -> String {
     switch notice {
+    case .badName(let error):
+      return Sanitizer.sanitize(error.description) + "\n"
+    case .cannotLeave(let name):
+      return "'\(shown(name))' is the session's own conversation: it stays open\n"
+    case .conversationHelp:
+      let rows = Command.Name.allCases.filter(\.isConversationCommand).map {
+        ($0.usage, $0.summary)
+      }
+      return "conversation commands:\n" + table(rows)
+    case .conversations(let summaries):
+      let lines = summaries.map { summary in
+        let mark = summary.isActive ? "* " : "  "
+        let unread = summary.unreadCount > 0 ? " (\(summary.unreadCount) unread)" : ""
+        return mark + "\(summary.number) " + shown(summary.name) + unread + "\n"
+      }
+      return "conversations:\n" + lines.joined()
     case .help:
       let rows =
-        Command.allCases.map { ("/\($0.rawValue)", $0.summary) }
+        Command.Name.allCases.filter { !$0.isConversationCommand }
+        .map { ("/\($0.rawValue)", $0.summary) }
         + [("//text", "send text that starts with /")]
-      let width = rows.map(\.0.count).max() ?? 0
-      let lines = rows.map { name, summary in
-        "  " + name + String(repeating: " ", count: width - name.count + 2) + summary + "\n"
-      }
-      return "commands:\n" + lines.joined()
+      return "commands:\n" + table(rows)
+    case .joinFailed(let name, let reason):
+      return "cannot join \(shown(name)): " + Sanitizer.sanitize(reason) + "\n"
+    case .members(let name, let nicks):
+      let list = nicks.map(Sanitizer.sanitize).joined(separator: " ")
+      return "\(nicks.count) in \(shown(name)): " + list + "\n"
+    case .missingArgument(let command):
+      return "usage: \(command.usage)\n"
+    case .notAChannel(let name):
+      return "'\(shown(name))' is not a channel: it has no members or topic\n"
+    case .notOpen(let target):
+      return "no conversation '\(Sanitizer.sanitize(target))' is open; /list shows them\n"
     case .notSentWhileLeaving:
       return "not sent: leaving once the replies in flight arrive (/quit again to quit now)\n"
+    case .tooManyConversations(let limit):
+      return "cannot open another conversation: \(limit) are open, the most; /part one first\n"
+    case .topic(let name, let topic):
+      guard let topic else { return "no topic is set in \(shown(name))\n" }
+      return "topic of \(shown(name)): " + Sanitizer.sanitize(topic) + "\n"
     case .unknownCommand(let name):
       return "unknown command '/\(Sanitizer.sanitize(name))'; type /help for the list\n"
     }
   }
+
+  /// Rows of two columns, the second aligned, each line indented and ending in a newline.
+  private static func table(_ rows: [(String, String)]) -> String {
+    let width = rows.map(\.0.count).max() ?? 0
+    return rows.map { name, summary in
+      "  " + name + String(repeating: " ", count: width - name.count + 2) + summary + "\n"
+    }.joined()
+  }
+
+  private static func shown(_ name: ConversationName) -> String { Sanitizer.sanitize(name.text) }
 
   public mutating func formatStart(_ state: AppState, into output: inout [UInt8]) {}
   public mutating func format(_ changes: Changes, in state: AppState, into output: inout [UInt8]) {}

@@ -152,8 +152,14 @@ struct Loop {
         at: clock.now.advanced(byMilliseconds: milliseconds))
     case .quit:
       break  // The phase is now `.finished`; the loop ends after this step.
+    case .join(let name):
+      session.join(name, at: clock.now)
+    case .part(let name, let reason):
+      session.part(name, reason: reason, at: clock.now)
     case .send(let message):
       session.send(message, at: clock.now)
+    case .setTopic(let name, let topic):
+      session.setTopic(topic, of: name, at: clock.now)
     case .show(let notice):
       for renderer in renderers { try renderer.show(notice, in: state) }
     }

@@ -32,6 +32,12 @@ public protocol Session {
   /// delivered or has failed: the simulated peer's reply is; a network expects nothing more
   /// once its echoes are in. A run that is leaving ends when this turns false.
   var isExpectingEvents: Bool { get }
+  /// Asks to join the channel `name` at `now`; `.joined` reports it done.
+  mutating func join(_ name: ConversationName, at now: Timestamp)
+  /// Asks to leave the channel `name` at `now`, for `reason` if given; `.left` reports it done.
+  mutating func part(_ name: ConversationName, reason: String?, at now: Timestamp)
+  /// Asks to set the topic of the channel `name` at `now`; `.topicChanged` reports it done.
+  mutating func setTopic(_ topic: String, of name: ConversationName, at now: Timestamp)
 }
 
 /// A descriptor a session wants polled, and whether for reading, writing or both.
@@ -66,4 +72,12 @@ public struct Readiness: OptionSet, Hashable, Sendable {
   public static let hungUp = Readiness(rawValue: 1 << 2)
   /// The descriptor has an error pending; the next read or write reports it.
   public static let failed = Readiness(rawValue: 1 << 3)
+}
+
+/// Sessions without channels ignore the channel requests: nothing is joined, so nothing is
+/// reported.
+extension Session {
+  public mutating func join(_ name: ConversationName, at now: Timestamp) {}
+  public mutating func part(_ name: ConversationName, reason: String?, at now: Timestamp) {}
+  public mutating func setTopic(_ topic: String, of name: ConversationName, at now: Timestamp) {}
 }

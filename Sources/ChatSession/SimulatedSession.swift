@@ -4,6 +4,11 @@ import FoundationEssentials
 /// The seed's session: every sent message is echoed back after 100 ms, and 200 ms after the
 /// echo the peer answers with a fresh UUID string.
 ///
+/// The same holds in every conversation, each with its own peer: in the session's own
+/// conversation and in channels the peer is `peerName` (a joined channel's members are you and
+/// them), in a private chat it is the person the chat is named after. Joining, leaving and
+/// setting a topic are confirmed one echo delay later. Nobody answers in a channel not joined.
+///
 /// Two additions for testing what the seed never met: `burst` makes the peer answer with
 /// several messages at once (a flood), and `faults` make the network drop, duplicate, delay
 /// and disconnect, all drawn from a seeded generator so a run is still reproducible. With no
@@ -11,8 +16,10 @@ import FoundationEssentials
 public struct SimulatedSession: Session {
   /// How the simulated peer and network behave.
   public struct Configuration: Sendable {
-    /// The name replies are sent under.
+    /// The name replies are sent under, in the session's own conversation and in channels.
     public var peerName = "Person B"
+    /// The session's own conversation (the state's first), where `peerName` answers.
+    public var ownConversation = ConversationName.initial
     /// How long a sent message takes to come back.
     public var echoDelayMilliseconds: Int64 = 100
     /// How long after the echo the peer answers.
@@ -39,10 +46,18 @@ public struct SimulatedSession: Session {
     case connecting
     case disconnect
     case echo(Message)
+    /// Joining the channel is confirmed, and its member list follows.
+    case join(ConversationName)
+    /// Leaving the channel is confirmed.
+    case part(ConversationName, reason: String?)
     /// The send of the message with this id failed: the connection was down.
     case refuse(UUID)
-    /// The peer's answer to the message with this id.
-    case reply(to: UUID)
+    /// The peer's answer to the message with this id, in its conversation.
+    case reply(to: UUID, in: ConversationName)
+    /// The channel's member list.
+    case members(ConversationName)
+    /// The channel's new topic.
+    case topic(ConversationName, String)
     /// A duplicate of an echo already delivered: reported again, answered no more.
     case repeatEcho(Message)
     /// A duplicate of a reply already delivered, with the same id.
@@ -60,6 +75,9 @@ public struct SimulatedSession: Session {
   /// Bumped on every disconnect: events scheduled on an earlier connection are lost with it.
   private var epoch = 0
   private var isDown = false
+  /// The channels joined, whose peer is `peerName`.
+  private var channels: Set<ConversationName> = []
+  private let rules = NameRules()
 
   /// Creates a session whose reply ids and texts come from `ids`; faults draw from another
   /// stream of the same seed.
@@ -85,6 +103,18 @@ public struct SimulatedSession: Session {
     }
     guard !chance(faults.drop) else { return }
     schedule(.echo(message), at: now, after: configuration.echoDelayMilliseconds)
+  }
+
+  public mutating func join(_ name: ConversationName, at now: Timestamp) {
+    confirm(.join(name), at: now)
+  }
+
+  public mutating func part(_ name: ConversationName, reason: String?, at now: Timestamp) {
+    confirm(.part(name, reason: reason), at: now)
+  }
+
+  public mutating func setTopic(_ topic: String, of name: ConversationName, at now: Timestamp) {
+    confirm(.topic(name, topic), at: now)
   }
 
   public var nextDeadline: Timestamp? { timers.nextDeadline }
@@ -121,23 +151,59 @@ public struct SimulatedSession: Session {
         message.time = due
         repeatSometimes(.repeatEcho(message), after: due)
         var answered = false
-        for _ in 0..<configuration.burst where !chance(configuration.faults.drop) {
-          schedule(.reply(to: message.id), at: due, after: configuration.replyDelayMilliseconds)
+        let heard = peer(in: message.conversation) != nil
+        for _ in 0..<configuration.burst where heard && !chance(configuration.faults.drop) {
+          schedule(
+            .reply(to: message.id, in: message.conversation), at: due,
+            after: configuration.replyDelayMilliseconds)
           answered = true
         }
         if answered { awaitedReplies.append(message.id) }
         return .echoed(message)
-      case .reply(let original):
+      case .reply(let original, let conversation):
+        guard let peer = peer(in: conversation) else {
+          // You left the channel meanwhile: nobody hears you, so nothing is to be waited for.
+          _ = awaitedReplies.removeFirst { $0 == original }
+          continue
+        }
         // As in the seed, the text is a fresh UUID's string; the message gets its own id.
         let text = ids.next().upperHexString
         let reply = Message(
-          id: ids.next(), sender: configuration.peerName, text: text, time: due)
+          id: ids.next(), sender: peer, text: text, time: due, conversation: conversation)
         repeatSometimes(.repeatReply(reply, to: original), after: due)
         _ = awaitedReplies.removeFirst { $0 == original }
         return .received(reply, inReplyTo: original)
+      case .join(let channel):
+        channels.insert(channel)
+        timers.schedule(Scheduled(epoch: epoch, pending: .members(channel)), at: due)
+        return .joined(channel, time: due)
+      case .members(let channel):
+        return .membersListed(channel, [configuration.peerName], time: due)
+      case .part(let channel, let reason):
+        channels.remove(channel)
+        return .left(channel, reason: reason, time: due)
+      case .topic(let channel, let topic):
+        guard channels.contains(channel) else { continue }
+        return .topicChanged(channel, topic: topic, by: nil, time: due)
       }
     }
     return nil
+  }
+
+  /// Who answers in `conversation`; nil in a channel not joined, where nobody hears you.
+  private func peer(in conversation: ConversationName) -> String? {
+    if conversation == configuration.ownConversation || channels.contains(conversation) {
+      return configuration.peerName
+    }
+    return rules.isChannel(conversation.text) ? nil : conversation.text
+  }
+
+  /// Schedules a conversation request's confirmation one echo delay after `now`, without
+  /// jitter or loss, so no random number is drawn for it.
+  private mutating func confirm(_ pending: Pending, at now: Timestamp) {
+    timers.schedule(
+      Scheduled(epoch: epoch, pending: pending),
+      at: now.advanced(byMilliseconds: configuration.echoDelayMilliseconds))
   }
 
   /// Schedules `pending` after `delay`, give or take the jitter.

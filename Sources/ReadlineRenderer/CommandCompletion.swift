@@ -7,7 +7,7 @@ enum CommandCompletion {
   /// The commands that start with `prefix` (which includes the `/`), as `/name`.
   static func matches(for prefix: String) -> [String] {
     guard prefix.hasPrefix("/") else { return [] }
-    return Command.allCases.map { "/" + $0.rawValue }.filter { $0.hasPrefix(prefix) }
+    return Command.Name.allCases.map { "/" + $0.rawValue }.filter { $0.hasPrefix(prefix) }
   }
 
   /// The longest text every match starts with.

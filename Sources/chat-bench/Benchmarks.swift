@@ -32,6 +32,7 @@ struct Benchmarks {
       "update + JSONEncoder (Foundation baseline)",
       Report.rate(actions.count, encoderSeconds)
         + " actions (ours is \(Report.fixed(encoderSeconds / jsonlSeconds))x faster)")
+    conversationFigures()
 
     let input = writeInput(lines: lines)
     defer { unlink(input) }

@@ -1,6 +1,7 @@
 // chat-bench: measures chat's per-message costs and its throughput against jq and JSONEncoder.
 // Run with `swift run -c release chat-bench [lines]`, `chat-bench flood` for the flood figures
-// alone, or `chat-bench clients` for chat against irssi and WeeChat on a real server; see the
+// alone, `chat-bench conversations [lines] [open]` for `update` with one conversation against
+// 1,000, or `chat-bench clients` for chat against irssi and WeeChat on a real server; see the
 // README's Performance section.
 import Glibc
 
@@ -12,6 +13,12 @@ if argument == "flood" {
     exit(1)
   }
   Benchmarks(lines: 0).floodFigures(chat: chat)
+  exit(0)
+}
+if argument == "conversations" {
+  let count = arguments.dropFirst().first.flatMap { Int($0) } ?? 200_000
+  let open = arguments.dropFirst(2).first.flatMap { Int($0) } ?? 1000
+  Benchmarks(lines: count).conversationFigures(count: open)
   exit(0)
 }
 if argument == "clients" {

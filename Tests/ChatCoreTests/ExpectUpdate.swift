@@ -1,6 +1,7 @@
-import ChatCore
 import FoundationEssentials
 import Testing
+
+@testable import ChatCore
 
 /// Applies `action` to `state` and checks, in the manner of TCA's `TestStore`, that the state
 /// changed exactly as `change` describes and that exactly `effects` came out. Any other change
@@ -40,4 +41,29 @@ func own(_ number: UInt8, _ text: String, _ milliseconds: Int64 = 0) -> Message 
 /// A message from the peer.
 func peer(_ number: UInt8, _ text: String, _ milliseconds: Int64 = 0) -> Message {
   Message(id: id(number), sender: "Person B", text: text, time: at(milliseconds))
+}
+
+/// A state whose session is connected: what every run reaches first.
+func connected() -> AppState {
+  var state = AppState()
+  state.sessionStatus = .connected
+  return state
+}
+
+extension AppState {
+  /// What a message entering the conversation at `index` changes: the transcript, the
+  /// conversation's scrollback and, elsewhere than the active one, its unread count.
+  mutating func enter(_ message: Message, in index: Int = 0) {
+    messages.append(message)
+    messageCount += 1
+    conversations.append(message, number: messageCount, at: index)
+  }
+
+  /// What logging a conversation event changes.
+  mutating func log(
+    _ change: ConversationEvent.Change, in name: ConversationName, at time: Timestamp
+  ) {
+    events.append(ConversationEvent(change, in: name, time: time))
+    eventCount += 1
+  }
 }

@@ -2,15 +2,8 @@ import ChatCore
 import Testing
 
 /// The effects of handing `message` to the session: the send and its delivery timeout.
-private func sent(_ message: Message) -> [Effect] {
+func sent(_ message: Message) -> [Effect] {
   [.send(message), .schedule(.deliveryTimeout(message.id), afterMilliseconds: 1000)]
-}
-
-/// A state whose session is connected: what every run reaches first.
-private func connected() -> AppState {
-  var state = AppState()
-  state.sessionStatus = .connected
-  return state
 }
 
 @Suite(.timeLimit(.minutes(2))) struct UpdateTests {
@@ -119,8 +112,7 @@ private func connected() -> AppState {
     expectUpdate(sending(), .session(.echoed(echoed)), effects: [.cancel(.deliveryTimeout(id(1)))])
     {
       $0.outbox = []
-      $0.messages = [echoed]
-      $0.messageCount = 1
+      $0.enter(echoed)
     }
   }
 
@@ -135,8 +127,7 @@ private func connected() -> AppState {
     state = update(state, .session(.echoed(own(1, "hello", 100))))
     let reply = peer(2, "REPLY", 300)
     expectUpdate(state, .session(.received(reply, inReplyTo: id(1)))) {
-      $0.messages.append(reply)
-      $0.messageCount = 2
+      $0.enter(reply)
     }
   }
 
@@ -146,16 +137,14 @@ private func connected() -> AppState {
     state = update(state, .system(.endOfInput))
     let reply = peer(2, "REPLY", 300)
     expectUpdate(state, .session(.received(reply, inReplyTo: id(1)))) {
-      $0.messages.append(reply)
-      $0.messageCount = 2
+      $0.enter(reply)
     }
   }
 
   @Test func unpromptedMessageEntersTheConversation() {
     let message = peer(2, "hi", 10)
     expectUpdate(AppState(), .session(.received(message))) {
-      $0.messages = [message]
-      $0.messageCount = 1
+      $0.enter(message)
     }
   }
 
@@ -165,8 +154,7 @@ private func connected() -> AppState {
     var expected = impostor
     expected.isLocal = false
     expectUpdate(AppState(), .session(.received(impostor))) {
-      $0.messages = [expected]
-      $0.messageCount = 1
+      $0.enter(expected)
     }
   }
 
@@ -347,7 +335,7 @@ private func connected() -> AppState {
 }
 
 /// `update` as a function returning the new state, for building up test states.
-private func update(_ state: AppState, _ action: Action) -> AppState {
+func update(_ state: AppState, _ action: Action) -> AppState {
   var state = state
   _ = ChatCore.update(&state, action)
   return state

@@ -96,6 +96,12 @@ private struct ConcurrentRun {
         finished = true
       case .show:
         break
+      case .join(let name):
+        session.join(name, at: now)
+      case .part(let name, let reason):
+        session.part(name, reason: reason, at: now)
+      case .setTopic(let name, let topic):
+        session.setTopic(topic, of: name, at: now)
       }
     }
     if case .session(.connected) = action {

@@ -6,19 +6,94 @@ import Testing
 @Suite(.timeLimit(.minutes(2))) struct SimulatedSessionTests {
   private let start = Timestamp.virtualEpoch
 
-  private func message(_ text: String, at milliseconds: Int64 = 0) -> Message {
+  private func message(
+    _ text: String, at milliseconds: Int64 = 0, in conversation: ConversationName = .initial
+  ) -> Message {
     var ids = SeededUUIDGenerator(seed: 99)
     for _ in 0..<text.count { _ = ids.next() }
     return Message(
       id: ids.next(), sender: "PersonA", text: text,
-      time: start.advanced(byMilliseconds: milliseconds))
+      time: start.advanced(byMilliseconds: milliseconds), conversation: conversation)
+  }
+
+  /// The sender and conversation of the reply among `events`, if there is one.
+  private func reply(in events: [(Int64, Action.Session)]) -> (Int64, Message)? {
+    for (due, event) in events {
+      if case .received(let message, _) = event { return (due, message) }
+    }
+    return nil
+  }
+
+  @Test func joiningIsConfirmedAfterAnEchoDelayWithTheMembersListed() {
+    var session = SimulatedSession(ids: SeededUUIDGenerator(seed: 1))
+    let room = ConversationName("#room")
+    session.join(room, at: start)
+    let events = drain(&session)
+    let then = start.advanced(byMilliseconds: 100)
+    #expect(events.map(\.0) == [100, 100])
+    #expect(
+      events.map(\.1) == [
+        .joined(room, time: then), .membersListed(room, ["Person B"], time: then),
+      ])
+  }
+
+  @Test func inAJoinedChannelThePeerAnswersAsInTheSeed() {
+    var session = SimulatedSession(ids: SeededUUIDGenerator(seed: 1))
+    let room = ConversationName("#room")
+    session.join(room, at: start)
+    _ = drain(&session)
+    session.send(message("hi", at: 200, in: room), at: start.advanced(byMilliseconds: 200))
+    let events = drain(&session)
+    #expect(events.first?.0 == 300)
+    let answer = reply(in: events)
+    #expect(answer?.0 == 500)
+    #expect(answer?.1.sender == "Person B")
+    #expect(answer?.1.conversation == room)
+  }
+
+  @Test func inAPrivateChatThePersonItIsNamedAfterAnswers() {
+    var session = SimulatedSession(ids: SeededUUIDGenerator(seed: 1))
+    let carol = ConversationName("Carol")
+    session.send(message("hi", in: carol), at: start)
+    let answer = reply(in: drain(&session))
+    #expect(answer?.0 == 300)
+    #expect(answer?.1.sender == "Carol")
+    #expect(answer?.1.conversation == carol)
+  }
+
+  @Test func nobodyAnswersInAChannelNotJoinedOrLeft() {
+    var session = SimulatedSession(ids: SeededUUIDGenerator(seed: 1))
+    let room = ConversationName("#room")
+    session.send(message("hi", in: room), at: start)
+    #expect(reply(in: drain(&session)) == nil)
+    session.join(room, at: start)
+    session.part(room, reason: "bye", at: start.advanced(byMilliseconds: 1))
+    let events = drain(&session)
+    #expect(events.last?.1 == .left(room, reason: "bye", time: start.advanced(byMilliseconds: 101)))
+    session.send(message("hi", in: room), at: start.advanced(byMilliseconds: 200))
+    #expect(reply(in: drain(&session)) == nil)
+  }
+
+  @Test func aTopicIsConfirmedInAJoinedChannelOnly() {
+    var session = SimulatedSession(ids: SeededUUIDGenerator(seed: 1))
+    let room = ConversationName("#room")
+    session.setTopic("t", of: room, at: start)
+    #expect(drain(&session).isEmpty)
+    session.join(room, at: start)
+    _ = drain(&session)
+    session.setTopic("t", of: room, at: start)
+    #expect(
+      drain(&session).map(\.1) == [
+        .topicChanged(room, topic: "t", by: nil, time: start.advanced(byMilliseconds: 100))
+      ])
   }
 
   /// Every event the session produces, with the millisecond offset it was due at.
   private func drain(_ session: inout SimulatedSession) -> [(Int64, Action.Session)] {
     var events: [(Int64, Action.Session)] = []
     while let due = session.nextDeadline {
-      let event = session.nextEvent(dueBy: due)!
+      // A due event can be one nobody gets (lost with a connection, or unheard): nil.
+      guard let event = session.nextEvent(dueBy: due) else { continue }
       events.append((start.milliseconds(to: due), event))
     }
     return events

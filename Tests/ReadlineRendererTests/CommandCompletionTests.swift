@@ -5,7 +5,14 @@ import Testing
 @Suite(.timeLimit(.minutes(2))) struct CommandCompletionTests {
   @Test(
     arguments: [
-      ("/", ["/help", "/quit", "/retry"]),
+      (
+        "/",
+        [
+          "/help", "/join", "/list", "/me", "/msg", "/names", "/part", "/query", "/quit", "/retry",
+          "/switch", "/topic", "/win",
+        ]
+      ),
+      ("/m", ["/me", "/msg"]),
       ("/h", ["/help"]),
       ("/quit", ["/quit"]),
       ("/x", []),

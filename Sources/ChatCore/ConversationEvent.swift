@@ -1,0 +1,43 @@
+/// Something that happened to a conversation, other than a message: what renderers show as
+/// "joined", "left", "topic" lines and what JSON lines report.
+///
+/// `AppState.events` keeps the most recent ones and `AppState.eventCount` counts them all, so
+/// a renderer finds the new ones from the count it saw last, as it does for messages.
+public struct ConversationEvent: Hashable, Sendable {
+  /// What happened.
+  public enum Change: Hashable, Sendable {
+    /// The conversation became the active one.
+    case activated
+    /// The conversation was closed: you left the channel (`reason` as given) or closed the
+    /// private chat.
+    case closed(reason: String?)
+    /// Someone joined the channel.
+    case memberJoined(String)
+    /// Someone left the channel.
+    case memberLeft(String, reason: String?)
+    /// Someone in the conversation quit the network.
+    case memberQuit(String, reason: String?)
+    /// Someone in the conversation changed their nick (a private chat is renamed with them).
+    case memberRenamed(from: String, to: String)
+    /// The channel's member list arrived, with this many members.
+    case membersListed(count: Int)
+    /// The conversation was opened: you joined a channel, or a private chat began.
+    case opened(Conversation.Kind)
+    /// The channel's topic changed (nil: cleared), by `by` when known.
+    case topicChanged(String?, by: String?)
+  }
+
+  /// The conversation it happened to (its name after the change).
+  public var conversation: ConversationName
+  /// What happened.
+  public var change: Change
+  /// When it happened.
+  public var time: Timestamp
+
+  /// Creates an event.
+  public init(_ change: Change, in conversation: ConversationName, time: Timestamp) {
+    self.conversation = conversation
+    self.change = change
+    self.time = time
+  }
+}

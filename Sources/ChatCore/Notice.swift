@@ -1,0 +1,57 @@
+/// Something to tell the user outside the conversation itself.
+public enum Notice: Hashable, Sendable {
+  /// A conversation name cannot be used: it is empty, too long or malformed.
+  case badName(NameError)
+  /// `/part` of the session's own conversation, which is never closed.
+  case cannotLeave(ConversationName)
+  /// The open conversations, after `/list`.
+  case conversations([ConversationSummary])
+  /// The conversation commands, after `/help` with a conversation command or `conversations`.
+  case conversationHelp
+  /// The list of commands, after `/help`.
+  case help
+  /// Joining a channel failed, for the other side's reason.
+  case joinFailed(ConversationName, reason: String)
+  /// The members of a channel, sorted, after `/names`.
+  case members(ConversationName, [String])
+  /// A command that needs an argument came without one; the notice shows how to use it.
+  case missingArgument(Command.Name)
+  /// A channel command (`/names`, `/topic`) was used in a conversation that is no channel.
+  case notAChannel(ConversationName)
+  /// No conversation of that name or number is open.
+  case notOpen(String)
+  /// A line typed while leaving was not sent.
+  case notSentWhileLeaving
+  /// A conversation could not be opened: `limit` are open already.
+  case tooManyConversations(limit: Int)
+  /// A channel's topic (nil: none is set), after `/topic` without text.
+  case topic(ConversationName, String?)
+  /// A line began with `/` but named no command.
+  case unknownCommand(String)
+}
+
+/// One line of `/list`: a conversation, its number and what is unread in it.
+public struct ConversationSummary: Hashable, Sendable {
+  /// Its position in `/list`, from 1: what `/switch N` takes.
+  public var number: Int
+  /// Its name.
+  public var name: ConversationName
+  /// What kind it is.
+  public var kind: Conversation.Kind
+  /// Messages from others that arrived while it was not active.
+  public var unreadCount: Int
+  /// Whether typed text goes to it.
+  public var isActive: Bool
+
+  /// Creates a summary.
+  public init(
+    number: Int, name: ConversationName, kind: Conversation.Kind, unreadCount: Int,
+    isActive: Bool
+  ) {
+    self.number = number
+    self.name = name
+    self.kind = kind
+    self.unreadCount = unreadCount
+    self.isActive = isActive
+  }
+}

@@ -1,0 +1,199 @@
+import FoundationEssentials
+
+// Typed commands and the user actions they share with other inputs (`--input jsonl` later).
+// A command that cannot apply answers with exactly one notice and changes nothing.
+
+/// Carries out `command`, typed at `time`; `id` is the id a message it sends gets.
+func run(_ command: Command, id: UUID, at time: Timestamp, _ state: inout AppState) -> [Effect] {
+  switch command {
+  case .action(let text):
+    return sendOrHold(
+      Message(
+        id: id, sender: state.localName, text: text, time: time, isLocal: true,
+        conversation: state.conversations.activeName, isAction: true), &state)
+  case .help(let topic):
+    return [.show(isAboutConversations(topic) ? .conversationHelp : .help)]
+  case .join(let name):
+    return requestJoin(name, at: time, &state)
+  case .list:
+    return [.show(.conversations(summaries(of: state.conversations)))]
+  case .message(let target, let text):
+    return sendMessage(text, to: target, id: id, at: time, &state)
+  case .names(let target):
+    return showMembers(of: target, state)
+  case .part(let arguments):
+    let (target, reason) = partArguments(arguments, state)
+    return requestLeave(target, reason: reason, at: time, &state)
+  case .query(let nick):
+    return openPrivateChat(with: nick, at: time, &state)
+  case .quit:
+    return requestQuit(&state)
+  case .retry:
+    return retry(at: time, &state)
+  case .switchTo(let target):
+    return switchConversation(to: target, at: time, &state)
+  case .topic(let text):
+    return topic(text, state)
+  }
+}
+
+/// `/join`: a name without a channel prefix gets `#`, as irssi and WeeChat do. Joining a
+/// channel already open switches to it.
+func requestJoin(_ typed: String, at time: Timestamp, _ state: inout AppState) -> [Effect] {
+  let rules = state.nameRules
+  let text = rules.isChannel(typed) ? typed : "#" + typed
+  let name: ConversationName
+  do { name = try rules.channel(text) } catch { return [.show(.badName(error))] }
+  if let index = state.conversations.index(of: name) {
+    activate(index, at: time, &state)
+    return []
+  }
+  guard !state.conversations.isFull else {
+    return [.show(.tooManyConversations(limit: state.conversations.limit))]
+  }
+  return [.join(name)]
+}
+
+/// `/part`: a channel is left through the session (closed when it reports `.left`); a
+/// private chat closes at once; the session's own conversation stays.
+func requestLeave(
+  _ typed: String?, reason: String?, at time: Timestamp, _ state: inout AppState
+) -> [Effect] {
+  let index: Int
+  if let typed {
+    guard let open = state.conversations.index(of: ConversationName(typed))
+    else { return [.show(.notOpen(typed))] }
+    index = open
+  } else {
+    index = state.conversations.activeIndex
+  }
+  let conversation = state.conversations[index]
+  switch conversation.kind {
+  case .channel:
+    return [.part(conversation.name, reason: reason)]
+  case .privateChat:
+    close(index, reason: nil, at: time, &state)
+    return []
+  case .server:
+    return [.show(.cannotLeave(conversation.name))]
+  }
+}
+
+/// `/query`: switches to the conversation if it is open, else opens a private chat.
+func openPrivateChat(with typed: String, at time: Timestamp, _ state: inout AppState) -> [Effect] {
+  switch privateChat(typed, at: time, &state) {
+  case .open(let index):
+    activate(index, at: time, &state)
+    return []
+  case .refused(let notice):
+    return [.show(notice)]
+  }
+}
+
+/// `/msg`: to an open conversation, or a new private chat (opened, not switched to); a
+/// channel not joined is written to without opening it, as IRC allows.
+private func sendMessage(
+  _ text: String, to typed: String, id: UUID, at time: Timestamp, _ state: inout AppState
+) -> [Effect] {
+  let name: ConversationName
+  let rules = state.nameRules
+  if let index = state.conversations.index(of: ConversationName(typed)) {
+    name = state.conversations[index].name
+  } else if rules.isChannel(typed) {
+    do { name = try rules.channel(typed) } catch { return [.show(.badName(error))] }
+  } else {
+    switch privateChat(typed, at: time, &state) {
+    case .open(let index): name = state.conversations[index].name
+    case .refused(let notice): return [.show(notice)]
+    }
+  }
+  let message = Message(
+    id: id, sender: state.localName, text: text, time: time, isLocal: true, conversation: name)
+  return sendOrHold(message, &state)
+}
+
+/// Where a private chat was found or opened, or why it could not be.
+private enum Opening {
+  case open(Int)
+  case refused(Notice)
+}
+
+/// The conversation called `typed` if open, else a new private chat with that nick.
+private func privateChat(_ typed: String, at time: Timestamp, _ state: inout AppState) -> Opening {
+  let rules = state.nameRules
+  if let index = state.conversations.index(of: ConversationName(typed)) {
+    return .open(index)
+  }
+  let name: ConversationName
+  do { name = try rules.nick(typed) } catch { return .refused(.badName(error)) }
+  guard let index = state.conversations.open(name, kind: .privateChat) else {
+    return .refused(.tooManyConversations(limit: state.conversations.limit))
+  }
+  record(.opened(.privateChat), in: name, at: time, &state)
+  return .open(index)
+}
+
+/// `/switch`: by number (as `/list` shows them, from 1) or by name.
+func switchConversation(to target: String, at time: Timestamp, _ state: inout AppState)
+  -> [Effect]
+{
+  let index: Int?
+  if !target.isEmpty, target.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) {
+    index = Int(target).map { $0 - 1 }.flatMap {
+      state.conversations.indices.contains($0) ? $0 : nil
+    }
+  } else {
+    index = state.conversations.index(of: ConversationName(target))
+  }
+  guard let index else { return [.show(.notOpen(target))] }
+  activate(index, at: time, &state)
+  return []
+}
+
+private func showMembers(of typed: String?, _ state: AppState) -> [Effect] {
+  let conversation: Conversation
+  if let typed {
+    guard let index = state.conversations.index(of: ConversationName(typed))
+    else { return [.show(.notOpen(typed))] }
+    conversation = state.conversations[index]
+  } else {
+    conversation = state.conversations.active
+  }
+  guard let members = conversation.members else { return [.show(.notAChannel(conversation.name))] }
+  return [.show(.members(conversation.name, members.sorted))]
+}
+
+private func topic(_ text: String?, _ state: AppState) -> [Effect] {
+  let conversation = state.conversations.active
+  guard conversation.kind == .channel else { return [.show(.notAChannel(conversation.name))] }
+  guard let text else { return [.show(.topic(conversation.name, conversation.topic))] }
+  return [.setTopic(conversation.name, text)]
+}
+
+/// `/part`'s first word names the conversation when one of that name is open or it looks like
+/// a channel; otherwise everything is the reason for leaving the active one.
+private func partArguments(_ arguments: String, _ state: AppState) -> (String?, String?) {
+  let (word, rest) = firstWord(of: Substring(arguments))
+  guard let word else { return (nil, nil) }
+  let rules = state.nameRules
+  if rules.isChannel(word)
+    || state.conversations.index(of: ConversationName(String(word))) != nil
+  {
+    return (String(word), rest.isEmpty ? nil : String(rest))
+  }
+  return (nil, arguments)
+}
+
+private func isAboutConversations(_ topic: String?) -> Bool {
+  guard let topic else { return false }
+  let name = topic.hasPrefix("/") ? String(topic.dropFirst()) : topic
+  return name == "conversations" || Command.Name(rawValue: name)?.isConversationCommand == true
+}
+
+private func summaries(of conversations: ConversationList) -> [ConversationSummary] {
+  conversations.enumerated().map { index, conversation in
+    ConversationSummary(
+      number: index + 1, name: conversation.name, kind: conversation.kind,
+      unreadCount: conversation.unreadCount, isActive: index == conversations.activeIndex)
+  }
+}

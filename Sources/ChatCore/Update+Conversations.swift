@@ -1,0 +1,173 @@
+import FoundationEssentials
+
+// What sessions report about conversations, and the steps every conversation change shares.
+// Each handler changes nothing for a conversation that is not open: a session may report a
+// channel the user has just left.
+
+/// Puts `message` into the transcript and into its conversation. O(1) however many are open.
+///
+/// A message for a private chat that is not open opens it (someone wrote to you); one for a
+/// channel that is not open (a `/msg` to a channel not joined), or arriving when no more
+/// conversations can be opened, goes to the session's own conversation, still naming its own.
+func enter(_ message: Message, _ state: inout AppState) {
+  state.messages.append(message)
+  state.messageCount += 1
+  let index = state.conversations.index(of: message.conversation) ?? openForMessage(message, &state)
+  state.conversations.append(message, number: state.messageCount, at: index)
+}
+
+private func openForMessage(_ message: Message, _ state: inout AppState) -> Int {
+  let name = message.conversation
+  guard !state.nameRules.isChannel(name.text),
+    let index = state.conversations.open(name, kind: .privateChat)
+  else { return 0 }
+  record(.opened(.privateChat), in: name, at: message.time, &state)
+  return index
+}
+
+func joined(_ name: ConversationName, at time: Timestamp, _ state: inout AppState) -> [Effect] {
+  guard state.conversations.index(of: name) == nil else { return [] }  // Rejoined.
+  guard let index = state.conversations.open(name, kind: .channel) else {
+    return [.show(.tooManyConversations(limit: state.conversations.limit))]
+  }
+  let you = state.localName
+  let key = state.nameRules.key(for: you)
+  state.conversations.modify(at: index) { $0.members?.insert(you, key: key) }
+  record(.opened(.channel), in: name, at: time, &state)
+  activate(index, at: time, &state)
+  return []
+}
+
+func left(
+  _ name: ConversationName, reason: String?, at time: Timestamp, _ state: inout AppState
+) -> [Effect] {
+  guard let index = state.conversations.index(of: name), index > 0 else { return [] }
+  close(index, reason: reason, at: time, &state)
+  return []
+}
+
+func memberJoined(
+  _ nick: String, _ channel: ConversationName, at time: Timestamp, _ state: inout AppState
+) -> [Effect] {
+  guard let index = state.conversations.index(of: channel) else { return [] }
+  let key = state.nameRules.key(for: nick)
+  state.conversations.modify(at: index) { $0.members?.insert(nick, key: key) }
+  record(.memberJoined(nick), in: state.conversations[index].name, at: time, &state)
+  return []
+}
+
+func memberLeft(
+  _ nick: String, _ channel: ConversationName, reason: String?, at time: Timestamp,
+  _ state: inout AppState
+) -> [Effect] {
+  guard let index = state.conversations.index(of: channel) else { return [] }
+  let key = state.nameRules.key(for: nick)
+  guard state.conversations.modify(at: index, { $0.members?.remove(key: key) ?? false }) else {
+    return []
+  }
+  record(.memberLeft(nick, reason: reason), in: state.conversations[index].name, at: time, &state)
+  return []
+}
+
+/// Someone quit: they leave every channel they were in, each told; their private chat too.
+/// O(open conversations).
+func memberQuit(
+  _ nick: String, reason: String?, at time: Timestamp, _ state: inout AppState
+) -> [Effect] {
+  let key = state.nameRules.key(for: nick)
+  for index in state.conversations.indices {
+    let conversation = state.conversations[index]
+    let wasThere =
+      conversation.kind == .privateChat
+      ? state.nameRules.key(for: conversation.name.text) == key
+      : state.conversations.modify(at: index) { $0.members?.remove(key: key) ?? false }
+    if wasThere {
+      record(.memberQuit(nick, reason: reason), in: conversation.name, at: time, &state)
+    }
+  }
+  return []
+}
+
+func membersListed(
+  _ channel: ConversationName, _ nicks: [String], at time: Timestamp, _ state: inout AppState
+) -> [Effect] {
+  guard let index = state.conversations.index(of: channel),
+    state.conversations[index].kind == .channel
+  else { return [] }
+  var members = Members()
+  for nick in nicks + [state.localName] {
+    members.insert(nick, key: state.nameRules.key(for: nick))
+  }
+  state.conversations.modify(at: index) { $0.members = members }
+  record(.membersListed(count: members.count), in: channel, at: time, &state)
+  return []
+}
+
+/// A nick changed: yours (then `localName` follows), a member's in every channel they are in,
+/// and a private chat's name with them unless one with the new name is open already.
+func nickChanged(
+  from old: String, to new: String, at time: Timestamp, _ state: inout AppState
+) -> [Effect] {
+  let rules = state.nameRules
+  let (oldKey, newKey) = (rules.key(for: old), rules.key(for: new))
+  if rules.key(for: state.localName) == oldKey { state.localName = new }
+  let newName = ConversationName(new)
+  let renamedChat = state.conversations.index(of: newName) == nil
+  for index in state.conversations.indices {
+    let conversation = state.conversations[index]
+    if conversation.kind == .privateChat {
+      guard rules.key(for: conversation.name.text) == oldKey, renamedChat else { continue }
+      state.conversations.rename(at: index, to: newName)
+    } else {
+      let wasThere = state.conversations.modify(at: index) { conversation in
+        guard conversation.members?.remove(key: oldKey) == true else { return false }
+        conversation.members?.insert(new, key: newKey)
+        return true
+      }
+      guard wasThere else { continue }
+    }
+    record(
+      .memberRenamed(from: old, to: new), in: state.conversations[index].name, at: time, &state)
+  }
+  return []
+}
+
+func topicChanged(
+  _ channel: ConversationName, _ topic: String?, by author: String?, at time: Timestamp,
+  _ state: inout AppState
+) -> [Effect] {
+  guard let index = state.conversations.index(of: channel),
+    state.conversations[index].kind == .channel
+  else { return [] }
+  state.conversations.modify(at: index) { $0.topic = topic }
+  record(.topicChanged(topic, by: author), in: state.conversations[index].name, at: time, &state)
+  return []
+}
+
+// MARK: steps every conversation change shares
+
+/// Logs `change` for renderers.
+func record(
+  _ change: ConversationEvent.Change, in name: ConversationName, at time: Timestamp,
+  _ state: inout AppState
+) {
+  state.events.append(ConversationEvent(change, in: name, time: time))
+  state.eventCount += 1
+}
+
+/// Makes the conversation at `index` active, logged; nothing when it is already.
+func activate(_ index: Int, at time: Timestamp, _ state: inout AppState) {
+  guard index != state.conversations.activeIndex else { return }
+  state.conversations.activate(at: index)
+  record(.activated, in: state.conversations[index].name, at: time, &state)
+}
+
+/// Closes the conversation at `index` (never the first), logged; if it was active, the one
+/// before it becomes active, logged too.
+func close(_ index: Int, reason: String?, at time: Timestamp, _ state: inout AppState) {
+  let name = state.conversations[index].name
+  let wasActive = index == state.conversations.activeIndex
+  state.conversations.close(at: index)
+  record(.closed(reason: reason), in: name, at: time, &state)
+  if wasActive { record(.activated, in: state.conversations.activeName, at: time, &state) }
+}
