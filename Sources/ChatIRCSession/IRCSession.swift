@@ -61,6 +61,8 @@ public final class IRCSession: Session {
   var backoff: ReconnectBackoff
   var ids: SeededUUIDGenerator
   var hasRegistered = false
+  /// The nick the core knows us by.
+  var currentNick: String
   var leaving = Leaving.no
   var quitDeadline: Timestamp?
   var lastNow = Timestamp(millisecondsSinceEpoch: 0)
@@ -92,12 +94,15 @@ public final class IRCSession: Session {
     var clientConfiguration = configuration.client
     clientConfiguration.endpoint = Self.endpoint(of: configuration)
     client = IRCClient(configuration: clientConfiguration, at: lastNow)
+    currentNick = configuration.client.nick
     backoff = ReconnectBackoff(seed: configuration.seed)
     ids = SeededUUIDGenerator(seed: configuration.seed, stream: 2)
   }
 
-  /// The channel typed messages go to: the first configured one.
-  var activeTarget: String? { client.joinedChannels.first ?? configuration.client.channels.first }
+  /// Where a message for the session's own conversation goes: the first channel.
+  var defaultTarget: String? {
+    client.joinedChannels.first ?? configuration.client.channels.first
+  }
 
   public func connect(at now: Timestamp) {
     lastNow = now
@@ -106,7 +111,8 @@ public final class IRCSession: Session {
 
   public func send(_ message: Message, at now: Timestamp) {
     lastNow = max(lastNow, now)
-    guard let target = activeTarget else {
+    let named = message.conversation == .initial ? nil : message.conversation.text
+    guard let target = named ?? defaultTarget else {
       enqueue(
         .deliveryFailed(
           id: message.id,
@@ -115,8 +121,26 @@ public final class IRCSession: Session {
       return
     }
     pending[message.id] = PendingMessage(message: message)
-    apply(client.perform(.send(id: message.id, target: target, text: message.text), at: now), now)
+    let intent = IRCIntent.send(
+      id: message.id, target: target, text: message.text, isAction: message.isAction)
+    apply(client.perform(intent, at: now), now)
     flush(at: now)
+  }
+
+  public func join(_ name: ConversationName, at now: Timestamp) {
+    lastNow = max(lastNow, now)
+    apply(client.perform(.join(channel: name.text), at: now), now)
+    flush(at: now)
+  }
+
+  public func part(_ name: ConversationName, reason: String?, at now: Timestamp) {
+    lastNow = max(lastNow, now)
+    apply(client.perform(.part(channel: name.text, reason: reason), at: now), now)
+    flush(at: now)
+  }
+
+  public func setTopic(_ topic: String, of name: ConversationName, at now: Timestamp) {
+    report("setting a topic is not supported on IRC yet")
   }
 
   public var nextDeadline: Timestamp? {

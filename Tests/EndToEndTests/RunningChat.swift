@@ -15,6 +15,14 @@ final class RunningChat {
     process.executableURL = URL(fileURLWithPath: BinaryRunner.chatPath)
     process.arguments = arguments
     process.environment = environment
+    // Only the child may hold its ends: a server or another chat started later must not
+    // inherit the input's write end, or the input would never end.
+    for descriptor in [
+      input.fileHandleForWriting.fileDescriptor, output.fileHandleForReading.fileDescriptor,
+      errors.fileHandleForReading.fileDescriptor,
+    ] {
+      _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
+    }
     process.standardInput = input
     process.standardOutput = output
     process.standardError = errors
