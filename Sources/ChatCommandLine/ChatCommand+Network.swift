@@ -21,7 +21,12 @@ extension ChatCommand {
     guard let configuration else { return 0 }
     let lineMode = (options.renderer ?? .line) == .line && LineMode.isAvailable
     let session = makeSession(configuration, options: options, interactive: lineMode)
-    var store = STSPolicies(path: STSPolicyStore.defaultPath(environment: environment))
+    var store: STSPolicies
+    do {
+      store = try STSPolicies(path: STSPolicyStore.defaultPath(environment: environment))
+    } catch {
+      return fail(error.description, status: error.exitStatus)
+    }
     let now = LiveClock().now
     if let upgraded = store.policies.upgrade(configuration.server, at: now) {
       session.upgrade(toTLSPort: upgraded.port)
@@ -90,15 +95,15 @@ extension ChatCommand {
   }
 }
 
-/// The STS policy store on disk, read once and written back whenever it changes; a store
-/// that cannot be read or written only costs the upgrade, never the run.
+/// The STS policy store on disk, read once before connecting (a damaged one stops the run:
+/// exit 78) and written back whenever it changes (a failed write costs only the policy).
 struct STSPolicies {
   let path: String?
   private(set) var policies = STSPolicyStore()
 
-  init(path: String?) {
+  init(path: String?) throws(STSPolicyStoreError) {
     self.path = path
-    if let path, let loaded = try? STSPolicyStore.load(path: path) { policies = loaded }
+    if let path { policies = try STSPolicyStore.load(path: path) }
   }
 
   mutating func record(_ policy: IRCSTSPolicy, at now: Timestamp) {

@@ -10,6 +10,10 @@ extension IRCSession {
     do throws(TransportError) {
       let tcp = try TCPConnection(host: configuration.host, port: configuration.port)
       if let tls = configuration.tls {
+        if tls.insecure {
+          report(
+            "TLS to \(configuration.host):\(configuration.port) is not verified (--tls-insecure)")
+        }
         if tlsContext?.configuration != tls { tlsContext = try TLSContext(tls) }
         stream = try TLSConnection(over: tcp, context: tlsContext!)
       } else {
@@ -41,6 +45,7 @@ extension IRCSession {
       if !configuration.givesUpIfFirstConnectionFails { report(reason + " (not retried)") }
       return
     }
+    report(reason)
     scheduleReconnect(at: now, after: reason)
   }
 

@@ -25,8 +25,10 @@ struct IRCSessionLiveTests {
       environment: home.environment())
     defer { piped.stop() }
     let terminal = try PseudoTerminal(arguments: ["--server", url, "--name", "tty"])
-    for nick in ["pipe", "tty"] {
-      try watcher.waitFor("\(nick)'s JOIN") { $0.command == "JOIN" && $0.nick == nick }
+    var joined: Set<String> = []
+    while joined.count < 2 {
+      let join = try watcher.waitFor("the JOINs of pipe and tty") { $0.command == "JOIN" }
+      joined.insert(join.nick ?? "")
     }
 
     terminal.type("hello from the terminal\r")
