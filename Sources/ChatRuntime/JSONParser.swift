@@ -120,6 +120,7 @@ struct JSONParser {
     let start = index
     for byte in word.utf8 {
       guard current == byte else {
+        if current == nil { throw error(.unexpectedEnd) }
         throw JSONSyntaxError(problem: .expected("a value"), column: start + 1)
       }
       index += 1
