@@ -78,3 +78,33 @@ import Testing
     #expect(throws: Never.self) { try parse(text) }
   }
 }
+
+/// Hostile lines: the parser answers every one, never crashes, and names a byte on the line.
+@Suite(.timeLimit(.minutes(2))) struct JSONParserHostileInputTests {
+  /// A small, seeded generator (SplitMix64): the same lines on every run.
+  private struct SplitMix: RandomNumberGenerator {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+      state &+= 0x9E37_79B9_7F4A_7C15
+      var z = state
+      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+      return z ^ (z >> 31)
+    }
+  }
+
+  @Test func randomLinesAreReadOrRefusedAtAByteOfTheLine() {
+    var random = SplitMix(state: 12)
+    let alphabet =
+      Array(#"{}[]":,\ntrufalsn0123456789.eE+-u"#.utf8) + [0x00, 0x1B, 0xC3, 0xA9, 0xFF]
+    for _ in 0..<5000 {
+      let length = Int.random(in: 0...40, using: &random)
+      let bytes = (0..<length).map { _ in alphabet.randomElement(using: &random)! }
+      do {
+        _ = try JSONParser.parse(bytes)
+      } catch {
+        #expect((1...bytes.count + 1).contains(error.column), "\(bytes)")
+      }
+    }
+  }
+}
