@@ -32,6 +32,25 @@ struct IRCSessionPipedTests {
     #expect(quit?.trailing?.hasSuffix("chat") == true, "\(watcher.recent)")
   }
 
+  @Test func slashMeIsAnActionAndSlashMsgAPrivateMessage() throws {
+    let server = try InspIRCdServer.start()
+    defer { server.stop() }
+    let watcher = try RawIRCClient.connect(port: server.port)
+    defer { watcher.close() }
+    try watcher.register(nick: "watcher")
+    try watcher.send("JOIN #ops")
+    try watcher.waitFor(command: "366")
+
+    let home = try ScratchFolder()
+    defer { home.remove() }
+    let run = try BinaryRunner.run(
+      ["--server", "irc://127.0.0.1:\(server.port)/#ops", "--name", "bot"],
+      stdin: Array("/me waves\n/msg watcher psst\n".utf8), environment: home.environment())
+    #expect(run.status == 0, "\(run.stderr)")
+    let said = try watcher.collect(for: 1).filter { $0.command == "PRIVMSG" && $0.nick == "bot" }
+    #expect(said.map(\.parameters) == [["#ops", "\u{1}ACTION waves\u{1}"], ["watcher", "psst"]])
+  }
+
   @Test func aMessageToAChannelThatWouldNotLetChatInFailsWithTheServersReason() throws {
     let server = try InspIRCdServer.start()
     defer { server.stop() }
