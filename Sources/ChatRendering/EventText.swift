@@ -37,6 +37,29 @@ public enum EventText {
     }
   }
 
+  /// Whether `event` goes without saying after `previous` (the event just before it in the
+  /// same change): becoming active right after being opened, as `/join` and `/query` do.
+  public static func isImplied(_ event: ConversationEvent, after previous: ConversationEvent?)
+    -> Bool
+  {
+    guard case .activated = event.change, let previous, case .opened = previous.change else {
+      return false
+    }
+    return previous.conversation == event.conversation
+  }
+
+  /// The events of `changes` worth a line of their own, oldest first.
+  public static func shown(_ changes: Changes, in state: AppState) -> [ConversationEvent] {
+    guard changes.eventCount > 0 else { return [] }
+    var previous: ConversationEvent?
+    var shown: [ConversationEvent] = []
+    for event in changes.events(in: state) {
+      defer { previous = event }
+      if !isImplied(event, after: previous) { shown.append(event) }
+    }
+    return shown
+  }
+
   /// Whether a line about a message in `name` names its conversation: when more than one is
   /// open, or when it is not the one open (a `/msg` to a channel not joined). O(1).
   @inline(__always)

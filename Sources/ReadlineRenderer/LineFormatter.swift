@@ -63,7 +63,7 @@ public struct LineFormatter: TranscriptFormatter {
       row.append(time(of: since) + " * " + words, style: .dim, to: &output)
       row.endLine(to: &output)
     }
-    for event in changes.events(in: state) {
+    for event in EventText.shown(changes, in: state) {
       var row = RowWriter(width: width, color: color)
       row.append(time(of: event.time), style: .dim, to: &output)
       appendLabel(event.conversation, to: &row, &output)
