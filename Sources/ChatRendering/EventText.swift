@@ -12,7 +12,7 @@ public enum EventText {
     case .activated:
       return "now talking here"
     case .closed(let reason):
-      let what = rules.isChannel(event.conversation.text) ? "you left" : "closed"
+      let what = rules.isChannel(event.conversation.text) ? "you left" : "private chat closed"
       return what + because(reason)
     case .memberJoined(let nick):
       return shown(nick) + " joined"
