@@ -13,7 +13,7 @@ import ChatCore
 ///     Conversation → conversation.log
 ///     ../x      → %2E%2E%2Fx.log
 ///     #día      → #d%C3%ADa.log
-///     #a␛[31m   → #a%1B%5B31m.log
+///     #a␛[31m   → #a%1B%7B31m.log   (RFC 1459 folds `[` to `{`)
 ///
 /// So a file name never holds `/`, a control character, a space or anything beyond ASCII,
 /// never starts with `.`, and is never `..`; and since each byte has exactly one spelling
