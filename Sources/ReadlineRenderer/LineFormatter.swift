@@ -67,7 +67,8 @@ public struct LineFormatter: TranscriptFormatter {
       var row = RowWriter(width: width, color: color)
       row.append(time(of: event.time), style: .dim, to: &output)
       appendLabel(event.conversation, to: &row, &output)
-      row.append(" -- " + EventText.words(for: event, rules: state.nameRules), style: .dim, to: &output)
+      row.append(
+        " -- " + EventText.words(for: event, rules: state.nameRules), style: .dim, to: &output)
       row.endLine(to: &output)
     }
     for message in changes.entered(in: state) {

@@ -69,7 +69,9 @@ import Testing
       { _ = update(&$0, .session(.nickChanged(from: "Bob", to: "Rob", time: Self.time))) },
       { _ = update(&$0, .session(.topicChanged(room, topic: "t", by: "Rob", time: Self.time))) },
       { _ = update(&$0, .session(.topicChanged(room, topic: nil, by: nil, time: Self.time))) },
-      { _ = update(&$0, .session(.memberLeft("Rob", channel: room, reason: "x", time: Self.time))) },
+      {
+        _ = update(&$0, .session(.memberLeft("Rob", channel: room, reason: "x", time: Self.time)))
+      },
       { _ = update(&$0, .session(.memberJoined("Eve", channel: room, time: Self.time))) },
       { _ = update(&$0, .session(.memberQuit("Eve", reason: "gone", time: Self.time))) },
       { _ = update(&$0, .session(.left(room, reason: nil, time: Self.time))) },
@@ -98,7 +100,8 @@ import Testing
       { _ = update(&$0, .session(.memberJoined("B\u{1B}[2Jb", channel: room, time: Self.time))) },
       {
         _ = update(
-          &$0, .session(.memberLeft("B\u{1B}[2Jb", channel: room, reason: "\u{9B}31m", time: Self.time)))
+          &$0,
+          .session(.memberLeft("B\u{1B}[2Jb", channel: room, reason: "\u{9B}31m", time: Self.time)))
       },
     ])
     #expect(!text.unicodeScalars.contains { $0 == "\u{1B}" || $0 == "\u{202E}" || $0 == "\u{9B}" })

@@ -76,7 +76,8 @@ import Testing
     let lines = objects { state in
       _ = update(&state, .user(.submitted(text: "/msg Carol hi", id: id, time: time)))
     }
-    #expect(lines[0].hasPrefix(##"{"type":"joined","seq":2,"conversation":"Carol","kind":"private""##))
+    #expect(
+      lines[0].hasPrefix(##"{"type":"joined","seq":2,"conversation":"Carol","kind":"private""##))
     #expect(lines[1].hasPrefix(##"{"type":"sent","seq":3,"conversation":"Carol","id":"##))
   }
 
@@ -84,6 +85,7 @@ import Testing
     let lines = objects { state in
       _ = update(&state, .user(.submitted(text: "/me waves", id: id, time: time)))
     }
-    #expect(lines[0].hasSuffix(##","text":"waves","time":"2025-01-01T12:00:00.000Z","action":true}"##))
+    #expect(
+      lines[0].hasSuffix(##","text":"waves","time":"2025-01-01T12:00:00.000Z","action":true}"##))
   }
 }

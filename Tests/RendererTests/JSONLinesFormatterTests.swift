@@ -54,13 +54,16 @@ import Testing
       _ = update(&state, .user(.submitted(text: "yo", id: id, time: .virtualEpoch)))
     }
     #expect(lines[1] == #"{"type":"status","seq":2,"status":"connected"}"#)
-    #expect(lines[2].hasPrefix(#"{"type":"sent","seq":3,"conversation":"Conversation","id":"6078BF18"#))
+    #expect(
+      lines[2].hasPrefix(#"{"type":"sent","seq":3,"conversation":"Conversation","id":"6078BF18"#))
     let failed = render { state in
       state.sessionStatus = .connected
       _ = update(&state, .user(.submitted(text: "yo", id: id, time: .virtualEpoch)))
       _ = update(&state, .session(.deliveryFailed(id: id, reason: "down", time: .virtualEpoch)))
     }
-    #expect(failed[2].hasPrefix(#"{"type":"failed","seq":3,"conversation":"Conversation","id":"6078BF18"#))
+    #expect(
+      failed[2].hasPrefix(#"{"type":"failed","seq":3,"conversation":"Conversation","id":"6078BF18"#)
+    )
   }
 
   @Test func theEndCountsMessagesStillAwaitingTheirEchoOrHeldUnsent() {
