@@ -68,6 +68,9 @@ public struct LogFormatter: TranscriptFormatter {
 
   /// ` [#room]`, the name sanitised.
   private func appendLabel(_ name: ConversationName, to output: inout [UInt8]) {
-    output.append(utf8: " [" + Sanitizer.sanitize(name.text) + "]")
+    // Piece by piece: a concatenated string would allocate on every line.
+    output.append(literal: " [")
+    output.append(utf8: Sanitizer.sanitize(name.text))
+    output.append(UInt8(ascii: "]"))
   }
 }
