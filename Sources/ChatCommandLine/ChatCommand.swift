@@ -63,7 +63,7 @@ public enum ChatCommand {
     // Line mode takes the terminal when both ends are one. The line format shows notices in
     // the transcript itself; the other formats leave them to standard error.
     let lineMode =
-      (options.renderer ?? .line) == .line && LineMode.isAvailable
+      (options.renderer ?? .line) == .line && options.input == .text && LineMode.isAvailable
       ? LineMode(noColorOption: options.noColor, utcOffsetSeconds: utcOffset) : nil
     var renderers: [any Renderer] =
       if let lineMode {
@@ -102,12 +102,20 @@ public enum ChatCommand {
       outcome = try lineMode.run(runtime, wrapInput: record)
     } else {
       let signals = SignalWatcher(signals: [SIGINT, SIGTERM, SIGHUP])
-      outcome = try runtime.run(record(FileInput(descriptor: 0), nil), signals: signals)
+      outcome = try runtime.run(record(standardInput(options), nil), signals: signals)
     }
     switch outcome {
     case .completed: return 0
     case .terminated(let signal): return 128 + signal
     case .failed(let error): return fail(error.description, status: 71)  // EX_OSERR
+    }
+  }
+
+  /// Standard input read as `--input` says, for a run that does not take the terminal.
+  static func standardInput(_ options: Options) -> any ChatRuntime.Input {
+    switch options.input {
+    case .text: FileInput(descriptor: 0)
+    case .jsonl: JSONLinesInput(descriptor: 0)
     }
   }
 
@@ -180,6 +188,9 @@ public enum ChatCommand {
     OPTIONS (each at most once; --log, --jsonl, --record and --scenario name different files):
       --renderer line|log|jsonl  what standard output shows (default: line on a terminal,
                                  log otherwise and with --scenario)
+      --input text|jsonl         what standard input holds: typed lines (default), or one
+                                 JSON request per line, such as
+                                 {"type":"send","conversation":"#ops","text":"hi"}
       --virtual-time             run on the virtual clock: no waiting, reproducible output;
                                  piped lines are typed one exchange at a time
       --seed N                   seed for generated ids and reply texts (default: random,

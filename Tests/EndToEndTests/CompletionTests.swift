@@ -1,0 +1,24 @@
+import Testing
+
+/// Tab at the prompt of a real pseudo-terminal: commands, conversation names and nicks.
+@Suite(.serialized, .timeLimit(.minutes(3))) struct CompletionTests {
+  @Test func tabCompletesCommandsConversationsAndTheActiveMembersNames() throws {
+    let terminal = try TerminalTests.startChat()
+    terminal.type("/join #ops\r")
+    terminal.type("hello ops\r")
+    // The reply in #ops comes after its member list: both names are known by then.
+    terminal.expectScreen("the reply in #ops") { TerminalTests.replies(on: $0) == 1 }
+    terminal.type("/sw\t")
+    terminal.expectScreen("the command completed") { $0.cursorLine == "> /switch" }
+    terminal.type("#o\t")  // Readline put a blank after the command.
+    terminal.expectScreen("the channel's name completed") { $0.cursorLine == "> /switch #ops" }
+    terminal.type("\u{15}pers\t")  // Ctrl-U clears the line; irssi-style addressing.
+    terminal.expectScreen("the nick completed at the start") {
+      $0.cursorLine == "> Person B:"
+    }
+    terminal.type("\u{15}thanks pe\t")
+    terminal.expectScreen("the nick completed mid-line") {
+      $0.cursorLine == "> thanks Person B"
+    }
+  }
+}
