@@ -92,6 +92,9 @@ public enum ChatCommand {
       renderers.append(
         renderer(.jsonl, utcOffset: utcOffset, sink: try FileSink.create(path: path)))
     }
+    if let directory = options.logDirectory {
+      renderers.append(try logDirectoryRenderer(directory, utcOffset: utcOffset))
+    }
     // Live runs dispatch a frame at a time so a flood stays responsive; virtual runs never
     // read the wall clock.
     let runtime =
@@ -150,6 +153,17 @@ public enum ChatCommand {
       StreamRenderer(LineFormatter(width: width, utcOffsetSeconds: utcOffset), sink: sink)
     case .log: StreamRenderer(LogFormatter(utcOffsetSeconds: utcOffset), sink: sink)
     case .jsonl: StreamRenderer(JSONLinesFormatter(), sink: sink)
+    }
+  }
+
+  /// `--log-dir DIR`: DIR created 0700 if missing, one file per conversation in it, 0600.
+  static func logDirectoryRenderer(_ directory: String, utcOffset: Int64) throws(SinkError)
+    -> any Renderer
+  {
+    try FileSink.makePrivateDirectory(path: directory)
+    let prefix = directory.hasSuffix("/") ? directory : directory + "/"
+    return LogDirectoryRenderer(utcOffsetSeconds: utcOffset) { name throws(SinkError) in
+      try FileSink.appendingPrivately(path: prefix + name)
     }
   }
 
