@@ -51,14 +51,23 @@ public enum ChatCommand {
   }
 
   private static func run(_ options: Options) throws(SinkError) -> Int32 {
-    let seed = options.seed ?? (options.virtualTime ? Options.defaultVirtualSeed : randomSeed())
-    let state = AppState(localName: options.name, scrollback: options.scrollback)
+    try run(options, network: nil)
+  }
+
+  /// Runs chat with the simulated peer, or with `network`'s session when given.
+  static func run(_ options: Options, network: NetworkRun?) throws(SinkError) -> Int32 {
+    let seed =
+      network?.seed ?? options.seed
+      ?? (options.virtualTime ? Options.defaultVirtualSeed : randomSeed())
+    var state = AppState(
+      localName: network?.nick ?? options.name, scrollback: options.scrollback)
+    if let network { state.deliveryTimeoutMilliseconds = network.coreDeliveryTimeoutMilliseconds }
     var configuration = SimulatedSession.Configuration(peerName: options.peer)
     configuration.faults = options.faults
     configuration.burst = options.burst
 
     // The run's one clock: the runtime waits on it, or jumps it on virtual time.
-    let clock: any Clock = options.virtualTime ? VirtualClock() : LiveClock()
+    let clock: any Clock = options.virtualTime && network == nil ? VirtualClock() : LiveClock()
     let utcOffset = options.virtualTime ? 0 : localUTCOffsetSeconds()
     // Line mode takes the terminal when both ends are one. The line format shows notices in
     // the transcript itself; the other formats leave them to standard error.
@@ -88,9 +97,17 @@ public enum ChatCommand {
     }
     // Live runs dispatch a frame at a time so a flood stays responsive; virtual runs never
     // read the wall clock.
-    let runtime = Runtime(
-      simulating: configuration, seed: seed, state: state, clock: clock, renderers: renderers,
-      frameBudget: options.virtualTime ? nil : .display)
+    let runtime =
+      if let network {
+        Runtime(
+          state: state, session: network.session, clock: clock,
+          ids: SeededUUIDGenerator(seed: seed, stream: 1), renderers: renderers,
+          frameBudget: .display)
+      } else {
+        Runtime(
+          simulating: configuration, seed: seed, state: state, clock: clock,
+          renderers: renderers, frameBudget: options.virtualTime ? nil : .display)
+      }
     // `--record` wraps whichever input the run reads, the terminal's included.
     let record = { (input: any ChatRuntime.Input, width: Int?) throws(SinkError) in
       guard let path = options.record else { return input }
@@ -102,10 +119,14 @@ public enum ChatCommand {
       outcome = try lineMode.run(runtime, wrapInput: record)
     } else {
       let signals = SignalWatcher(signals: [SIGINT, SIGTERM, SIGHUP])
-      outcome = try runtime.run(record(standardInput(options), nil), signals: signals)
+      var input = standardInput(options)
+      if let network { input = GivingUpInput(wrapping: input, session: network.session) }
+      outcome = try runtime.run(record(input, nil), signals: signals)
     }
     switch outcome {
-    case .completed: return 0
+    case .completed:
+      guard let network else { return 0 }
+      return network.exitStatus(after: runtime.state)
     case .terminated(let signal): return 128 + signal
     case .failed(let error): return fail(error.description, status: 71)  // EX_OSERR
     }
@@ -167,6 +188,8 @@ public enum ChatCommand {
   }
 
   private static func writeOut(_ text: String) { writeAll(1, text) }
+
+  static func writeError(_ text: String) { writeAll(2, text) }
 
   private static func writeAll(_ descriptor: Int32, _ text: String) {
     let sink = FileSink(descriptor: descriptor)
