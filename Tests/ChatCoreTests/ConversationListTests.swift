@@ -2,7 +2,7 @@ import Testing
 
 @testable import ChatCore
 
-@Suite(.timeLimit(.minutes(2))) struct ConversationListTests {
+@Suite(.timeLimit(.minutes(10))) struct ConversationListTests {
   @Test func namesAreFoundWhateverTheirCase() {
     var list = ConversationList(first: .initial)
     _ = list.open(ConversationName("#Ops[1]"), kind: .channel)
@@ -67,7 +67,7 @@ import Testing
   }
 }
 
-@Suite(.timeLimit(.minutes(2))) struct NameRulesTests {
+@Suite(.timeLimit(.minutes(10))) struct NameRulesTests {
   @Test(arguments: [
     (NameRules.CaseMapping.rfc1459, "Nick[A]\\^", "nick{a}|~"),
     (.rfc1459, "ÉCOLE", "École"),  // Only ASCII folds, as on IRC servers.

@@ -1,7 +1,7 @@
 import ChatCore
 import Testing
 
-@Suite(.timeLimit(.minutes(2))) struct PendingQueueTests {
+@Suite(.timeLimit(.minutes(10))) struct PendingQueueTests {
   @Test func removingKeepsTheOrderOfTheRestWhereverTheElementIs() {
     for removed in 0..<10 {
       var queue = PendingQueue(0..<10)
@@ -39,7 +39,7 @@ import Testing
   }
 }
 
-@Suite(.timeLimit(.minutes(1))) struct PendingQueueAppendCountTests {
+@Suite(.timeLimit(.minutes(10))) struct PendingQueueAppendCountTests {
   @Test func countsWhatWasAppendedSinceALookWhateverWasRemoved() {
     var queue = PendingQueue<Int>()
     queue.append(0)

@@ -2,7 +2,7 @@ import ChatCore
 import FoundationEssentials
 import Testing
 
-@Suite(.timeLimit(.minutes(2))) struct ScrollbackTests {
+@Suite(.timeLimit(.minutes(10))) struct ScrollbackTests {
   @Test func keepsOnlyTheMostRecentMessagesInOrder() {
     var state = AppState(scrollback: 3)
     for number in 1...7 {

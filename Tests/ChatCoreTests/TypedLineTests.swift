@@ -1,7 +1,7 @@
 import ChatCore
 import Testing
 
-@Suite(.timeLimit(.minutes(2))) struct TypedLineTests {
+@Suite(.timeLimit(.minutes(10))) struct TypedLineTests {
   @Test(arguments: [
     ("hello", TypedLine.message("hello")),
     ("", .blank),

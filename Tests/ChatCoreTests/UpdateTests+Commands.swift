@@ -214,7 +214,7 @@ extension UpdateTests {
 
 /// Which conversation commands a piped run on the virtual clock types only once the previous
 /// exchange is over: those that reach the session.
-@Suite(.timeLimit(.minutes(2))) struct WouldSendTests {
+@Suite(.timeLimit(.minutes(10))) struct WouldSendTests {
   @Test(arguments: [
     ("/join #a", true), ("/part", true), ("/msg Carol hi", true), ("/me waves", true),
     ("/topic new", true), ("/topic", false), ("/list", false), ("/names", false),

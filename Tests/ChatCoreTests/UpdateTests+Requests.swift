@@ -9,7 +9,7 @@ func requested(_ request: Request, _ number: UInt8 = 9, _ milliseconds: Int64 = 
 }
 
 /// Requests from a program driving chat: each does what its typed command does.
-@Suite(.timeLimit(.minutes(2))) struct RequestTests {
+@Suite(.timeLimit(.minutes(10))) struct RequestTests {
   /// The states a request may meet: connected with one conversation, in a channel, leaving.
   private static func states() -> [AppState] {
     var leaving = inRoom()

@@ -6,7 +6,7 @@ func sent(_ message: Message) -> [Effect] {
   [.send(message), .schedule(.deliveryTimeout(message.id), afterMilliseconds: 1000)]
 }
 
-@Suite(.timeLimit(.minutes(2))) struct UpdateTests {
+@Suite(.timeLimit(.minutes(10))) struct UpdateTests {
   /// A state with one message sent and awaiting its echo.
   private func sending() -> AppState {
     var state = connected()

@@ -1,7 +1,7 @@
 import ChatIRCSession
 import Testing
 
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(10)))
 struct IRCMessageIDTests {
   @Test func theSameMsgidAlwaysGivesTheSameUUID() {
     let id = IRCMessageID.uuid(forMessageID: "1AA~1796116348~0")

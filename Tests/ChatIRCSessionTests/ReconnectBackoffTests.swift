@@ -1,7 +1,7 @@
 import ChatIRCSession
 import Testing
 
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(10)))
 struct ReconnectBackoffTests {
   @Test func delaysDoubleWithinJitterUpToTheCap() {
     var backoff = ReconnectBackoff(seed: 7)

@@ -1,7 +1,7 @@
 import ChatIRC
 import Testing
 
-@Suite(.timeLimit(.minutes(1))) struct IRCCTCPTests {
+@Suite(.timeLimit(.minutes(10))) struct IRCCTCPTests {
   @Test(arguments: [
     ("\u{1}ACTION waves\u{1}", "ACTION", "waves"),
     ("\u{1}ACTION waves", "ACTION", "waves"),

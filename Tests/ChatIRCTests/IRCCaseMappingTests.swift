@@ -1,7 +1,7 @@
 import ChatIRC
 import Testing
 
-@Suite(.timeLimit(.minutes(1))) struct IRCCaseMappingTests {
+@Suite(.timeLimit(.minutes(10))) struct IRCCaseMappingTests {
   @Test(arguments: [
     (IRCCaseMapping.ascii, "Alice[]\\^", "alice[]\\^"),
     (.rfc1459, "Alice[]\\^", "alice{}|~"),

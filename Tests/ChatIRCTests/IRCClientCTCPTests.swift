@@ -3,7 +3,7 @@ import Testing
 
 @testable import ChatIRC
 
-@Suite(.timeLimit(.minutes(2))) struct IRCClientCTCPTests {
+@Suite(.timeLimit(.minutes(10))) struct IRCClientCTCPTests {
   @Test func versionAndPingAreAnsweredByNotice() {
     var wire = IRCWire.inspircd()
     wire.server(":bob!bob@h PRIVMSG alice :\u{1}VERSION\u{1}")

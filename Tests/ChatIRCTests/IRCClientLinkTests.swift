@@ -2,7 +2,7 @@ import ChatCore
 import ChatIRC
 import Testing
 
-@Suite(.timeLimit(.minutes(2))) struct IRCClientLinkTests {
+@Suite(.timeLimit(.minutes(10))) struct IRCClientLinkTests {
   @Test func answersPingAtOnceEvenBehindQueuedLines() {
     var wire = IRCWire.inspircd(pacing: .init(burst: 1, intervalMilliseconds: 1000))
     wire.wait(10_000)  // registration's lines, one a second

@@ -2,7 +2,7 @@ import ChatCore
 import ChatIRC
 import Testing
 
-@Suite(.timeLimit(.minutes(2))) struct IRCClientReceivingTests {
+@Suite(.timeLimit(.minutes(10))) struct IRCClientReceivingTests {
   func received(_ wire: IRCWire) -> [IRCIncomingMessage] {
     wire.events.compactMap { if case .received(let message) = $0 { message } else { nil } }
   }

@@ -3,7 +3,7 @@ import Testing
 
 @testable import ChatIRC
 
-@Suite(.timeLimit(.minutes(2))) struct IRCClientRegistrationTests {
+@Suite(.timeLimit(.minutes(10))) struct IRCClientRegistrationTests {
   @Test func registersWithInspIRCdAskingForWhatItOffersThenJoinsAfterTheWelcome() {
     var wire = IRCWire()
     #expect(wire.lines == ["CAP LS 302", "NICK alice", "USER alice 0 * chat"])

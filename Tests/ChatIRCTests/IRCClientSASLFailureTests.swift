@@ -4,7 +4,7 @@ import Testing
 @testable import ChatIRC
 
 /// SASL that fails or cannot be tried: a clear reason, and no registration unless optional.
-@Suite(.timeLimit(.minutes(2))) struct IRCClientSASLFailureTests {
+@Suite(.timeLimit(.minutes(10))) struct IRCClientSASLFailureTests {
   static let plain = IRCClientSASLTests.plain
 
   static func wire(

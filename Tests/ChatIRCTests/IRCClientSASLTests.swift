@@ -3,7 +3,7 @@ import Testing
 
 @testable import ChatIRC
 
-@Suite(.timeLimit(.minutes(2))) struct IRCClientSASLTests {
+@Suite(.timeLimit(.minutes(10))) struct IRCClientSASLTests {
   static let password = "s3cret-Pa55word"
   static let plain = IRCSASL(.plain(user: "alice", password: IRCSecret(password)))
 

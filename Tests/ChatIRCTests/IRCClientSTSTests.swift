@@ -3,7 +3,7 @@ import Testing
 
 @testable import ChatIRC
 
-@Suite(.timeLimit(.minutes(2))) struct IRCClientSTSTests {
+@Suite(.timeLimit(.minutes(10))) struct IRCClientSTSTests {
   static func wire(_ security: IRCEndpoint.Security?, sasl: IRCSASL? = nil) -> IRCWire {
     var wire = IRCWire(
       .init(

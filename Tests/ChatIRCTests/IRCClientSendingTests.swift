@@ -2,7 +2,7 @@ import ChatCore
 import ChatIRC
 import Testing
 
-@Suite(.timeLimit(.minutes(2))) struct IRCClientSendingTests {
+@Suite(.timeLimit(.minutes(10))) struct IRCClientSendingTests {
   let id = IRCWire.id(1)
 
   @Test func aLabeledEchoConfirmsTheMessageWithTheServersIdAndTime() {

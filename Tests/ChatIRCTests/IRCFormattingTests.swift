@@ -1,7 +1,7 @@
 import ChatIRC
 import Testing
 
-@Suite(.timeLimit(.minutes(1))) struct IRCFormattingTests {
+@Suite(.timeLimit(.minutes(10))) struct IRCFormattingTests {
   typealias Run = IRCFormatting.Run
 
   static func style(_ change: (inout IRCTextStyle) -> Void) -> IRCTextStyle {

@@ -3,7 +3,7 @@ import Testing
 
 /// The IRC fuzz targets' checks, run over their committed seed corpora in
 /// `Tests/Fuzz/Corpus/irc-message/` and `Tests/Fuzz/Corpus/irc-client/`.
-@Suite(.timeLimit(.minutes(2))) struct IRCFuzzCorpusTests {
+@Suite(.timeLimit(.minutes(10))) struct IRCFuzzCorpusTests {
   static let corpora = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .deletingLastPathComponent().appendingPathComponent("Fuzz/Corpus")
 

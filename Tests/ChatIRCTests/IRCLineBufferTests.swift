@@ -1,7 +1,7 @@
 import ChatIRC
 import Testing
 
-@Suite(.timeLimit(.minutes(1))) struct IRCLineBufferTests {
+@Suite(.timeLimit(.minutes(10))) struct IRCLineBufferTests {
   @Test func splitsAtCRLFOrABareLFAndSkipsEmptyLines() {
     var buffer = IRCLineBuffer()
     let items = buffer.append(Array("PING :a\r\nPING :b\n\r\n\nPING :c\r".utf8))

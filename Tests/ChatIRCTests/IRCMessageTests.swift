@@ -1,7 +1,7 @@
 import ChatIRC
 import Testing
 
-@Suite(.timeLimit(.minutes(2))) struct IRCMessageTests {
+@Suite(.timeLimit(.minutes(10))) struct IRCMessageTests {
   struct Case: Sendable, CustomTestStringConvertible {
     let line: String
     var tags: [String: String] = [:]

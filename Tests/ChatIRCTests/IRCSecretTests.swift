@@ -3,7 +3,7 @@ import Testing
 
 @testable import ChatIRC
 
-@Suite(.timeLimit(.minutes(2))) struct IRCSecretTests {
+@Suite(.timeLimit(.minutes(10))) struct IRCSecretTests {
   static let password = "hunter2-Tr0ub4dor"
   static let secret = IRCSecret(password)
 

@@ -1,7 +1,7 @@
 import ChatIRC
 import Testing
 
-@Suite(.timeLimit(.minutes(1))) struct IRCSourceTests {
+@Suite(.timeLimit(.minutes(10))) struct IRCSourceTests {
   @Test(arguments: [
     ("alice!alice@127.0.0.1", "alice", "alice", "127.0.0.1", false),
     ("irc1.test", "irc1.test", nil, nil, true),

@@ -1,7 +1,7 @@
 import ChatIRC
 import Testing
 
-@Suite(.timeLimit(.minutes(1))) struct IRCTextSplitterTests {
+@Suite(.timeLimit(.minutes(10))) struct IRCTextSplitterTests {
   @Test func theBudgetIsWhatTheRelayedPrefixLeavesOf512Bytes() {
     let prefix = IRCTextSplitter.relayedPrefixBytes(
       nick: "alice", user: "alice", host: "127.0.0.1", target: "#chat")

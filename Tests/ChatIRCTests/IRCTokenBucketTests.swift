@@ -2,7 +2,7 @@ import ChatCore
 import ChatIRC
 import Testing
 
-@Suite(.timeLimit(.minutes(1))) struct IRCTokenBucketTests {
+@Suite(.timeLimit(.minutes(10))) struct IRCTokenBucketTests {
   let start = Timestamp.virtualEpoch
 
   /// The times at which `count` lines, all waiting from `start`, go out.

@@ -1,7 +1,7 @@
 import ChatIRC
 import Testing
 
-@Suite(.timeLimit(.minutes(1))) struct ISupportTests {
+@Suite(.timeLimit(.minutes(10))) struct ISupportTests {
   @Test func defaultsFollowTheSpec() {
     let support = ISupport()
     #expect(support.channelTypes == "#&")

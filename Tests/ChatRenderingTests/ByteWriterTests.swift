@@ -2,7 +2,7 @@ import ChatRendering
 import Glibc
 import Testing
 
-@Suite(.timeLimit(.minutes(2))) struct ByteWriterTests {
+@Suite(.timeLimit(.minutes(10))) struct ByteWriterTests {
   @Test func appendsExactlyWhatWasWrittenWithinTheReservation() {
     var bytes: [UInt8] = [1]
     bytes.append(reserving: 8) { writer in

@@ -3,7 +3,7 @@ import ChatRendering
 import FoundationEssentials
 import Testing
 
-@Suite(.timeLimit(.minutes(2))) struct ChangeTrackerTests {
+@Suite(.timeLimit(.minutes(10))) struct ChangeTrackerTests {
   private func uuid(_ n: UInt8) -> UUID {
     UUID(uuid: (n, 0, 0, 0, 0, 0, 0x40, 0, 0x80, 0, 0, 0, 0, 0, 0, 0))
   }

@@ -2,7 +2,7 @@ import ChatCore
 import ChatRendering
 import Testing
 
-@Suite(.timeLimit(.minutes(2))) struct NoticeFormatterTests {
+@Suite(.timeLimit(.minutes(10))) struct NoticeFormatterTests {
   private let room = ConversationName("#room")
 
   @Test(arguments: [

@@ -1,7 +1,7 @@
 import ChatRendering
 import Testing
 
-@Suite(.timeLimit(.minutes(3))) struct SanitizerTests {
+@Suite(.timeLimit(.minutes(10))) struct SanitizerTests {
   @Test(arguments: [
     ("plain text", "plain text"),
     ("tab\there", "tab␉here"),

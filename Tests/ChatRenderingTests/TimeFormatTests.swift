@@ -3,7 +3,7 @@ import ChatRendering
 import Foundation
 import Testing
 
-@Suite(.timeLimit(.minutes(2))) struct TimeFormatTests {
+@Suite(.timeLimit(.minutes(10))) struct TimeFormatTests {
   @Test func virtualEpochIsNoonOnNewYearsDay2025() {
     #expect(TimeFormat.rfc3339(.virtualEpoch) == "2025-01-01T12:00:00.000Z")
     #expect(TimeFormat.timeOfDay(.virtualEpoch.advanced(byMilliseconds: 100)) == "12:00:00.100")

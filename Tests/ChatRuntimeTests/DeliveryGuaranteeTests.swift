@@ -41,7 +41,7 @@ private func runWithFaults(seed: UInt64, lines: [String]) throws -> (DeliveryLed
   return (ledger, runtime.state)
 }
 
-@Suite(.timeLimit(.minutes(5))) struct DeliveryGuaranteeTests {
+@Suite(.timeLimit(.minutes(10))) struct DeliveryGuaranteeTests {
   private let lines = (1...10).map { "message \($0)" } + ["/retry", "after retry", "/retry"]
 
   @Test func everySentMessageIsDeliveredOnceOrReportedFailedUnderEveryFault() throws {

@@ -6,7 +6,7 @@ import Testing
 
 /// `--input jsonl` read from a real pipe: one step per line, a bad line reported by its
 /// number, and every other line still read.
-@Suite(.timeLimit(.minutes(2))) struct JSONLinesInputTests {
+@Suite(.timeLimit(.minutes(10))) struct JSONLinesInputTests {
   /// Every event `input` gives, step by step, until it ends.
   private func events(of input: JSONLinesInput) throws -> [InputEvent] {
     var all: [InputEvent] = []

@@ -3,7 +3,7 @@ import Testing
 @testable import ChatRuntime
 
 /// The strict JSON parser of `--input jsonl`: what it accepts, and every way it refuses.
-@Suite(.timeLimit(.minutes(2))) struct JSONParserTests {
+@Suite(.timeLimit(.minutes(10))) struct JSONParserTests {
   private func parse(_ text: String) throws(JSONSyntaxError) -> JSONValue {
     try JSONParser.parse(Array(text.utf8))
   }
@@ -80,7 +80,7 @@ import Testing
 }
 
 /// Hostile lines: the parser answers every one, never crashes, and names a byte on the line.
-@Suite(.timeLimit(.minutes(2))) struct JSONParserHostileInputTests {
+@Suite(.timeLimit(.minutes(10))) struct JSONParserHostileInputTests {
   /// A small, seeded generator (SplitMix64): the same lines on every run.
   private struct SplitMix: RandomNumberGenerator {
     var state: UInt64

@@ -4,7 +4,7 @@ import Testing
 @testable import ChatRuntime
 
 /// What each line of `--input jsonl` asks for, and the notice each malformed line gets.
-@Suite(.timeLimit(.minutes(2))) struct JSONRequestTests {
+@Suite(.timeLimit(.minutes(10))) struct JSONRequestTests {
   private func read(_ line: String) throws(InputLineProblem) -> Request {
     try request(fromJSONLine: Array(line.utf8))
   }

@@ -53,7 +53,7 @@ private func runVirtual(
   return (log.text, notices.text, runtime.state)
 }
 
-@Suite(.timeLimit(.minutes(2))) struct LeavingTests {
+@Suite(.timeLimit(.minutes(10))) struct LeavingTests {
   static let notSent = "not sent: leaving once the replies in flight arrive"
 
   @Test func anEchoDueExactlyAtTheDeliveryTimeoutIsDelivered() throws {

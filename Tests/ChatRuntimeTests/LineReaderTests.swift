@@ -1,7 +1,7 @@
 import ChatRuntime
 import Testing
 
-@Suite(.timeLimit(.minutes(2))) struct LineReaderTests {
+@Suite(.timeLimit(.minutes(10))) struct LineReaderTests {
   private func lines(_ chunks: [[UInt8]], maximumLineLength: Int = 1 << 20) -> [String] {
     var reader = LineReader(maximumLineLength: maximumLineLength)
     var result: [String] = []

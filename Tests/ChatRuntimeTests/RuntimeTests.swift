@@ -30,7 +30,7 @@ private func runVirtual(
   return (log.text, jsonl.text, runtime.state)
 }
 
-@Suite(.timeLimit(.minutes(2))) struct RuntimeTests {
+@Suite(.timeLimit(.minutes(10))) struct RuntimeTests {
   @Test func afterInputEndsEveryEchoAndReplyStillArrives() throws {
     let run = try runVirtual("one\ntwo\nthree\n")
     let lines = run.log.split(separator: "\n")

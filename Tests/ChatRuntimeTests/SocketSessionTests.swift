@@ -33,7 +33,7 @@ private func texts(_ log: MemorySink) -> [Substring] {
 
 /// A session over a real socket joins the loop: the test drives the other end from a thread
 /// of its own while the loop also reads live input.
-@Suite(.timeLimit(.minutes(2))) struct SocketSessionTests {
+@Suite(.timeLimit(.minutes(10))) struct SocketSessionTests {
   private func runtime(_ session: SocketSession, renderers: [any Renderer]) -> Runtime {
     var state = AppState()
     state.deliveryTimeoutMilliseconds = 30_000  // The megabyte takes seconds to go through.

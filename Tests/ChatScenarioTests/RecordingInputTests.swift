@@ -39,7 +39,7 @@ private func at(_ milliseconds: Int64) -> Timestamp {
   Timestamp.virtualEpoch.advanced(byMilliseconds: milliseconds)
 }
 
-@Suite(.timeLimit(.minutes(2))) struct RecordingInputTests {
+@Suite(.timeLimit(.minutes(10))) struct RecordingInputTests {
   @Test func recordsEachEventWithItsTimeAfterAHeader() throws {
     let sink = MemorySink()
     let inner = ScriptedInput([

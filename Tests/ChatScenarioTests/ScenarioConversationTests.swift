@@ -5,7 +5,7 @@ import Testing
 
 /// Conversations in scenarios are typed commands: the format needs no entries of its own for
 /// them, and every conversation command reads back, is written back, and plays as typed.
-@Suite(.timeLimit(.minutes(2))) struct ScenarioConversationTests {
+@Suite(.timeLimit(.minutes(10))) struct ScenarioConversationTests {
   static let commands = [
     "/join #ops", "/join ops", "/switch 1", "/win #ops", "/msg Carol hi there",
     "/msg #ops to the channel", "/query Carol", "/part #ops bye all", "/part", "/names",

@@ -1,7 +1,7 @@
 import ChatScenario
 import Testing
 
-@Suite(.timeLimit(.minutes(2))) struct ScenarioErrorTests {
+@Suite(.timeLimit(.minutes(10))) struct ScenarioErrorTests {
   /// Each malformed scenario, and the message `chat` prints for it (after `chat: `).
   @Test(arguments: [
     (

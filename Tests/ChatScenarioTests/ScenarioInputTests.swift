@@ -9,7 +9,7 @@ private func entries(_ list: [(Int64, Scenario.Event)]) -> Scenario {
   Scenario(entries: list.map { Scenario.Entry(milliseconds: $0.0, event: $0.1) })
 }
 
-@Suite(.timeLimit(.minutes(2))) struct ScenarioInputTests {
+@Suite(.timeLimit(.minutes(10))) struct ScenarioInputTests {
   private let epoch = Timestamp.virtualEpoch
   private let state = AppState()
 

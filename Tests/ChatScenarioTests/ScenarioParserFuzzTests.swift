@@ -4,7 +4,7 @@ import Testing
 
 /// The scenario-parser fuzz target's checks, run over its committed seed corpus in
 /// `Tests/Fuzz/Corpus/scenario-parser/` and over every input it ever found a bug with.
-@Suite(.timeLimit(.minutes(5))) struct ScenarioParserFuzzTests {
+@Suite(.timeLimit(.minutes(10))) struct ScenarioParserFuzzTests {
   static let corpus = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .deletingLastPathComponent().appendingPathComponent("Fuzz/Corpus/scenario-parser")
 

@@ -11,7 +11,7 @@ private func typed(_ entries: [(Int64, String)]) -> [Scenario.Entry] {
   entries.map { Scenario.Entry(milliseconds: $0.0, event: .typed($0.1)) }
 }
 
-@Suite(.timeLimit(.minutes(2))) struct ScenarioParserTests {
+@Suite(.timeLimit(.minutes(10))) struct ScenarioParserTests {
   @Test func settingsAndEntriesWithCommentsAndBlankLines() throws {
     let scenario = try parse(
       """

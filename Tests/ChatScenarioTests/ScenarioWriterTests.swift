@@ -1,7 +1,7 @@
 import ChatScenario
 import Testing
 
-@Suite(.timeLimit(.minutes(2))) struct ScenarioWriterTests {
+@Suite(.timeLimit(.minutes(10))) struct ScenarioWriterTests {
   @Test func writesSettingsThenEntries() {
     let scenario = Scenario(
       seed: 9, name: "Alice", peer: " Bob", width: 30,

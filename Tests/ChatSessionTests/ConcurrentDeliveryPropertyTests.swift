@@ -119,7 +119,7 @@ private struct ConcurrentRun {
   }
 }
 
-@Suite(.timeLimit(.minutes(3))) struct ConcurrentDeliveryPropertyTests {
+@Suite(.timeLimit(.minutes(10))) struct ConcurrentDeliveryPropertyTests {
   /// Messages typed at random instants (often several at once, rarely far apart), with
   /// `/retry` now and then and once at the end.
   private func plan(seed: UInt64) -> [ConcurrentRun.Typed] {

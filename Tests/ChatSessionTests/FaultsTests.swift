@@ -3,7 +3,7 @@ import ChatSession
 import FoundationEssentials
 import Testing
 
-@Suite(.timeLimit(.minutes(2))) struct FaultsTests {
+@Suite(.timeLimit(.minutes(10))) struct FaultsTests {
   @Test func specReadsEveryFault() throws {
     let faults = try Faults(
       parsing: "drop=0.1, duplicate=0.05,jitter=80ms,disconnect=0.01,downtime=500")

@@ -2,7 +2,7 @@ import ChatSession
 import FoundationEssentials
 import Testing
 
-@Suite(.timeLimit(.minutes(2))) struct SeededUUIDGeneratorTests {
+@Suite(.timeLimit(.minutes(10))) struct SeededUUIDGeneratorTests {
   private func uuids(seed: UInt64, stream: UInt64 = 0, count: Int = 20) -> [UUID] {
     var generator = SeededUUIDGenerator(seed: seed, stream: stream)
     return (0..<count).map { _ in generator.next() }

@@ -3,7 +3,7 @@ import ChatSession
 import FoundationEssentials
 import Testing
 
-@Suite(.timeLimit(.minutes(2))) struct SimulatedSessionTests {
+@Suite(.timeLimit(.minutes(10))) struct SimulatedSessionTests {
   private let start = Timestamp.virtualEpoch
 
   private func message(

@@ -2,7 +2,7 @@ import ChatCore
 import ChatSession
 import Testing
 
-@Suite(.timeLimit(.minutes(2))) struct TimerQueueTests {
+@Suite(.timeLimit(.minutes(10))) struct TimerQueueTests {
   private func at(_ milliseconds: Int64) -> Timestamp {
     Timestamp.virtualEpoch.advanced(byMilliseconds: milliseconds)
   }

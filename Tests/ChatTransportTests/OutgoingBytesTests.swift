@@ -2,7 +2,7 @@ import ChatTransport
 import Glibc
 import Testing
 
-@Suite(.timeLimit(.minutes(2)))
+@Suite(.timeLimit(.minutes(10)))
 struct OutgoingBytesTests {
   @Test func anEmptyQueueWantsOnlyWhatTheStreamWants() throws {
     let listener = try LoopbackListener()

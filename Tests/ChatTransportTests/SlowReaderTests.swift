@@ -4,7 +4,7 @@ import Testing
 
 /// A mebibyte to a peer that reads 4 KiB at a time, on one thread: a blocking write would
 /// deadlock here (the reader never runs), so finishing at all proves nothing blocks.
-@Suite(.timeLimit(.minutes(2)))
+@Suite(.timeLimit(.minutes(10)))
 struct SlowReaderTests {
   @Test func oneMebibyteReachesASlowReaderWholeAndInOrder() throws {
     let listener = try LoopbackListener()

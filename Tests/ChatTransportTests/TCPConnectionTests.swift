@@ -2,7 +2,7 @@ import ChatTransport
 import Glibc
 import Testing
 
-@Suite(.timeLimit(.minutes(2)))
+@Suite(.timeLimit(.minutes(10)))
 struct TCPConnectionTests {
   @Test func connectsToALoopbackListenerWithoutBlocking() throws {
     let listener = try LoopbackListener()
@@ -104,7 +104,7 @@ struct TCPConnectionTests {
   }
 }
 
-@Suite(.timeLimit(.minutes(2)))
+@Suite(.timeLimit(.minutes(10)))
 struct PendingConnectTests {
   /// A listener whose accept queue is full drops new SYNs, so a connect stays in flight.
   @Test func aConnectStillInFlightIsWaitingAndCanBeAbandoned() throws {

@@ -2,7 +2,7 @@ import ChatTransport
 import Glibc
 import Testing
 
-@Suite(.timeLimit(.minutes(3)), needsOpenSSL)
+@Suite(.timeLimit(.minutes(10)), needsOpenSSL)
 struct TLSConnectionTests {
   let certificates: TestCertificates
 

@@ -3,7 +3,7 @@ import FoundationEssentials
 import Glibc
 import Testing
 
-@Suite(.timeLimit(.minutes(2)), needsOpenSSL)
+@Suite(.timeLimit(.minutes(10)), needsOpenSSL)
 struct TLSContextTests {
   let certificates: TestCertificates
 

@@ -1,7 +1,7 @@
 import ChatTransport
 import Testing
 
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(10)))
 struct TransportErrorTests {
   static let irc = Endpoint(host: "irc.example.net", port: 6697)
 

@@ -4,7 +4,7 @@ import Testing
 
 /// How `chat verify` finds case folders: at any depth, the root included, reporting what it
 /// leaves alone.
-@Suite(.timeLimit(.minutes(2))) struct CaseFinderTests {
+@Suite(.timeLimit(.minutes(10))) struct CaseFinderTests {
   /// A fresh folder under the temporary directory, removed by `defer` in each test.
   private func temporaryFolder() throws -> URL {
     let url = FileManager.default.temporaryDirectory

@@ -1,7 +1,7 @@
 import ChatVerify
 import Testing
 
-@Suite(.timeLimit(.minutes(5))) struct LineDiffTests {
+@Suite(.timeLimit(.minutes(10))) struct LineDiffTests {
   @Test func editsAreTheShortestScript() {
     let edits = LineDiff.edits(["a", "b", "c", "d"], ["a", "c", "x", "d"])
     #expect(edits == [.same("a"), .removed("b"), .same("c"), .added("x"), .same("d")])

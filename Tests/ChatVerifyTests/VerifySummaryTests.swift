@@ -1,7 +1,7 @@
 import ChatVerify
 import Testing
 
-@Suite(.timeLimit(.minutes(1))) struct VerifySummaryTests {
+@Suite(.timeLimit(.minutes(10))) struct VerifySummaryTests {
   @Test func theSummaryLineCountsWhatDiffers() {
     var summary = VerifySummary()
     summary.cases = 23

@@ -1,7 +1,7 @@
 import Testing
 
 /// Tab at the prompt of a real pseudo-terminal: commands, conversation names and nicks.
-@Suite(.serialized, .timeLimit(.minutes(3))) struct CompletionTests {
+@Suite(.serialized, .timeLimit(.minutes(10))) struct CompletionTests {
   @Test func tabCompletesCommandsConversationsAndTheActiveMembersNames() throws {
     let terminal = try TerminalTests.startChat()
     terminal.type("/join #ops\r")

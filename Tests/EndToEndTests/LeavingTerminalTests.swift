@@ -1,7 +1,7 @@
 import Testing
 
 /// Leaving the line mode reaches the same "nothing more can arrive" conclusion as a piped run.
-@Suite(.serialized, .timeLimit(.minutes(2))) struct LeavingTerminalTests {
+@Suite(.serialized, .timeLimit(.minutes(10))) struct LeavingTerminalTests {
   @Test func ctrlDAfterALostReplyExitsAndTheLostReplyIsNeverPending() throws {
     // Seed 2 with half of everything dropped: "x" is echoed, and its reply is lost.
     let terminal = try PseudoTerminal(arguments: ["--faults", "drop=0.5", "--seed", "2"])

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// `--log-dir` through the built binary: real files, real permissions.
-@Suite(.timeLimit(.minutes(3))) struct LogDirectoryTests {
+@Suite(.timeLimit(.minutes(10))) struct LogDirectoryTests {
   @Test func eachConversationIsLoggedToAPrivateFileOfItsOwn() throws {
     let scratch = try ScratchFolder()
     defer { scratch.remove() }

@@ -3,7 +3,7 @@ import Testing
 
 /// The IRC options through the built binary: exit statuses, messages on stderr, and a search of
 /// every output for the password. HOME and the XDG directories point into a temporary folder.
-@Suite(.timeLimit(.minutes(3))) struct NetworkCommandTests {
+@Suite(.timeLimit(.minutes(10))) struct NetworkCommandTests {
   static let secret = "S3cr3t-Pa55-\(UUID().uuidString.prefix(8))"
 
   @Test(arguments: [

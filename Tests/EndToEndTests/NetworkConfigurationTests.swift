@@ -4,7 +4,7 @@ import Testing
 
 /// How the command line, the networks file and the environment merge into what a session
 /// connects with.
-@Suite(.timeLimit(.minutes(1))) struct NetworkConfigurationTests {
+@Suite(.timeLimit(.minutes(10))) struct NetworkConfigurationTests {
   @Test func withoutAServerThereIsNoConfiguration() throws {
     #expect(try NetworkConfiguration(resolving: NetworkArguments(), environment: [:]) == nil)
   }

@@ -3,7 +3,7 @@ import Testing
 @testable import ChatCommandLine
 
 /// The IRC options as `Options` reads them: values, repeats, passwords and combinations.
-@Suite(.timeLimit(.minutes(1))) struct NetworkOptionsTests {
+@Suite(.timeLimit(.minutes(10))) struct NetworkOptionsTests {
   @Test func everyNetworkOptionIsRead() throws {
     let options = try Options(parsing: [
       "--server", "ircs://irc.example.net/#a", "--join", "#b,c", "--name", "alice",

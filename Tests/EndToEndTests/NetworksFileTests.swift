@@ -3,7 +3,7 @@ import Testing
 @testable import ChatCommandLine
 
 /// The networks file's format: sections, keys, quoting, paths, and `file:line` errors.
-@Suite(.timeLimit(.minutes(1))) struct NetworksFileTests {
+@Suite(.timeLimit(.minutes(10))) struct NetworksFileTests {
   static let example = """
     # My networks
     [libera]

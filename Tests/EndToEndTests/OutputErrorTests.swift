@@ -3,7 +3,7 @@ import Testing
 
 /// Outputs that fail: each is reported once, naming the output and the reason in words, with
 /// the exit status the README's table promises.
-@Suite(.timeLimit(.minutes(3))) struct OutputErrorTests {
+@Suite(.timeLimit(.minutes(10))) struct OutputErrorTests {
   /// Runs `script` with bash (for `PIPESTATUS`), `$CHAT` naming the chat binary.
   private func bash(_ script: String) throws -> BinaryRunner.Result {
     var environment = ProcessInfo.processInfo.environment

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// The built binary through real pipes: what people do with `chat ... | jq`.
-@Suite(.timeLimit(.minutes(5))) struct PipeTests {
+@Suite(.timeLimit(.minutes(10))) struct PipeTests {
   private struct Event: Decodable {
     var type: String
     var seq: Int

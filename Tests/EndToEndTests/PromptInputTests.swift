@@ -3,7 +3,7 @@ import Testing
 
 /// What is typed at the prompt: echoed as safely as the transcript shows it, decoded as piped
 /// input is, and remembered in the history file one line at a time.
-@Suite(.serialized, .timeLimit(.minutes(3))) struct PromptInputTests {
+@Suite(.serialized, .timeLimit(.minutes(10))) struct PromptInputTests {
   static func contains(_ bytes: [UInt8], _ part: [UInt8]) -> Bool {
     guard bytes.count >= part.count else { return false }
     return (0...(bytes.count - part.count)).contains {

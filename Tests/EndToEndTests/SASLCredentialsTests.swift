@@ -5,7 +5,7 @@ import Testing
 
 /// The SASL password: where it is read from, which files are refused, and that no description
 /// of the credentials or of any error ever shows it.
-@Suite(.timeLimit(.minutes(1))) struct SASLCredentialsTests {
+@Suite(.timeLimit(.minutes(10))) struct SASLCredentialsTests {
   static let password = "correct horse battery staple"
 
   @Test(arguments: [

@@ -3,7 +3,7 @@ import Testing
 @testable import ChatCommandLine
 
 /// `irc://` and `ircs://` URLs as `--server` and the networks file read them.
-@Suite(.timeLimit(.minutes(1))) struct ServerAddressTests {
+@Suite(.timeLimit(.minutes(10))) struct ServerAddressTests {
   @Test(arguments: [
     ("irc://irc.example.net", "irc.example.net", 6667, false, [String]()),
     ("ircs://irc.libera.chat", "irc.libera.chat", 6697, true, []),

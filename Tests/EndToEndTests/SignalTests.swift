@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// chat in a pipeline, stopped by a signal: sinks flushed, conventional exit status.
-@Suite(.serialized, .timeLimit(.minutes(5))) struct SignalTests {
+@Suite(.serialized, .timeLimit(.minutes(10))) struct SignalTests {
   /// A running chat whose standard input and output are pipes held by the test.
   private final class PipedChat {
     let pid: pid_t

@@ -6,7 +6,7 @@ import Testing
 
 /// Every case in `Fixtures/` played by every renderer and compared with its snapshot; see
 /// `Snapshot` for recording and `SnapshotRenderer` for the renderers.
-@Suite(.timeLimit(.minutes(5))) struct SnapshotTests {
+@Suite(.timeLimit(.minutes(10))) struct SnapshotTests {
   static let scenarioFile = SnapshotRenderer.scenarioFile
   static let cases = Snapshot.caseNames()
 

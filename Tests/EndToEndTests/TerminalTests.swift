@@ -5,7 +5,7 @@ import Testing
 ///
 /// Serialized: each test runs its own chat with real (100 ms / 200 ms) session timing, and a
 /// busy machine makes those timings less certain. Every wait has a deadline; none sleeps.
-@Suite(.serialized, .timeLimit(.minutes(5))) struct TerminalTests {
+@Suite(.serialized, .timeLimit(.minutes(10))) struct TerminalTests {
   /// The peer's replies: as in the seed, a UUID string from "Person B".
   static let reply = "< Person B: "
 

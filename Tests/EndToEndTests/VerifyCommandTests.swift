@@ -4,7 +4,7 @@ import Testing
 
 /// `chat verify [--record] DIR` through the built binary, on copies of `Fixtures/` cases in
 /// temporary folders.
-@Suite(.timeLimit(.minutes(5))) struct VerifyCommandTests {
+@Suite(.timeLimit(.minutes(10))) struct VerifyCommandTests {
   /// A temporary folder holding copies of the named `Fixtures/` cases; remove it with `defer`.
   private func copyOfCases(_ names: [String]) throws -> URL {
     let root = FileManager.default.temporaryDirectory

@@ -6,7 +6,7 @@ import Foundation
 /// that starts a server:
 ///
 /// ```swift
-/// @Suite(.requires(.inspircd, .atheme), .timeLimit(.minutes(3)))
+/// @Suite(.requires(.inspircd, .atheme), .timeLimit(.minutes(10)))
 /// struct SASLTests { ... }
 /// ```
 ///

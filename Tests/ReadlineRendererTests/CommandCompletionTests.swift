@@ -3,7 +3,7 @@ import Testing
 
 @testable import ReadlineRenderer
 
-@Suite(.timeLimit(.minutes(2))) struct CommandCompletionTests {
+@Suite(.timeLimit(.minutes(10))) struct CommandCompletionTests {
   @Test(
     arguments: [
       (
@@ -31,7 +31,7 @@ import Testing
 }
 
 /// Conversation names after the commands that take one, members' names elsewhere.
-@Suite(.timeLimit(.minutes(2))) struct NameCompletionTests {
+@Suite(.timeLimit(.minutes(10))) struct NameCompletionTests {
   private let context = CompletionContext(
     conversations: ["Conversation", "#ops", "#Opera", "#rust", "Carol"],
     members: ["Bob", "bobby", "Person B", "[Dan]"])

@@ -6,7 +6,7 @@ import Testing
 
 /// Line mode with conversations: lines name theirs once more than one is open, events are
 /// `--` lines, and names are sanitised and coloured by a fixed hash.
-@Suite(.timeLimit(.minutes(2))) struct ConversationLineTests {
+@Suite(.timeLimit(.minutes(10))) struct ConversationLineTests {
   static let time = Timestamp.virtualEpoch
 
   static func id(_ n: UInt8) -> UUID {

@@ -2,7 +2,7 @@ import Testing
 
 @testable import ReadlineRenderer
 
-@Suite(.timeLimit(.minutes(2))) struct HistoryFileTests {
+@Suite(.timeLimit(.minutes(10))) struct HistoryFileTests {
   @Test(
     arguments: [
       (["XDG_STATE_HOME": "/s", "HOME": "/h"], "/s/chat/history"),

@@ -3,7 +3,7 @@ import Testing
 
 @testable import ReadlineRenderer
 
-@Suite(.timeLimit(.minutes(2))) struct InputGeometryTests {
+@Suite(.timeLimit(.minutes(10))) struct InputGeometryTests {
   @Test(
     arguments: [
       ("", 80, 1),
@@ -26,7 +26,7 @@ import Testing
   }
 }
 
-@Suite(.timeLimit(.minutes(2))) struct InputCursorTests {
+@Suite(.timeLimit(.minutes(10))) struct InputCursorTests {
   init() {
     setlocale(LC_CTYPE, "C.UTF-8")  // Readline's layout follows wcwidth, as in line mode.
   }

@@ -4,7 +4,7 @@ import FoundationEssentials
 import ReadlineRenderer
 import Testing
 
-@Suite(.timeLimit(.minutes(2))) struct LineFormatterTests {
+@Suite(.timeLimit(.minutes(10))) struct LineFormatterTests {
   /// 12:00:00.100 UTC on the virtual epoch's day.
   static let noon = Timestamp.virtualEpoch.advanced(byMilliseconds: 100)
 

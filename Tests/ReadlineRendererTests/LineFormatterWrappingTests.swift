@@ -3,7 +3,7 @@ import ChatRendering
 import ReadlineRenderer
 import Testing
 
-@Suite(.timeLimit(.minutes(2))) struct LineFormatterWrappingTests {
+@Suite(.timeLimit(.minutes(10))) struct LineFormatterWrappingTests {
   static func wrapped(_ text: String, width: Int) -> String {
     LineFormatterTests.transcript(
       LineFormatter(width: width, color: false),

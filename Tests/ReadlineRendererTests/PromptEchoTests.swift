@@ -2,7 +2,7 @@ import Testing
 
 @testable import ReadlineRenderer
 
-@Suite(.timeLimit(.minutes(1))) struct PromptEchoTests {
+@Suite(.timeLimit(.minutes(10))) struct PromptEchoTests {
   @Test func plainTextShowsAsItIs() {
     #expect(PromptEcho.shown(Array("hello ^[ 漢 e\u{301}".utf8)) == nil)
     #expect(PromptEcho.shown(Array("tab\there\u{1B}".utf8)) == nil)  // Readline shows ^X.

@@ -5,7 +5,7 @@ import Testing
 
 @testable import ReadlineRenderer
 
-@Suite(.timeLimit(.minutes(2))) struct PromptTests {
+@Suite(.timeLimit(.minutes(10))) struct PromptTests {
   static func state(outbox: Int = 0, held: Int = 0, phase: AppState.Phase = .active)
     -> AppState
   {
@@ -41,7 +41,7 @@ import Testing
 }
 
 /// The prompt with conversations: the active one, and the others' unread counts.
-@Suite(.timeLimit(.minutes(2))) struct ConversationPromptTests {
+@Suite(.timeLimit(.minutes(10))) struct ConversationPromptTests {
   static let time = Timestamp.virtualEpoch
 
   /// Runs `steps`, noting each change in one activity list as the terminal renderer does,

@@ -2,7 +2,7 @@ import Testing
 
 @testable import ReadlineRenderer
 
-@Suite(.timeLimit(.minutes(1))) struct UTF8RepairTests {
+@Suite(.timeLimit(.minutes(10))) struct UTF8RepairTests {
   /// What the repair hands on for `bytes` typed at once, then nothing more.
   static func repaired(_ bytes: [UInt8]) -> [UInt8] {
     var repair = UTF8Repair()

@@ -5,7 +5,7 @@ import JSONLinesRenderer
 import Testing
 
 /// Schema 2's conversation events and the `conversation` of message-like objects.
-@Suite(.timeLimit(.minutes(2))) struct JSONLinesEventTests {
+@Suite(.timeLimit(.minutes(10))) struct JSONLinesEventTests {
   private let id = UUID(uuidString: "6078BF18-0FF8-432F-911F-5A75F7215B2A")!
   private let time = Timestamp.virtualEpoch
 

@@ -4,7 +4,7 @@ import Foundation
 import JSONLinesRenderer
 import Testing
 
-@Suite(.timeLimit(.minutes(2))) struct JSONLinesFormatterTests {
+@Suite(.timeLimit(.minutes(10))) struct JSONLinesFormatterTests {
   private let id = UUID(uuidString: "6078BF18-0FF8-432F-911F-5A75F7215B2A")!
 
   private func render(_ build: (inout AppState) -> Void) -> [String] {

@@ -3,7 +3,7 @@ import Testing
 
 /// The json-writer fuzz target's checks, run over its committed seed corpus in
 /// `Tests/Fuzz/Corpus/json-writer/`.
-@Suite(.timeLimit(.minutes(5))) struct JSONWriterFuzzTests {
+@Suite(.timeLimit(.minutes(10))) struct JSONWriterFuzzTests {
   static let corpus = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .deletingLastPathComponent().appendingPathComponent("Fuzz/Corpus/json-writer")
 

@@ -2,7 +2,7 @@ import Foundation
 import JSONLinesRenderer
 import Testing
 
-@Suite(.timeLimit(.minutes(2))) struct JSONWriterTests {
+@Suite(.timeLimit(.minutes(10))) struct JSONWriterTests {
   private func encoded(_ text: String) -> String {
     var bytes: [UInt8] = []
     JSONWriter.appendString(text, to: &bytes)

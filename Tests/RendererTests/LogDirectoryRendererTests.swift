@@ -4,7 +4,7 @@ import FoundationEssentials
 import LogRenderer
 import Testing
 
-@Suite(.timeLimit(.minutes(2))) struct LogDirectoryRendererTests {
+@Suite(.timeLimit(.minutes(10))) struct LogDirectoryRendererTests {
   static let time = Timestamp.virtualEpoch
 
   /// Runs `steps` through a log-directory renderer whose files are memory sinks; returns

@@ -2,7 +2,7 @@ import ChatCore
 import LogRenderer
 import Testing
 
-@Suite(.timeLimit(.minutes(2))) struct LogFileNameTests {
+@Suite(.timeLimit(.minutes(10))) struct LogFileNameTests {
   @Test(arguments: [
     ("#chat", "#chat.log"),
     ("#Chat", "#chat.log"),

@@ -4,7 +4,7 @@ import FoundationEssentials
 import LogRenderer
 import Testing
 
-@Suite(.timeLimit(.minutes(2))) struct LogFormatterTests {
+@Suite(.timeLimit(.minutes(10))) struct LogFormatterTests {
   private func log(_ messages: [Message], utcOffsetSeconds: Int64 = 0) -> String {
     let sink = MemorySink()
     let renderer = StreamRenderer(LogFormatter(utcOffsetSeconds: utcOffsetSeconds), sink: sink)
