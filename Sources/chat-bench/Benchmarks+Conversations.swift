@@ -18,7 +18,8 @@ extension Benchmarks {
       Report.rate(actions, many) + " actions (\(Report.fixed(many / one))x the time of one)")
   }
 
-  private func applyConversationScript(conversations: Int) {
+  /// One pass of the script: `lines` sends, echoes and replies, with `conversations` open.
+  func applyConversationScript(conversations: Int) {
     var state = AppState()
     _ = update(&state, .session(.connected(time: .virtualEpoch)))
     let names = (1..<conversations).map { ConversationName("#channel-\($0)") }
