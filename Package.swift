@@ -31,6 +31,17 @@ let package = Package(
     .target(name: "ChatIRC", dependencies: ["ChatCore"]),
     .testTarget(name: "ChatIRCTests", dependencies: ["ChatIRC", "ChatCore"]),
 
+    // The IRC session: the protocol client over a TCP or TLS stream, joined to the runtime's
+    // one loop as a `Session`. Kept apart so that ChatIRC stays free of sockets.
+    .target(
+      name: "ChatIRCSession",
+      dependencies: ["ChatCore", "ChatSession", "ChatIRC", "ChatTransport"]
+    ),
+    .testTarget(
+      name: "ChatIRCSessionTests",
+      dependencies: ["ChatIRCSession", "ChatIRC", "ChatCore", "ChatSession"]
+    ),
+
     // What every renderer shares: change tracking, the sanitiser, times, sinks.
     .target(name: "ChatRendering", dependencies: ["ChatCore"]),
     .testTarget(name: "ChatRenderingTests", dependencies: ["ChatRendering"]),
@@ -94,6 +105,7 @@ let package = Package(
       dependencies: [
         "ChatCore", "ChatSession", "ChatRuntime", "ChatRendering",
         "LogRenderer", "JSONLinesRenderer", "ReadlineRenderer", "ChatScenario", "ChatVerify",
+        "ChatIRC", "ChatIRCSession", "ChatTransport",
       ]
     ),
     .executableTarget(name: "chat", dependencies: ["ChatCommandLine"]),
@@ -123,7 +135,8 @@ let package = Package(
       name: "EndToEndTests",
       dependencies: [
         "chat", "ChatCommandLine", "ChatScenario", "ChatRendering", "LogRenderer",
-        "JSONLinesRenderer", "ReadlineRenderer", "ChatVerify",
+        "JSONLinesRenderer", "ReadlineRenderer", "ChatVerify", "IRCTestSupport",
+        "IRCTestRequirements",
       ]
     ),
   ],

@@ -1,19 +1,87 @@
+import ChatCore
+import ChatIRC
+import ChatIRCSession
+import ChatRendering
+import ChatRuntime
+import ChatTransport
+import ReadlineRenderer
+
 extension ChatCommand {
   /// `chat --server URL` or `chat --network NAME`: resolves the configuration (networks file,
-  /// password, TLS files) and connects. Until the IRC session is wired in, a valid
-  /// configuration stops here with exit 69 (EX_UNAVAILABLE).
+  /// password, TLS files), applies a remembered STS policy, and runs with an IRC session.
   static func connect(_ options: Options) -> Int32 {
     let configuration: NetworkConfiguration?
+    let environment = XDGDirectories.current
     do {
       configuration = try NetworkConfiguration(
-        resolving: options.network, environment: XDGDirectories.current)
+        resolving: options.network, environment: environment)
     } catch {
       return fail(error.description, hint: hint(for: error), status: status(for: error))
     }
     guard let configuration else { return 0 }
-    return fail(
-      "cannot connect to \(configuration.server.endpoint): this build of chat has no IRC session"
-        + " yet", status: 69)
+    let lineMode = (options.renderer ?? .line) == .line && LineMode.isAvailable
+    let session = makeSession(configuration, options: options, interactive: lineMode)
+    var store: STSPolicies
+    do {
+      store = try STSPolicies(path: STSPolicyStore.defaultPath(environment: environment))
+    } catch {
+      return fail(error.description, status: error.exitStatus)
+    }
+    let now = LiveClock().now
+    if let upgraded = store.policies.upgrade(configuration.server, at: now) {
+      session.upgrade(toTLSPort: upgraded.port)
+      report("an STS policy for \(upgraded.host) upgrades the connection to \(upgraded)")
+    }
+    session.report = report
+    session.stsPolicyUpdated = { policy in
+      store.record(policy, at: LiveClock().now)
+    }
+    session.stsPolicyRemoved = { host in store.remove(host: host) }
+    let run = NetworkRun(
+      session: session, nick: configuration.nick, seed: session.configuration.seed)
+    do {
+      return try ChatCommand.run(options, network: run)
+    } catch {
+      return fail(error.description, status: status(for: error))
+    }
+  }
+
+  /// The IRC session `configuration` describes.
+  private static func makeSession(
+    _ configuration: NetworkConfiguration, options: Options, interactive: Bool
+  ) -> IRCSession {
+    let sasl = configuration.sasl.map { credentials in
+      let mechanism: IRCSASLMechanism = credentials.withPasswordBytes { bytes in
+        guard let bytes else { return .external }
+        return .plain(user: credentials.user, password: IRCSecret(bytes: Array(bytes)))
+      }
+      return IRCSASL(mechanism, isRequired: !configuration.saslOptional)
+    }
+    let tls = TLSConfiguration(
+      caFile: configuration.tls.caFile, certificateFile: configuration.tls.certificateFile,
+      insecure: configuration.tls.insecure)
+    let server = configuration.server
+    var sessionConfiguration = IRCSessionConfiguration(
+      host: server.host, port: server.port, tls: server.usesTLS ? tls : nil,
+      client: IRCClient.Configuration(
+        nick: configuration.nick, channels: configuration.channels, sasl: sasl),
+      givesUpIfFirstConnectionFails: !interactive,
+      keepsListening: configuration.keepListening,
+      seed: options.seed ?? randomNetworkSeed())
+    sessionConfiguration.confirmationTimeoutMilliseconds = 30_000
+    let session = IRCSession(configuration: sessionConfiguration)
+    session.upgradeTLS = tls
+    return session
+  }
+
+  /// Writes what the session reports to standard error, sanitised.
+  private static func report(_ text: String) {
+    writeError("chat: \(Sanitizer.sanitize(text))\n")
+  }
+
+  private static func randomNetworkSeed() -> UInt64 {
+    var generator = SystemRandomNumberGenerator()
+    return generator.next()
   }
 
   /// The exit status for a configuration error (sysexits): 64 usage, 66 a file that cannot be
@@ -24,5 +92,34 @@ extension ChatCommand {
 
   private static func hint(for error: NetworkConfigurationError) -> String? {
     error.isUsage ? "see 'chat --help'" : nil
+  }
+}
+
+/// The STS policy store on disk, read once before connecting (a damaged one stops the run:
+/// exit 78) and written back whenever it changes (a failed write costs only the policy).
+struct STSPolicies {
+  let path: String?
+  private(set) var policies = STSPolicyStore()
+
+  init(path: String?) throws(STSPolicyStoreError) {
+    self.path = path
+    if let path { policies = try STSPolicyStore.load(path: path) }
+  }
+
+  mutating func record(_ policy: IRCSTSPolicy, at now: Timestamp) {
+    policies.record(
+      STSPolicy(port: UInt16(clamping: policy.port), duration: Int64(policy.durationSeconds)),
+      host: policy.host, port: UInt16(clamping: policy.port), at: now)
+    save()
+  }
+
+  mutating func remove(host: String) {
+    policies.remove(host: host)
+    save()
+  }
+
+  private func save() {
+    guard let path else { return }
+    try? policies.save(to: path)
   }
 }

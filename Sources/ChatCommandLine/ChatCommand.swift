@@ -51,19 +51,28 @@ public enum ChatCommand {
   }
 
   private static func run(_ options: Options) throws(SinkError) -> Int32 {
-    let seed = options.seed ?? (options.virtualTime ? Options.defaultVirtualSeed : randomSeed())
-    let state = AppState(localName: options.name, scrollback: options.scrollback)
+    try run(options, network: nil)
+  }
+
+  /// Runs chat with the simulated peer, or with `network`'s session when given.
+  static func run(_ options: Options, network: NetworkRun?) throws(SinkError) -> Int32 {
+    let seed =
+      network?.seed ?? options.seed
+      ?? (options.virtualTime ? Options.defaultVirtualSeed : randomSeed())
+    var state = AppState(
+      localName: network?.nick ?? options.name, scrollback: options.scrollback)
+    if let network { state.deliveryTimeoutMilliseconds = network.coreDeliveryTimeoutMilliseconds }
     var configuration = SimulatedSession.Configuration(peerName: options.peer)
     configuration.faults = options.faults
     configuration.burst = options.burst
 
     // The run's one clock: the runtime waits on it, or jumps it on virtual time.
-    let clock: any Clock = options.virtualTime ? VirtualClock() : LiveClock()
+    let clock: any Clock = options.virtualTime && network == nil ? VirtualClock() : LiveClock()
     let utcOffset = options.virtualTime ? 0 : localUTCOffsetSeconds()
     // Line mode takes the terminal when both ends are one. The line format shows notices in
     // the transcript itself; the other formats leave them to standard error.
     let lineMode =
-      (options.renderer ?? .line) == .line && LineMode.isAvailable
+      (options.renderer ?? .line) == .line && options.input == .text && LineMode.isAvailable
       ? LineMode(noColorOption: options.noColor, utcOffsetSeconds: utcOffset) : nil
     var renderers: [any Renderer] =
       if let lineMode {
@@ -83,11 +92,22 @@ public enum ChatCommand {
       renderers.append(
         renderer(.jsonl, utcOffset: utcOffset, sink: try FileSink.create(path: path)))
     }
+    if let directory = options.logDirectory {
+      renderers.append(try logDirectoryRenderer(directory, utcOffset: utcOffset))
+    }
     // Live runs dispatch a frame at a time so a flood stays responsive; virtual runs never
     // read the wall clock.
-    let runtime = Runtime(
-      simulating: configuration, seed: seed, state: state, clock: clock, renderers: renderers,
-      frameBudget: options.virtualTime ? nil : .display)
+    let runtime =
+      if let network {
+        Runtime(
+          state: state, session: network.session, clock: clock,
+          ids: SeededUUIDGenerator(seed: seed, stream: 1), renderers: renderers,
+          frameBudget: .display)
+      } else {
+        Runtime(
+          simulating: configuration, seed: seed, state: state, clock: clock,
+          renderers: renderers, frameBudget: options.virtualTime ? nil : .display)
+      }
     // `--record` wraps whichever input the run reads, the terminal's included.
     let record = { (input: any ChatRuntime.Input, width: Int?) throws(SinkError) in
       guard let path = options.record else { return input }
@@ -99,12 +119,24 @@ public enum ChatCommand {
       outcome = try lineMode.run(runtime, wrapInput: record)
     } else {
       let signals = SignalWatcher(signals: [SIGINT, SIGTERM, SIGHUP])
-      outcome = try runtime.run(record(FileInput(descriptor: 0), nil), signals: signals)
+      var input = standardInput(options)
+      if let network { input = GivingUpInput(wrapping: input, session: network.session) }
+      outcome = try runtime.run(record(input, nil), signals: signals)
     }
     switch outcome {
-    case .completed: return 0
+    case .completed:
+      guard let network else { return 0 }
+      return network.exitStatus(after: runtime.state)
     case .terminated(let signal): return 128 + signal
     case .failed(let error): return fail(error.description, status: 71)  // EX_OSERR
+    }
+  }
+
+  /// Standard input read as `--input` says, for a run that does not take the terminal.
+  static func standardInput(_ options: Options) -> any ChatRuntime.Input {
+    switch options.input {
+    case .text: FileInput(descriptor: 0)
+    case .jsonl: JSONLinesInput(descriptor: 0)
     }
   }
 
@@ -121,6 +153,17 @@ public enum ChatCommand {
       StreamRenderer(LineFormatter(width: width, utcOffsetSeconds: utcOffset), sink: sink)
     case .log: StreamRenderer(LogFormatter(utcOffsetSeconds: utcOffset), sink: sink)
     case .jsonl: StreamRenderer(JSONLinesFormatter(), sink: sink)
+    }
+  }
+
+  /// `--log-dir DIR`: DIR created 0700 if missing, one file per conversation in it, 0600.
+  static func logDirectoryRenderer(_ directory: String, utcOffset: Int64) throws(SinkError)
+    -> any Renderer
+  {
+    try FileSink.makePrivateDirectory(path: directory)
+    let prefix = directory.hasSuffix("/") ? directory : directory + "/"
+    return LogDirectoryRenderer(utcOffsetSeconds: utcOffset) { name throws(SinkError) in
+      try FileSink.appendingPrivately(path: prefix + name)
     }
   }
 
@@ -146,6 +189,8 @@ public enum ChatCommand {
 
   private static func writeOut(_ text: String) { writeAll(1, text) }
 
+  static func writeError(_ text: String) { writeAll(2, text) }
+
   private static func writeAll(_ descriptor: Int32, _ text: String) {
     let sink = FileSink(descriptor: descriptor)
     try? sink.write(Array(text.utf8))
@@ -166,6 +211,9 @@ public enum ChatCommand {
     OPTIONS (each at most once; --log, --jsonl, --record and --scenario name different files):
       --renderer line|log|jsonl  what standard output shows (default: line on a terminal,
                                  log otherwise and with --scenario)
+      --input text|jsonl         what standard input holds: typed lines (default), or one
+                                 JSON request per line, such as
+                                 {"type":"send","conversation":"#ops","text":"hi"}
       --virtual-time             run on the virtual clock: no waiting, reproducible output;
                                  piped lines are typed one exchange at a time
       --seed N                   seed for generated ids and reply texts (default: random,

@@ -13,8 +13,18 @@ struct Options: Equatable, Sendable {
     case jsonl
   }
 
+  /// What standard input holds (`--input`).
+  enum InputKind: String, Equatable, Sendable {
+    /// Lines typed as at the prompt: messages, and commands after `/`.
+    case text
+    /// One JSON request per line, for programs that drive chat.
+    case jsonl
+  }
+
   /// `--renderer`; nil picks `line` on a terminal and `log` otherwise.
   var renderer: RendererKind?
+  /// `--input`.
+  var input = InputKind.text
   /// `--virtual-time`.
   var virtualTime = false
   /// `--seed`.
@@ -80,6 +90,12 @@ struct Options: Equatable, Sendable {
           throw .invalidValue(option: option, value: text, expected: "line, log or jsonl")
         }
         renderer = kind
+      case "--input":
+        let text = try value()
+        guard let kind = InputKind(rawValue: text) else {
+          throw .invalidValue(option: option, value: text, expected: "text or jsonl")
+        }
+        input = kind
       case "--virtual-time": virtualTime = true
       case "--seed":
         let text = try value()
@@ -115,6 +131,7 @@ struct Options: Equatable, Sendable {
       if inlineValue != nil, !Self.takesValue(option) { throw .unexpectedValue(option: option) }
     }
     try checkScenarioOptions(given)
+    try checkInputOptions(given)
     try checkNetworkOptions(given)
   }
 
@@ -132,11 +149,23 @@ struct Options: Equatable, Sendable {
       throw .incompatible(
         option: "--record", with: "--scenario", advice: "a scenario already is a recording")
     }
+    if given.contains("--input") {
+      throw .incompatible(
+        option: "--input", with: "--scenario", advice: "a scenario is the input itself")
+    }
+  }
+
+  /// A scenario holds typed lines: requests read from JSON lines have no entry there.
+  private func checkInputOptions(_ given: Set<String>) throws(UsageError) {
+    guard input == .jsonl, given.contains("--record") else { return }
+    throw .incompatible(
+      option: "--record", with: "--input jsonl", advice: "record typed input (--input text)")
   }
 
   private static func takesValue(_ option: String) -> Bool {
     [
-      "--renderer", "--seed", "--name", "--peer", "--log", "--jsonl", "--scenario", "--record",
+      "--renderer", "--input", "--seed", "--name", "--peer", "--log", "--jsonl", "--scenario",
+      "--record",
       "--scrollback", "--faults", "--burst",
     ].contains(option) || networkOptionsTakingValue.contains(option)
   }

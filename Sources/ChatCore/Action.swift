@@ -54,6 +54,9 @@ public enum Action: Hashable, Sendable {
   public enum System: Hashable, Sendable {
     /// The input closed (end of a pipe, Ctrl-D, end of a scenario).
     case endOfInput
+    /// Line `number` of the input (counted from 1) could not be read, for `problem`
+    /// (`--input jsonl`); the lines around it are read as usual.
+    case malformedInputLine(number: Int, problem: String)
     /// The program was told to stop at once (SIGTERM, SIGHUP, a second Ctrl-C).
     case terminated
     /// A timer the core scheduled came due at `time`.
@@ -70,6 +73,9 @@ public enum Action: Hashable, Sendable {
     case openedPrivateChat(with: String, time: Timestamp)
     /// The user asked to leave: the first request waits for replies in flight, a second quits.
     case quitRequested
+    /// A program driving chat asked for `request` (`--input jsonl`): what the same typed
+    /// command does, with nothing read as a command. `id` and `time` are stamped by the runtime.
+    case requested(Request, id: UUID, time: Timestamp)
     /// The user finished a line. `id` and `time` are stamped by the runtime.
     case submitted(text: String, id: UUID, time: Timestamp)
     /// The user switched to the conversation named `target`, or numbered so in `/list`.

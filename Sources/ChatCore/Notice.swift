@@ -12,6 +12,8 @@ public enum Notice: Hashable, Sendable {
   case help
   /// Joining a channel failed, for the other side's reason.
   case joinFailed(ConversationName, reason: String)
+  /// Line `line` of the input (from 1) was skipped, for `problem` (`--input jsonl`).
+  case malformedInput(line: Int, problem: String)
   /// The members of a channel, sorted, after `/names`.
   case members(ConversationName, [String])
   /// A command that needs an argument came without one; the notice shows how to use it.

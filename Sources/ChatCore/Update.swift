@@ -89,6 +89,8 @@ private func updateSystem(_ state: inout AppState, _ event: Action.System) -> [E
     guard state.phase == .active else { return [] }
     state.phase = .draining
     return []
+  case .malformedInputLine(let number, let problem):
+    return [.show(.malformedInput(line: number, problem: problem))]
   case .terminated:
     return finish(&state)
   case .timerFired(.deliveryTimeout(let id), let time):
@@ -107,6 +109,8 @@ private func updateUser(_ state: inout AppState, _ event: Action.User) -> [Effec
     return openPrivateChat(with: nick, at: time, &state)
   case .quitRequested:
     return requestQuit(&state)
+  case .requested(let request, let id, let time):
+    return run(request, id: id, at: time, &state)
   case .switched(let target, let time):
     return switchConversation(to: target, at: time, &state)
   case .submitted(let text, let id, let time):

@@ -9,6 +9,8 @@ public struct Changes: Equatable, Sendable {
   public var sentCount = 0
   /// How many sends were newly reported undeliverable (the last ones in `state.failed`).
   public var failedCount = 0
+  /// How many conversation events are new (the last ones in `state.events`).
+  public var eventCount = 0
   /// The session's new status, if it changed.
   public var status: SessionStatus?
 
@@ -17,12 +19,17 @@ public struct Changes: Equatable, Sendable {
 
   /// Whether nothing changed.
   public var isEmpty: Bool {
-    enteredCount == 0 && sentCount == 0 && failedCount == 0 && status == nil
+    enteredCount == 0 && sentCount == 0 && failedCount == 0 && eventCount == 0 && status == nil
   }
 
   /// Messages that entered the conversation, oldest first.
   public func entered(in state: AppState) -> Slice<Scrollback> {
     state.messages.suffix(enteredCount)
+  }
+
+  /// Conversation events (joins, parts, topics, switches) that happened, oldest first.
+  public func events(in state: AppState) -> Slice<Ring<ConversationEvent>> {
+    state.events.suffix(eventCount)
   }
 
   /// Messages the user sent that are now awaiting their echo, oldest first.
@@ -43,6 +50,7 @@ public struct ChangeTracker: Sendable {
   private var messageCount = 0
   private var outboxAppended = 0
   private var failedCount = 0
+  private var eventCount = 0
   private var status: SessionStatus?
 
   /// Creates a tracker that has seen nothing yet.
@@ -57,10 +65,12 @@ public struct ChangeTracker: Sendable {
     // waits: the count would then name the older one as new.
     changes.sentCount = state.outbox.countAppended(after: outboxAppended)
     changes.failedCount = max(0, state.failed.count - failedCount)
+    changes.eventCount = min(state.eventCount - eventCount, state.events.count)
     if state.sessionStatus != status { changes.status = state.sessionStatus }
     messageCount = state.messageCount
     outboxAppended = state.outbox.appendedCount
     failedCount = state.failed.count
+    eventCount = state.eventCount
     status = state.sessionStatus
     return changes
   }

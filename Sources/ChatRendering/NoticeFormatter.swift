@@ -33,6 +33,8 @@ public struct NoticeFormatter: TranscriptFormatter {
       return "commands:\n" + table(rows)
     case .joinFailed(let name, let reason):
       return "cannot join \(shown(name)): " + Sanitizer.sanitize(reason) + "\n"
+    case .malformedInput(let line, let problem):
+      return "input line \(line) skipped: " + Sanitizer.sanitize(problem) + "\n"
     case .members(let name, let nicks):
       let list = nicks.map(Sanitizer.sanitize).joined(separator: " ")
       return "\(nicks.count) in \(shown(name)): " + list + "\n"

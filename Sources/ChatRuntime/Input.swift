@@ -7,8 +7,12 @@ public enum InputEvent: Hashable, Sendable {
   case ended
   /// A finished line of text.
   case line(String)
+  /// Input line `number` (from 1) could not be read, for `problem`: it is skipped.
+  case malformedLine(number: Int, problem: String)
   /// The user asked to quit (a second Ctrl-D, Ctrl-C while finishing).
   case quitRequested
+  /// A program driving chat asked for something directly (`--input jsonl`).
+  case request(Request)
   /// A signal asked the program to stop; the exit status reports it.
   case terminated(signal: Int32)
 }

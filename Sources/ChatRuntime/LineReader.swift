@@ -40,6 +40,27 @@ public struct LineReader {
 
   /// The next complete line, if one has arrived.
   public mutating func nextLine() -> String? {
+    nextRange().map { decode($0.range) }
+  }
+
+  /// The next complete line's bytes, not decoded, if one has arrived; `isCut` when the line
+  /// was longer than `maximumLineLength` and the next piece carries on with it.
+  public mutating func nextLineBytes() -> (bytes: [UInt8], isCut: Bool)? {
+    nextRange().map { (Array(buffer[$0.range]), $0.isCut) }
+  }
+
+  /// Whatever is left when the stream ends, as a last line.
+  public mutating func finish() -> String? {
+    finishRange().map(decode)
+  }
+
+  /// Whatever is left when the stream ends, as a last line's bytes, not decoded.
+  public mutating func finishBytes() -> [UInt8]? {
+    finishRange().map { Array(buffer[$0]) }
+  }
+
+  /// Where the next complete line (or the next piece of a line too long) lies, and consumes it.
+  private mutating func nextRange() -> (range: Range<Int>, isCut: Bool)? {
     let limit = min(buffer.count, start + maximumLineLength)
     // A newline just past the longest line still ends it, so a CRLF line exactly that long
     // loses its carriage return like any other rather than being cut between the two.
@@ -53,29 +74,28 @@ public struct LineReader {
     if let newline {
       var end = newline
       if end > start, buffer[end - 1] == UInt8(ascii: "\r") { end -= 1 }
-      let line = decode(start..<end)
+      let range = start..<end
       start = newline + 1
       scanned = start
-      return line
+      return (range, false)
     }
     scanned = limit
     guard limit - start >= maximumLineLength, limit < buffer.count else { return nil }
     // Too long: cut at a character boundary so the pieces decode to the original text.
     var cut = limit
     while cut > start + 1, buffer[cut] & 0xC0 == 0x80 { cut -= 1 }
-    let line = decode(start..<cut)
+    let range = start..<cut
     start = cut
     scanned = cut
-    return line
+    return (range, true)
   }
 
-  /// Whatever is left when the stream ends, as a last line.
-  public mutating func finish() -> String? {
+  private mutating func finishRange() -> Range<Int>? {
     guard hasPartialLine else { return nil }
-    let line = decode(start..<buffer.count)
+    let range = start..<buffer.count
     start = buffer.count
     scanned = start
-    return line
+    return range
   }
 
   private func decode(_ range: Range<Int>) -> String {

@@ -92,7 +92,11 @@ extension Loop {
   /// method: that closure would copy the whole loop, on every message.)
   private func wouldSend(_ step: [InputEvent]) -> Bool {
     for event in step {
-      if case .line(let text) = event, state.wouldSend(typing: text) { return true }
+      switch event {
+      case .line(let text): if state.wouldSend(typing: text) { return true }
+      case .request(let request): if state.wouldSend(request) { return true }
+      case .ended, .malformedLine, .quitRequested, .terminated: break
+      }
     }
     return false
   }
@@ -137,7 +141,7 @@ extension InputEvent {
   fileprivate var stopsAtOnce: Bool {
     switch self {
     case .quitRequested, .terminated: true
-    case .ended, .line: false
+    case .ended, .line, .malformedLine, .request: false
     }
   }
 }

@@ -131,8 +131,12 @@ struct Loop {
       try dispatch(.system(.endOfInput))
     case .line(let text):
       try dispatch(.user(.submitted(text: text, id: ids.next(), time: clock.now)))
+    case .malformedLine(let number, let problem):
+      try dispatch(.system(.malformedInputLine(number: number, problem: problem)))
     case .quitRequested:
       try dispatch(.user(.quitRequested))
+    case .request(let request):
+      try dispatch(.user(.requested(request, id: ids.next(), time: clock.now)))
     case .terminated(let signal):
       outcome = .terminated(signal: signal)
       try dispatch(.system(.terminated))

@@ -69,6 +69,8 @@ public final class RecordingInput: ChatRuntime.Input {
       case .ended: try write(entry(.end))
       case .line(let text): try write(entry(.typed(text)))
       case .quitRequested: try write(entry(.quit))
+      // `--record` is refused with `--input jsonl`: a scenario holds typed lines only.
+      case .malformedLine, .request: break
       case .terminated(let signal):
         try write("# stopped by signal \(signal) at \(ScenarioWriter.time(milliseconds: last))\n")
       }

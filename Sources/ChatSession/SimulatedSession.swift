@@ -72,6 +72,9 @@ public struct SimulatedSession: Session {
   /// oldest first: what keeps a leaving run waiting (`isExpectingEvents`). A lost answer (the
   /// drop fault, a lost connection) is never listed, so nothing waits for it.
   private var awaitedReplies = PendingQueue<UUID>()
+  /// Conversation requests (join, part, topic) whose confirmation is still to come: a leaving
+  /// run waits for them too, so a `/join` on the last piped line is still confirmed.
+  private var awaitedConfirmations = 0
   /// Bumped on every disconnect: events scheduled on an earlier connection are lost with it.
   private var epoch = 0
   private var isDown = false
@@ -126,7 +129,7 @@ public struct SimulatedSession: Session {
 
   /// True while an answer to an echoed message is on its way. The first reply to arrive
   /// answers it; the rest of a burst is shown if it comes at the same instant, not waited for.
-  public var isExpectingEvents: Bool { !awaitedReplies.isEmpty }
+  public var isExpectingEvents: Bool { !awaitedReplies.isEmpty || awaitedConfirmations > 0 }
 
   public mutating func nextEvent(dueBy now: Timestamp) -> Action.Session? {
     while let (due, entry) = timers.popDue(at: now) {
@@ -178,11 +181,14 @@ public struct SimulatedSession: Session {
         timers.schedule(Scheduled(epoch: epoch, pending: .members(channel)), at: due)
         return .joined(channel, time: due)
       case .members(let channel):
+        awaitedConfirmations -= 1  // A join is settled once its member list is in.
         return .membersListed(channel, [configuration.peerName], time: due)
       case .part(let channel, let reason):
+        awaitedConfirmations -= 1
         channels.remove(channel)
         return .left(channel, reason: reason, time: due)
       case .topic(let channel, let topic):
+        awaitedConfirmations -= 1
         guard channels.contains(channel) else { continue }
         return .topicChanged(channel, topic: topic, by: nil, time: due)
       }
@@ -201,6 +207,7 @@ public struct SimulatedSession: Session {
   /// Schedules a conversation request's confirmation one echo delay after `now`, without
   /// jitter or loss, so no random number is drawn for it.
   private mutating func confirm(_ pending: Pending, at now: Timestamp) {
+    awaitedConfirmations += 1
     timers.schedule(
       Scheduled(epoch: epoch, pending: pending),
       at: now.advanced(byMilliseconds: configuration.echoDelayMilliseconds))
@@ -224,6 +231,7 @@ public struct SimulatedSession: Session {
     epoch += 1
     isDown = true
     awaitedReplies.removeAll()  // Their answers went down with the connection.
+    awaitedConfirmations = 0  // So did the confirmations of conversation requests.
     let downtime = configuration.faults.downtimeMilliseconds
     timers.schedule(Scheduled(epoch: epoch, pending: .disconnect), at: now)
     timers.schedule(

@@ -4,16 +4,20 @@ import ChatRendering
 /// The JSON-lines event stream: one compact object per line, keys in a fixed order.
 ///
 /// Every object starts with `"type"` and a per-run `"seq"` (1, 2, 3, … with no gaps). Types:
-/// `start` (schema version, title, local user), `status` (session status changes), `sent` (a
-/// message awaiting its echo), `message` (a message entered the conversation), `failed` (a
-/// send that could not be delivered), `end` (the stream is complete: counts of messages,
-/// failures, and sends still pending when chat stopped). Consumers should ignore
-/// types and keys they do not know: new ones may be added, none removed or renamed.
+/// `start` (schema version, title, local user, active conversation), `status` (session status
+/// changes), `sent` (a message awaiting its echo), `message` (a message entered its
+/// conversation), `failed` (a send that could not be delivered), the conversation events
+/// (`joined`, `left`, `active`, `member_joined`, `member_left`, `member_quit`, `nick`,
+/// `members`, `topic`: see `JSONLinesFormatter+Events.swift`), `end` (the stream is complete:
+/// counts of messages, failures, and sends still pending when chat stopped). Every
+/// message-like object names its `"conversation"` (schema 2; schema 1 had none). Consumers
+/// should ignore types and keys they do not know: new ones may be added, none removed or
+/// renamed. The README's JSON-lines section documents every field.
 ///
 /// Each line is written in one go into room reserved for its longest possible form.
 public struct JSONLinesFormatter: TranscriptFormatter {
   /// The schema version announced by the `start` object.
-  public static let schemaVersion = 1
+  public static let schemaVersion = 2
 
   private var sequence = 0
 
@@ -24,6 +28,7 @@ public struct JSONLinesFormatter: TranscriptFormatter {
     let room =
       Self.fixedRoom + JSONWriter.maximumLength(ofString: state.title)
       + JSONWriter.maximumLength(ofString: state.localName)
+      + JSONWriter.maximumLength(ofString: state.conversations.activeName.text)
     output.append(reserving: room) { writer in
       open("start", &writer)
       writer.write(",\"schema\":")
@@ -32,6 +37,8 @@ public struct JSONLinesFormatter: TranscriptFormatter {
       JSONWriter.writeString(state.title, to: &writer)
       writer.write(",\"user\":")
       JSONWriter.writeString(state.localName, to: &writer)
+      writer.write(",\"conversation\":")
+      JSONWriter.writeString(state.conversations.activeName.text, to: &writer)
       close(&writer)
     }
   }
@@ -50,6 +57,7 @@ public struct JSONLinesFormatter: TranscriptFormatter {
         close(&writer)
       }
     }
+    for event in changes.events(in: state) { write(event, in: state, into: &output) }
     for message in changes.sent(in: state) { write("sent", message, own: nil, into: &output) }
     for message in changes.entered(in: state) {
       write("message", message, own: message.isLocal, into: &output)
@@ -73,7 +81,7 @@ public struct JSONLinesFormatter: TranscriptFormatter {
   }
 
   /// Room for everything in a line but its strings: keys, punctuation, numbers, id and time.
-  private static var fixedRoom: Int { 256 }
+  static var fixedRoom: Int { 256 }
 
   private mutating func write(
     _ type: StaticString, _ message: Message, own: Bool?, into output: inout [UInt8]
@@ -81,8 +89,11 @@ public struct JSONLinesFormatter: TranscriptFormatter {
     let room =
       Self.fixedRoom + JSONWriter.maximumLength(ofString: message.sender)
       + JSONWriter.maximumLength(ofString: message.text)
+      + JSONWriter.maximumLength(ofString: message.conversation.text)
     output.append(reserving: room) { writer in
       open(type, &writer)
+      writer.write(",\"conversation\":")
+      JSONWriter.writeString(message.conversation.text, to: &writer)
       writer.write(",\"id\":")
       JSONWriter.writeUUID(message.id, to: &writer)
       writer.write(",\"sender\":")
@@ -93,11 +104,12 @@ public struct JSONLinesFormatter: TranscriptFormatter {
       TimeFormat.writeRFC3339(message.time, to: &writer)
       writer.write(UInt8(ascii: "\""))
       if let own { writer.write(own ? ",\"own\":true" : ",\"own\":false") }
+      if message.isAction { writer.write(",\"action\":true") }
       close(&writer)
     }
   }
 
-  private mutating func open(_ type: StaticString, _ writer: inout ByteWriter) {
+  mutating func open(_ type: StaticString, _ writer: inout ByteWriter) {
     sequence += 1
     writer.write("{\"type\":\"")
     writer.write(type)
@@ -105,7 +117,7 @@ public struct JSONLinesFormatter: TranscriptFormatter {
     JSONWriter.writeInteger(sequence, to: &writer)
   }
 
-  private func close(_ writer: inout ByteWriter) {
+  func close(_ writer: inout ByteWriter) {
     writer.write(UInt8(ascii: "}"))
     writer.write(UInt8(ascii: "\n"))
   }

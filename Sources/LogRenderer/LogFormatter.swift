@@ -10,13 +10,22 @@ import ChatRendering
 /// text pass through `Sanitizer`, so a record is always exactly one line and holds no raw
 /// control character. Failed deliveries get a line of their own, marked `!`, and so do changes
 /// of the connection after the first, marked `*` (`12:00:01.400 * disconnected`).
+///
+/// Conversations follow line mode's rule: with more than one open, each line names its
+/// conversation after the time (`12:00:00.200 [#room] PersonA: hello`), and conversation events
+/// are lines marked `--` (`12:00:00.000 [#room] -- you joined`); with one open the lines are as
+/// above.
 public struct LogFormatter: TranscriptFormatter {
   private let utcOffsetSeconds: Int64
+  private let names: Bool
   private var news = StatusNews()
 
   /// Creates a formatter; virtual-time runs keep the offset at zero so output is reproducible.
-  public init(utcOffsetSeconds: Int64 = 0) {
+  /// With `namesConversations` false (one file per conversation, `--log-dir`) no line names
+  /// its conversation: the file does.
+  public init(utcOffsetSeconds: Int64 = 0, namesConversations: Bool = true) {
     self.utcOffsetSeconds = utcOffsetSeconds
+    self.names = namesConversations
   }
 
   public mutating func formatStart(_ state: AppState, into output: inout [UInt8]) {}
@@ -28,8 +37,16 @@ public struct LogFormatter: TranscriptFormatter {
       TimeFormat.appendTimeOfDay(time, utcOffsetSeconds: utcOffsetSeconds, to: &output)
       output.append(utf8: " * " + words + "\n")
     }
+    for event in EventText.shown(changes, in: state) {
+      TimeFormat.appendTimeOfDay(event.time, utcOffsetSeconds: utcOffsetSeconds, to: &output)
+      if names { appendLabel(event.conversation, to: &output) }
+      output.append(utf8: " -- " + EventText.words(for: event, rules: state.nameRules) + "\n")
+    }
     for message in changes.entered(in: state) {
       TimeFormat.appendTimeOfDay(message.time, utcOffsetSeconds: utcOffsetSeconds, to: &output)
+      if names, EventText.namesConversation(message.conversation, in: state) {
+        appendLabel(message.conversation, to: &output)
+      }
       output.append(UInt8(ascii: " "))
       output.append(utf8: Sanitizer.sanitize(message.sender))
       output.append(contentsOf: [UInt8(ascii: ":"), UInt8(ascii: " ")])
@@ -38,6 +55,9 @@ public struct LogFormatter: TranscriptFormatter {
     }
     for message in changes.failed(in: state) {
       TimeFormat.appendTimeOfDay(message.time, utcOffsetSeconds: utcOffsetSeconds, to: &output)
+      if names, EventText.namesConversation(message.conversation, in: state) {
+        appendLabel(message.conversation, to: &output)
+      }
       output.append(utf8: " ! not delivered: ")
       output.append(utf8: Sanitizer.sanitize(message.text))
       output.append(UInt8(ascii: "\n"))
@@ -45,4 +65,12 @@ public struct LogFormatter: TranscriptFormatter {
   }
 
   public mutating func formatEnd(_ state: AppState, into output: inout [UInt8]) {}
+
+  /// ` [#room]`, the name sanitised.
+  private func appendLabel(_ name: ConversationName, to output: inout [UInt8]) {
+    // Piece by piece: a concatenated string would allocate on every line.
+    output.append(literal: " [")
+    output.append(utf8: Sanitizer.sanitize(name.text))
+    output.append(UInt8(ascii: "]"))
+  }
 }

@@ -1,3 +1,5 @@
+import ChatCore
+
 /// The few ANSI SGR colours line mode uses, and when it uses them.
 ///
 /// Colour only ever adds to text that already reads without it: own and peer messages differ
@@ -41,9 +43,16 @@ public enum ANSIStyle: String, Sendable, CaseIterable {
   /// The colour of `sender`: the same name gets the same colour in every run.
   ///
   /// FNV-1a over the name's UTF-8, because Swift's `Hasher` is seeded per process.
-  public static func color(forSender sender: String) -> ANSIStyle {
+  public static func color(forSender sender: String) -> ANSIStyle { color(forName: sender) }
+
+  /// The colour of the conversation `name` in line mode, by the same fixed hash as senders.
+  public static func color(forConversation name: ConversationName) -> ANSIStyle {
+    color(forName: name.text)
+  }
+
+  private static func color(forName name: String) -> ANSIStyle {
     var hash: UInt32 = 0x811C_9DC5
-    for byte in sender.utf8 {
+    for byte in name.utf8 {
       hash = (hash ^ UInt32(byte)) &* 0x0100_0193
     }
     return senderPalette[Int(hash % UInt32(senderPalette.count))]

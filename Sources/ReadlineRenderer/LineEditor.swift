@@ -35,6 +35,8 @@ final class LineEditor {
   /// Whether the terminal lays wrapped rows out again when its width changes.
   private let terminalReflows = ResizeErase.terminalReflows(
     environment: ResizeErase.environment())
+  /// The names Tab completes, as the input last saw the state.
+  var completions = CompletionContext()
   /// Set when a key bound by `AcceptKeys` erased the input just before readline finished it.
   private var erasedBeforeAccepting = false
 
@@ -50,6 +52,8 @@ final class LineEditor {
     rl_change_environment = 0
     rl_readline_name = UnsafePointer(strdup("chat"))  // For `$if chat` in ~/.inputrc.
     rl_attempted_completion_function = completeCommand
+    // Only blanks end a word to complete: `#` starts a channel's name, nicks may hold `|`.
+    rl_completer_word_break_characters = UnsafePointer(strdup(" \t"))
     rl_getc_function = readRepairedKey  // Ill-formed UTF-8 typed becomes U+FFFD.
     handlerTarget = self
     isInstalled = true
@@ -71,6 +75,10 @@ final class LineEditor {
     rl_on_new_line()
     editor.erasedBeforeAccepting = true
   }
+
+  /// The installed editor's completions (none when no editor is installed), for readline's
+  /// completion function, which cannot capture it.
+  static var completionContext: CompletionContext { handlerTarget?.completions ?? .init() }
 
   /// Gives the terminal back in the state readline found it. Safe to call twice.
   func remove() {

@@ -21,7 +21,17 @@ import ChatRendering
 ///
 ///     StreamRenderer(LineFormatter(width: 40, color: false, utcOffsetSeconds: 0), sink: sink)
 ///
-/// Each message costs O(its length): nothing depends on how long the conversation is.
+/// When more than one conversation is open, every line names its conversation after the
+/// time, in the conversation's colour (`ANSIStyle.color(forConversation:)`); with one open the
+/// lines are exactly as above. Conversation events are lines of their own, marked `--` as
+/// irssi marks its `-!-` lines, and always name their conversation:
+///
+///     12:00:00 [#room] -- you joined
+///     12:00:00 [#room] > PersonA: hello room
+///     12:00:01 [Carol] < Carol: hi
+///
+/// Each message costs O(its length): nothing depends on how long the conversation is or how
+/// many are open.
 public struct LineFormatter: TranscriptFormatter {
   /// The terminal width to wrap at, in columns; nil leaves wrapping to the terminal.
   public let width: Int?
@@ -53,10 +63,21 @@ public struct LineFormatter: TranscriptFormatter {
       row.append(time(of: since) + " * " + words, style: .dim, to: &output)
       row.endLine(to: &output)
     }
+    for event in EventText.shown(changes, in: state) {
+      var row = RowWriter(width: width, color: color)
+      row.append(time(of: event.time), style: .dim, to: &output)
+      appendLabel(event.conversation, to: &row, &output)
+      row.append(
+        " -- " + EventText.words(for: event, rules: state.nameRules), style: .dim, to: &output)
+      row.endLine(to: &output)
+    }
     for message in changes.entered(in: state) {
       let isOwn = message.isLocal
       var row = RowWriter(width: width, color: color)
       row.append(time(of: message.time), style: .dim, to: &output)
+      if EventText.namesConversation(message.conversation, in: state) {
+        appendLabel(message.conversation, to: &row, &output)
+      }
       row.append(isOwn ? " > " : " < ", to: &output)
       row.append(
         Sanitizer.sanitize(message.sender), style: ANSIStyle.color(forSender: message.sender),
@@ -67,6 +88,9 @@ public struct LineFormatter: TranscriptFormatter {
     for message in changes.failed(in: state) {
       var row = RowWriter(width: width, color: color)
       row.append(time(of: message.time), style: .dim, to: &output)
+      if EventText.namesConversation(message.conversation, in: state) {
+        appendLabel(message.conversation, to: &row, &output)
+      }
       row.append(" ! not delivered: ", style: .red, to: &output)
       row.append(Sanitizer.sanitize(message.text), to: &output)
       row.endLine(to: &output)
@@ -83,6 +107,16 @@ public struct LineFormatter: TranscriptFormatter {
   }
 
   public mutating func formatEnd(_ state: AppState, into output: inout [UInt8]) {}
+
+  /// ` [#room]`, the name sanitised and in its conversation's colour.
+  private func appendLabel(
+    _ name: ConversationName, to row: inout RowWriter, _ output: inout [UInt8]
+  ) {
+    row.append(" [", to: &output)
+    row.append(
+      Sanitizer.sanitize(name.text), style: ANSIStyle.color(forConversation: name), to: &output)
+    row.append("]", to: &output)
+  }
 
   /// `HH:MM:SS`: the shared formatter's `HH:MM:SS.mmm` without the milliseconds.
   private mutating func time(of instant: Timestamp) -> String {

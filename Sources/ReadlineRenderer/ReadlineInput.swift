@@ -48,6 +48,8 @@ final class ReadlineInput: ChatRuntime.Input {
 
   func nextEvents(dueBy now: Timestamp, in state: AppState) -> [InputEvent] {
     isLeaving = state.phase != .active
+    // Keys are read (and Tab completed) after this call, as the state stands now.
+    if editor.completions.isStale(for: state) { editor.completions = CompletionContext(state) }
     if next.isEmpty { next = editor.takeEvents().flatMap(inputEvents(for:)) }
     return next
   }

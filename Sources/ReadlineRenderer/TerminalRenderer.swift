@@ -5,7 +5,9 @@ import ChatRendering
 ///
 /// Lines collect until the runtime calls `flush` (before every wait), then go out in one
 /// redraw, so a burst of arrivals redraws the input once. The prompt shows the messages in
-/// flight and is redrawn only when it changes.
+/// flight and, with more than one conversation open, the active one and the others' unread
+/// counts; it is redrawn only when it changes. Switching changes only the prompt: the
+/// transcript above it is one, and nothing is reprinted.
 final class TerminalRenderer: Renderer {
   private var formatter: LineFormatter
   private let editor: LineEditor
@@ -13,6 +15,7 @@ final class TerminalRenderer: Renderer {
   private var tracker = ChangeTracker()
   private var pending: [UInt8] = []
   private var prompt = Prompt.plain
+  private var activity = UnreadActivity()
 
   /// Creates a renderer drawing through `editor`.
   init(formatter: LineFormatter, editor: LineEditor) {
@@ -34,7 +37,10 @@ final class TerminalRenderer: Renderer {
 
   func render(_ state: AppState) throws(SinkError) {
     let changes = tracker.changes(in: state)
-    if !changes.isEmpty { formatter.format(changes, in: state, into: &pending) }
+    if !changes.isEmpty {
+      formatter.format(changes, in: state, into: &pending)
+      activity.note(changes, in: state)
+    }
     updatePrompt(state)
   }
 
@@ -55,6 +61,6 @@ final class TerminalRenderer: Renderer {
   }
 
   private func updatePrompt(_ state: AppState) {
-    prompt = Prompt(for: state, color: color)
+    prompt = Prompt(for: state, activity: &activity, color: color)
   }
 }

@@ -1,5 +1,8 @@
 import ChatCore
+import ChatRendering
 import ChatSession
+import JSONLinesRenderer
+import LogRenderer
 
 extension Benchmarks {
   /// `update` alone with one conversation open and with `count` open, the replies spread
@@ -16,29 +19,59 @@ extension Benchmarks {
     Report.line(
       "update, \(count) conversations, replies in all",
       Report.rate(actions, many) + " actions (\(Report.fixed(many / one))x the time of one)")
+    // The piped renderers after every action, as the runtime calls them: their cost per
+    // message must not grow with the number of conversations either.
+    let rendered = { (open: Int) in
+      Stopwatch.best(of: 5) {
+        applyConversationScript(
+          conversations: open,
+          renderers: [
+            StreamRenderer(LogFormatter(), sink: CountingSink()),
+            StreamRenderer(JSONLinesFormatter(), sink: CountingSink()),
+          ])
+      }
+    }
+    // Once two are open every log line names its conversation: longer lines, the same with
+    // two open as with a thousand. Two is the fair baseline for the thousand.
+    let renderedOne = rendered(1)
+    let renderedTwo = rendered(2)
+    let renderedMany = rendered(count)
+    Report.line(
+      "update + log + jsonl, 1 conversation", Report.rate(actions, renderedOne) + " actions")
+    Report.line(
+      "update + log + jsonl, 2 conversations", Report.rate(actions, renderedTwo) + " actions")
+    Report.line(
+      "update + log + jsonl, \(count) conversations",
+      Report.rate(actions, renderedMany)
+        + " actions (\(Report.fixed(renderedMany / renderedTwo))x the time of two)")
   }
 
   /// One pass of the script: `lines` sends, echoes and replies, with `conversations` open.
-  func applyConversationScript(conversations: Int) {
+  func applyConversationScript(conversations: Int, renderers: [any Renderer] = []) {
     var state = AppState()
     _ = update(&state, .session(.connected(time: .virtualEpoch)))
     let names = (1..<conversations).map { ConversationName("#channel-\($0)") }
     for name in names { _ = update(&state, .session(.joined(name, time: .virtualEpoch))) }
     if conversations > 1 { _ = update(&state, .user(.switched(to: "1", time: .virtualEpoch))) }
     let all = [ConversationName.initial] + names
+    for renderer in renderers { try? renderer.start(state) }
+    let step = { (state: inout AppState, action: Action) in
+      _ = update(&state, action)
+      for renderer in renderers { try? renderer.render(state) }
+    }
     var ids = SeededUUIDGenerator(seed: 1)
     let text = "hello there, this is a line"
     for index in 0..<lines {
       let sent = Timestamp.virtualEpoch.advanced(byMilliseconds: Int64(index) * 300)
       let id = ids.next()
-      _ = update(&state, .user(.submitted(text: text, id: id, time: sent)))
+      step(&state, .user(.submitted(text: text, id: id, time: sent)))
       var echo = Message(id: id, sender: "PersonA", text: text, time: sent, isLocal: true)
       echo.time = sent.advanced(byMilliseconds: 100)
-      _ = update(&state, .session(.echoed(echo)))
+      step(&state, .session(.echoed(echo)))
       let reply = Message(
         id: ids.next(), sender: "Person B", text: text, time: sent.advanced(byMilliseconds: 300),
         conversation: all[index % all.count])
-      _ = update(&state, .session(.received(reply, inReplyTo: id)))
+      step(&state, .session(.received(reply, inReplyTo: id)))
     }
     precondition(state.messageCount == lines * 2)
   }

@@ -8,6 +8,20 @@ import Testing
     UUID(uuid: (n, 0, 0, 0, 0, 0, 0x40, 0, 0x80, 0, 0, 0, 0, 0, 0, 0))
   }
 
+  @Test func conversationEventsAreReportedOnceEachInOrder() {
+    var tracker = ChangeTracker()
+    var state = AppState()
+    _ = tracker.changes(in: state)
+    _ = update(&state, .session(.joined(ConversationName("#a"), time: .virtualEpoch)))
+    var changes = tracker.changes(in: state)
+    #expect(changes.events(in: state).map(\.change) == [.opened(.channel), .activated])
+    #expect(!changes.isEmpty)
+    #expect(tracker.changes(in: state).isEmpty)
+    _ = update(&state, .user(.switched(to: "1", time: .virtualEpoch)))
+    changes = tracker.changes(in: state)
+    #expect(changes.events(in: state).map(\.conversation) == [ConversationName("Conversation")])
+  }
+
   @Test func reportsOnlyWhatIsNewSinceTheLastLook() {
     var tracker = ChangeTracker()
     var state = AppState()

@@ -76,7 +76,7 @@ private func runVirtual(
 
   @Test func jsonTranscriptOpensWithTheSchemaAndClosesWithEnd() throws {
     let lines = try runVirtual("hi\n").jsonl.split(separator: "\n")
-    #expect(lines.first?.hasPrefix(#"{"type":"start","seq":1,"schema":1"#) == true)
+    #expect(lines.first?.hasPrefix(#"{"type":"start","seq":1,"schema":2"#) == true)
     #expect(lines.last == #"{"type":"end","seq":6,"messages":2,"failed":0,"pending":0}"#)
   }
 

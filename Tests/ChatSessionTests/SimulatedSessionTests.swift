@@ -37,6 +37,22 @@ import Testing
       ])
   }
 
+  @Test func aLeavingRunWaitsForConversationRequestsToBeConfirmed() {
+    var session = SimulatedSession(ids: SeededUUIDGenerator(seed: 1))
+    let room = ConversationName("#room")
+    session.join(room, at: start)
+    #expect(session.isExpectingEvents)
+    _ = session.nextEvent(dueBy: start.advanced(byMilliseconds: 100))  // joined
+    #expect(session.isExpectingEvents, "the member list is still to come")
+    _ = session.nextEvent(dueBy: start.advanced(byMilliseconds: 100))  // members
+    #expect(!session.isExpectingEvents)
+    session.part(room, reason: nil, at: start.advanced(byMilliseconds: 200))
+    session.setTopic("t", of: room, at: start.advanced(byMilliseconds: 200))
+    #expect(session.isExpectingEvents)
+    _ = drain(&session)
+    #expect(!session.isExpectingEvents)
+  }
+
   @Test func inAJoinedChannelThePeerAnswersAsInTheSeed() {
     var session = SimulatedSession(ids: SeededUUIDGenerator(seed: 1))
     let room = ConversationName("#room")

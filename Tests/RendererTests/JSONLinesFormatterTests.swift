@@ -26,8 +26,8 @@ import Testing
     }
     #expect(
       lines == [
-        #"{"type":"start","seq":1,"schema":1,"title":"Conversation","user":"PersonA"}"#,
-        #"{"type":"message","seq":2,"id":"6078BF18-0FF8-432F-911F-5A75F7215B2A","sender":"Person B","text":"hi","time":"2025-01-01T12:00:00.000Z","own":false}"#,
+        #"{"type":"start","seq":1,"schema":2,"title":"Conversation","user":"PersonA","conversation":"Conversation"}"#,
+        #"{"type":"message","seq":2,"conversation":"Conversation","id":"6078BF18-0FF8-432F-911F-5A75F7215B2A","sender":"Person B","text":"hi","time":"2025-01-01T12:00:00.000Z","own":false}"#,
         #"{"type":"end","seq":3,"messages":1,"failed":0,"pending":0}"#,
         "",
       ])
@@ -54,13 +54,16 @@ import Testing
       _ = update(&state, .user(.submitted(text: "yo", id: id, time: .virtualEpoch)))
     }
     #expect(lines[1] == #"{"type":"status","seq":2,"status":"connected"}"#)
-    #expect(lines[2].hasPrefix(#"{"type":"sent","seq":3,"id":"6078BF18"#))
+    #expect(
+      lines[2].hasPrefix(#"{"type":"sent","seq":3,"conversation":"Conversation","id":"6078BF18"#))
     let failed = render { state in
       state.sessionStatus = .connected
       _ = update(&state, .user(.submitted(text: "yo", id: id, time: .virtualEpoch)))
       _ = update(&state, .session(.deliveryFailed(id: id, reason: "down", time: .virtualEpoch)))
     }
-    #expect(failed[2].hasPrefix(#"{"type":"failed","seq":3,"id":"6078BF18"#))
+    #expect(
+      failed[2].hasPrefix(#"{"type":"failed","seq":3,"conversation":"Conversation","id":"6078BF18"#)
+    )
   }
 
   @Test func theEndCountsMessagesStillAwaitingTheirEchoOrHeldUnsent() {

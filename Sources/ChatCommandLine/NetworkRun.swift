@@ -1,0 +1,70 @@
+import ChatCore
+import ChatIRC
+import ChatIRCSession
+import ChatRendering
+import ChatRuntime
+import ChatTransport
+
+/// What a run with `--server` or `--network` needs besides the simulated run's wiring: the
+/// IRC session, the nick, and how its outcome maps to an exit status.
+struct NetworkRun {
+  /// The core's own delivery timeout on a network: a day, so that it never fires before the
+  /// session's, which counts from when a line is written (pacing may hold lines for long).
+  static let coreDeliveryTimeoutMilliseconds: Int64 = 86_400_000
+
+  let session: IRCSession
+  let nick: String
+  let seed: UInt64
+  var coreDeliveryTimeoutMilliseconds: Int64 { Self.coreDeliveryTimeoutMilliseconds }
+
+  /// The exit status of a run that completed: 69 (EX_UNAVAILABLE) when the server could not
+  /// be reached or its certificate was refused, 75 (EX_TEMPFAIL) when a message failed.
+  func exitStatus(after state: AppState) -> Int32 {
+    if let failure = session.failure {
+      return ChatCommand.fail(failure.description, status: 69)
+    }
+    if !state.failed.isEmpty || !state.unsent.isEmpty {
+      let count = state.failed.count + state.unsent.count
+      return ChatCommand.fail(
+        "\(count) message\(count == 1 ? "" : "s") not delivered", status: 75)
+    }
+    return 0
+  }
+}
+
+/// A piped input that ends the run once the session gives up (the server cannot be reached,
+/// its certificate was refused): it asks to quit twice, which leaves at once.
+final class GivingUpInput: Input {
+  private let base: any Input
+  private let session: IRCSession
+
+  init(wrapping base: any Input, session: IRCSession) {
+    self.base = base
+    self.session = session
+  }
+
+  var descriptor: Int32? { base.descriptor }
+  var nextDeadline: Timestamp? { base.nextDeadline }
+  var isInteractive: Bool { base.isInteractive }
+  func readAvailable() { base.readAvailable() }
+
+  func handle(signal: Int32, at now: Timestamp, in state: AppState) throws(SinkError)
+    -> InputEvent?
+  {
+    try base.handle(signal: signal, at: now, in: state)
+  }
+
+  func nextEvents(dueBy now: Timestamp, in state: AppState) -> [InputEvent] {
+    guard session.failure != nil else { return base.nextEvents(dueBy: now, in: state) }
+    switch state.phase {
+    case .active: return [.quitRequested, .quitRequested]
+    case .draining: return [.quitRequested]
+    case .finished: return []
+    }
+  }
+
+  func takeNextEvents(at now: Timestamp) throws(SinkError) {
+    guard session.failure == nil else { return }
+    try base.takeNextEvents(at: now)
+  }
+}

@@ -1,0 +1,147 @@
+import ChatCore
+import ChatIRC
+import FoundationEssentials
+
+/// What the protocol client reports, as the core's session actions.
+extension IRCSession {
+  func handle(_ event: IRCEvent, at now: Timestamp) {
+    switch event {
+    case .registered(let nick):
+      hasRegistered = true
+      backoff.reset()
+      if nick != configuration.client.nick {
+        report("registered as \(nick): \(configuration.client.nick) was not available")
+      }
+      enqueue(.connected(time: now))
+      // The core knows you by the nick asked for; a fallback renames you there too.
+      if nick != currentNick {
+        enqueue(.nickChanged(from: currentNick, to: nick, time: now))
+        currentNick = nick
+      }
+    case .nickRejected(let nick, let reason, let fallback):
+      report("the nick \(nick) was refused (\(reason)): trying \(fallback)")
+    case .nickChanged(let old, let new):
+      currentNick = new
+      enqueue(.nickChanged(from: old, to: new, time: now))
+    case .nickChangeFailed(let nick, let reason):
+      report("cannot change nick to \(nick): \(reason)")
+    case .serverSupport(let support):
+      enqueue(.nameRulesChanged(Self.nameRules(support)))
+    case .authenticated(let account):
+      report("logged in" + (account.map { " as \($0)" } ?? ""))
+    case .authenticationFailed(let reason):
+      report("SASL: \(reason)")
+    case .stsUpgradeRequired(let port):
+      upgradePort = port
+    case .stsPolicyUpdated(let policy):
+      stsPolicyUpdated(policy)
+    case .stsPolicyRemoved(let host):
+      stsPolicyRemoved(host)
+    default:
+      handleConversationEvent(event, at: now)
+    }
+  }
+
+  /// Channels, members, messages and the link's end.
+  private func handleConversationEvent(_ event: IRCEvent, at now: Timestamp) {
+    switch event {
+    case .joined(let channel):
+      enqueue(.joined(ConversationName(channel), time: now))
+    case .joinFailed(let channel, let reason):
+      enqueue(.joinFailed(ConversationName(channel), reason: reason, time: now))
+    case .parted(let channel, let reason):
+      enqueue(.left(ConversationName(channel), reason: reason, time: now))
+    case .kicked(let channel, let by, let reason):
+      let why = "removed by \(by)" + (reason.map { ": \($0)" } ?? "")
+      enqueue(.left(ConversationName(channel), reason: why, time: now))
+    case .userJoined(let channel, let nick):
+      enqueue(.memberJoined(nick, channel: ConversationName(channel), time: now))
+    case .userParted(let channel, let nick, let reason):
+      enqueue(.memberLeft(nick, channel: ConversationName(channel), reason: reason, time: now))
+    case .userKicked(let channel, let nick, let by, let reason):
+      let why = "removed by \(by)" + (reason.map { ": \($0)" } ?? "")
+      enqueue(.memberLeft(nick, channel: ConversationName(channel), reason: why, time: now))
+    case .userQuit(let nick, let reason, _):
+      enqueue(.memberQuit(nick, reason: reason, time: now))
+    case .userNickChanged(let old, let new, _):
+      enqueue(.nickChanged(from: old, to: new, time: now))
+    case .topic(let channel, let text, let setBy, _):
+      enqueue(
+        .topicChanged(
+          ConversationName(channel), topic: text.isEmpty ? nil : text, by: setBy, time: now))
+    case .names(let channel, let members):
+      enqueue(.membersListed(ConversationName(channel), members.map(\.nick), time: now))
+    case .received(let incoming):
+      enqueue(.received(message(for: incoming)))
+    default:
+      handleDeliveryEvent(event, at: now)
+    }
+  }
+
+  /// Our messages' progress, server replies, the link's end.
+  private func handleDeliveryEvent(_ event: IRCEvent, at now: Timestamp) {
+    switch event {
+    case .messageWritten(let id, _, _):
+      pending[id]?.writtenAt = now
+    case .messageSplit(let id, let parts):
+      pending[id]?.parts = parts
+      report("the message is too long for one IRC line: it goes out in \(parts) parts")
+    case .echoed(let echo):
+      confirm(echo)
+    case .deliveryFailed(let failure):
+      guard pending.removeValue(forKey: failure.id) != nil else { return }
+      var reason = failure.reason
+      if let code = failure.code { reason = "the server refused it (\(code)): \(reason)" }
+      if failure.parts > 1 { reason = "part \(failure.part + 1) of \(failure.parts): \(reason)" }
+      // The core keeps no reason with a failed message: say it here too.
+      report("a message was not delivered: \(reason)")
+      enqueue(.deliveryFailed(id: failure.id, reason: reason, time: now))
+    case .serverReply(let code, let text):
+      // A missing message of the day (422) is no news to anyone.
+      if code != "422" { report("server (\(code)): \(text)") }
+    case .intentRefused(let reason):
+      report(reason)
+    case .disconnected(let reason):
+      linkEnded(reason, at: now)
+    default:
+      break  // Capabilities, topic setters, server notices, lag, ignored lines.
+    }
+  }
+
+  /// The core's name rules for what the server said in `005`.
+  static func nameRules(_ support: ISupport) -> NameRules {
+    var rules = NameRules()
+    rules.channelPrefixes = Set(support.channelTypes.unicodeScalars)
+    if let length = support.channelLength { rules.channelLength = length }
+    if let length = support.nickLength { rules.nickLength = length }
+    rules.caseMapping = support.caseMapping == .ascii ? .ascii : .rfc1459
+    return rules
+  }
+
+  /// One more line of a message confirmed: once all are, the message is echoed, at the time
+  /// the server gave its first line.
+  private func confirm(_ echo: IRCEcho) {
+    guard var entry = pending[echo.id] else { return }
+    entry.parts = max(entry.parts, echo.parts)
+    entry.confirmed += 1
+    if echo.part == 0 || entry.firstConfirmation == nil { entry.firstConfirmation = echo.time }
+    guard entry.confirmed >= entry.parts else {
+      pending[echo.id] = entry
+      return
+    }
+    pending[echo.id] = nil
+    var message = entry.message
+    message.sender = client.nick
+    message.time = entry.firstConfirmation ?? echo.time
+    message.isLocal = false  // The core marks its own messages.
+    enqueue(.echoed(message))
+  }
+
+  /// A received message as the core's `Message`: its id from the msgid (see `IRCMessageID`).
+  private func message(for incoming: IRCIncomingMessage) -> Message {
+    let id = incoming.msgid.map(IRCMessageID.uuid(forMessageID:)) ?? ids.next()
+    return Message(
+      id: id, sender: incoming.sender, text: incoming.text, time: incoming.time,
+      conversation: ConversationName(incoming.conversation), isAction: incoming.kind == .action)
+  }
+}

@@ -1,0 +1,168 @@
+import ChatCore
+import ChatIRC
+import ChatTransport
+
+/// The byte stream under the session: dialling, reading, writing, losing it.
+extension IRCSession {
+  /// Starts a connection attempt to the configured host and port.
+  func dial(at now: Timestamp) {
+    enqueue(.connecting(time: now))
+    do throws(TransportError) {
+      let tcp = try TCPConnection(host: configuration.host, port: configuration.port)
+      if let tls = configuration.tls {
+        if tls.insecure {
+          report(
+            "TLS to \(configuration.host):\(configuration.port) is not verified (--tls-insecure)")
+        }
+        if tlsContext?.configuration != tls { tlsContext = try TLSContext(tls) }
+        stream = try TLSConnection(over: tcp, context: tlsContext!)
+      } else {
+        stream = tcp
+      }
+      connectDeadline = now.advanced(byMilliseconds: configuration.connectTimeoutMilliseconds)
+    } catch {
+      connectFailed(error, at: now)
+    }
+  }
+
+  /// The stream is up (and the TLS handshake done): registration begins.
+  func established(at now: Timestamp) {
+    connectDeadline = nil
+    clientStarted = true
+    apply(client.start(at: now), now)
+    flush(at: now)
+  }
+
+  /// Connecting failed: retried after a backoff delay, unless it cannot help.
+  func connectFailed(_ error: TransportError, at now: Timestamp) {
+    closeStream()
+    connectDeadline = nil
+    let reason = error.description
+    enqueue(.disconnected(reason: reason, time: now))
+    if error.isPermanent || !hasRegistered && configuration.givesUpIfFirstConnectionFails {
+      failure = error
+      // A run that gives up says why as it exits; one that stays (line mode) says it now.
+      if !configuration.givesUpIfFirstConnectionFails { report(reason + " (not retried)") }
+      return
+    }
+    report(reason)
+    scheduleReconnect(at: now, after: reason)
+  }
+
+  /// Reads what the stream has, hands it to the client, then writes what is queued.
+  func pumpStream(at now: Timestamp) {
+    // Bounded, so a fast server cannot keep the loop from the user's typing.
+    for _ in 0..<64 {
+      guard let stream else { return }
+      let result = readBuffer.withUnsafeMutableBytes { stream.read(into: $0) }
+      switch result {
+      case .bytes(let count):
+        apply(client.receive(bytes: readBuffer[..<count], at: now), now)
+      case .wouldBlock:
+        return flush(at: now)
+      case .closed:
+        return lost("the server closed the connection", at: now)
+      case .failed(let error):
+        return lost(error.description, at: now)
+      }
+    }
+    flush(at: now)
+  }
+
+  /// Writes what the stream takes now of what is queued.
+  func flush(at now: Timestamp) {
+    guard let stream, stream.isEstablished else { return }
+    if case .failed(let error) = outgoing.flush(to: stream) { lost(error.description, at: now) }
+  }
+
+  /// The link broke or ended: the client fails what is unconfirmed and reports it.
+  func lost(_ reason: String, at now: Timestamp) {
+    closeStream()
+    if clientStarted {
+      apply(client.connectionClosed(reason: reason, at: now), now)
+    } else {
+      linkEnded(reason, at: now)
+    }
+  }
+
+  /// Closes the stream, if any, and forgets what was queued for it.
+  func closeStream() {
+    stream?.close()
+    stream = nil
+    outgoing = OutgoingBytes()
+  }
+
+  /// After the client's `disconnected`: fails what is left, then reconnects unless leaving.
+  func linkEnded(_ reason: String, at now: Timestamp) {
+    closeStream()
+    clientStarted = false
+    if !pending.isEmpty {
+      report(
+        "\(pending.count) unconfirmed message(s) failed: the connection was lost, they may or"
+          + " may not have arrived")
+    }
+    for (id, _) in pending {
+      enqueue(
+        .deliveryFailed(
+          id: id,
+          reason: "the connection was lost before the server confirmed it (\(reason)): it may"
+            + " or may not have arrived", time: now))
+    }
+    pending.removeAll()
+    enqueue(.disconnected(reason: reason, time: now))
+    if leaving == .quitSent || leaving == .done {
+      leaving = .done
+      quitDeadline = nil
+      return
+    }
+    if let port = upgradePort {
+      upgradePort = nil
+      upgrade(toTLSPort: UInt16(clamping: port), at: now)
+      report("the server asks for TLS (STS): reconnecting to \(configuration.host):\(port)")
+      return dial(at: now)
+    }
+    report("disconnected: \(reason)")
+    scheduleReconnect(at: now, after: reason)
+  }
+
+  /// Connects over TLS (`upgradeTLS`) to `port` from now on: an STS upgrade, or a policy
+  /// remembered from an earlier run. Call it before `connect(at:)`, or between connections.
+  public func upgrade(toTLSPort port: UInt16, at now: Timestamp? = nil) {
+    configuration.port = port
+    configuration.tls = upgradeTLS
+    var clientConfiguration = configuration.client
+    clientConfiguration.endpoint = Self.endpoint(of: configuration)
+    client = IRCClient(configuration: clientConfiguration, at: now ?? lastNow)
+  }
+
+  /// Reconnects after the next backoff delay.
+  func scheduleReconnect(at now: Timestamp, after reason: String) {
+    let delay = backoff.nextDelayMilliseconds()
+    reconnectAt = now.advanced(byMilliseconds: delay)
+    report(
+      "reconnecting to \(configuration.host):\(configuration.port) in"
+        + " \(Double(delay / 100) / 10) s")
+  }
+
+  /// Takes in one step of the client: bytes to write, events to map, a close.
+  func apply(_ output: IRCOutput, _ now: Timestamp) {
+    if !output.lines.isEmpty, stream != nil { outgoing.append(output.bytes) }
+    for event in output.events { handle(event, at: now) }
+    if output.closeConnection, let stream {
+      _ = outgoing.flush(to: stream)
+      closeStream()
+    }
+  }
+}
+
+extension TransportError {
+  /// Whether trying again cannot help: a refused certificate, an unusable file, no TLS.
+  var isPermanent: Bool {
+    switch self {
+    case .certificateRejected, .protocolTooOld, .unusableCAFile, .unusableCertificateFile,
+      .tlsUnavailable:
+      true
+    default: false
+    }
+  }
+}

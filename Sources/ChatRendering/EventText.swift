@@ -1,0 +1,76 @@
+import ChatCore
+
+/// The words the human-readable renderers (line mode, log) use for a conversation event, in
+/// the manner of irssi's `-!-` lines: `you joined`, `Bob left (bye)`, `topic: …`.
+///
+/// The line names the conversation itself (`[#room] -- Bob joined`), so the words do not.
+/// Every name and reason passes through `Sanitizer`.
+public enum EventText {
+  /// The words for `event`, sanitised, without the conversation's name or a time.
+  public static func words(for event: ConversationEvent, rules: NameRules) -> String {
+    switch event.change {
+    case .activated:
+      return "now talking here"
+    case .closed(let reason):
+      let what = rules.isChannel(event.conversation.text) ? "you left" : "private chat closed"
+      return what + because(reason)
+    case .memberJoined(let nick):
+      return shown(nick) + " joined"
+    case .memberLeft(let nick, let reason):
+      return shown(nick) + " left" + because(reason)
+    case .memberQuit(let nick, let reason):
+      return shown(nick) + " quit" + because(reason)
+    case .memberRenamed(let old, let new):
+      return shown(old) + " is now known as " + shown(new)
+    case .membersListed(let count):
+      return count == 1 ? "1 member (/names lists them)" : "\(count) members (/names lists them)"
+    case .opened(let kind):
+      switch kind {
+      case .channel: return "you joined"
+      case .privateChat: return "private chat opened"
+      case .server: return "opened"
+      }
+    case .topicChanged(let topic, let author):
+      let by = author.map { " by " + shown($0) } ?? ""
+      guard let topic else { return "topic cleared" + by }
+      return "topic set" + by + ": " + shown(topic)
+    }
+  }
+
+  /// Whether `event` goes without saying after `previous` (the event just before it in the
+  /// same change): becoming active right after being opened, as `/join` and `/query` do.
+  public static func isImplied(_ event: ConversationEvent, after previous: ConversationEvent?)
+    -> Bool
+  {
+    guard case .activated = event.change, let previous, case .opened = previous.change else {
+      return false
+    }
+    return previous.conversation == event.conversation
+  }
+
+  /// The events of `changes` worth a line of their own, oldest first.
+  public static func shown(_ changes: Changes, in state: AppState) -> [ConversationEvent] {
+    guard changes.eventCount > 0 else { return [] }
+    var previous: ConversationEvent?
+    var shown: [ConversationEvent] = []
+    for event in changes.events(in: state) {
+      defer { previous = event }
+      if !isImplied(event, after: previous) { shown.append(event) }
+    }
+    return shown
+  }
+
+  /// Whether a line about a message in `name` names its conversation: when more than one is
+  /// open, or when it is not the one open (a `/msg` to a channel not joined). O(1).
+  @inline(__always)
+  public static func namesConversation(_ name: ConversationName, in state: AppState) -> Bool {
+    state.conversations.count > 1 || name.text != state.conversations.activeName.text
+  }
+
+  private static func because(_ reason: String?) -> String {
+    guard let reason, !reason.isEmpty else { return "" }
+    return " (" + shown(reason) + ")"
+  }
+
+  private static func shown(_ text: String) -> String { Sanitizer.sanitize(text) }
+}

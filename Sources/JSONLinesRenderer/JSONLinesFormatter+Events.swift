@@ -1,0 +1,112 @@
+import ChatCore
+import ChatRendering
+
+// Schema 2's conversation events, one object each, in the order they happened:
+//
+//     {"type":"joined","seq":3,"conversation":"#room","kind":"channel","time":"…"}
+//     {"type":"left","seq":9,"conversation":"#room","reason":"bye","time":"…"}
+//     {"type":"active","seq":4,"conversation":"#room","time":"…"}
+//     {"type":"member_joined","seq":5,"conversation":"#room","nick":"Bob","time":"…"}
+//     {"type":"member_left","seq":6,"conversation":"#room","nick":"Bob","reason":"bye","time":"…"}
+//     {"type":"member_quit","seq":7,"conversation":"#room","nick":"Bob","time":"…"}
+//     {"type":"nick","seq":8,"conversation":"#room","from":"Bob","to":"Rob","time":"…"}
+//     {"type":"members","seq":5,"conversation":"#room","count":2,"members":["Person B","PersonA"],"time":"…"}
+//     {"type":"topic","seq":9,"conversation":"#room","topic":"hi","by":"Bob","time":"…"}
+//
+// `reason` and `by` appear only when known; `topic` is null when the topic was cleared;
+// `members` lists the channel's members as the state holds them once the list arrived.
+
+extension JSONLinesFormatter {
+  /// Writes the object for `event`.
+  mutating func write(_ event: ConversationEvent, in state: AppState, into output: inout [UInt8]) {
+    var room = Self.fixedRoom + JSONWriter.maximumLength(ofString: event.conversation.text)
+    var members: [String]?
+    switch event.change {
+    case .activated, .opened: break
+    case .closed(let reason): room += reason.map(JSONWriter.maximumLength(ofString:)) ?? 0
+    case .memberJoined(let nick): room += JSONWriter.maximumLength(ofString: nick)
+    case .memberLeft(let nick, let reason), .memberQuit(let nick, let reason):
+      room += JSONWriter.maximumLength(ofString: nick)
+      room += reason.map(JSONWriter.maximumLength(ofString:)) ?? 0
+    case .memberRenamed(let old, let new):
+      room += JSONWriter.maximumLength(ofString: old) + JSONWriter.maximumLength(ofString: new)
+    case .membersListed:
+      members = state.conversations.index(of: event.conversation).flatMap {
+        state.conversations[$0].members?.sorted
+      }
+      room += (members ?? []).reduce(0) { $0 + 1 + JSONWriter.maximumLength(ofString: $1) }
+    case .topicChanged(let topic, let author):
+      room += topic.map(JSONWriter.maximumLength(ofString:)) ?? 0
+      room += author.map(JSONWriter.maximumLength(ofString:)) ?? 0
+    }
+    output.append(reserving: room) { writer in
+      switch event.change {
+      case .activated: open("active", &writer)
+      case .closed: open("left", &writer)
+      case .memberJoined: open("member_joined", &writer)
+      case .memberLeft: open("member_left", &writer)
+      case .memberQuit: open("member_quit", &writer)
+      case .memberRenamed: open("nick", &writer)
+      case .membersListed: open("members", &writer)
+      case .opened: open("joined", &writer)
+      case .topicChanged: open("topic", &writer)
+      }
+      writer.write(",\"conversation\":")
+      JSONWriter.writeString(event.conversation.text, to: &writer)
+      switch event.change {
+      case .activated: break
+      case .closed(let reason):
+        Self.writeOptional("reason", reason, to: &writer)
+      case .memberJoined(let nick):
+        Self.writeOptional("nick", nick, to: &writer)
+      case .memberLeft(let nick, let reason), .memberQuit(let nick, let reason):
+        Self.writeOptional("nick", nick, to: &writer)
+        Self.writeOptional("reason", reason, to: &writer)
+      case .memberRenamed(let old, let new):
+        Self.writeOptional("from", old, to: &writer)
+        Self.writeOptional("to", new, to: &writer)
+      case .membersListed(let count):
+        writer.write(",\"count\":")
+        JSONWriter.writeInteger(count, to: &writer)
+        if let members {
+          writer.write(",\"members\":[")
+          for (index, nick) in members.enumerated() {
+            if index > 0 { writer.write(UInt8(ascii: ",")) }
+            JSONWriter.writeString(nick, to: &writer)
+          }
+          writer.write(UInt8(ascii: "]"))
+        }
+      case .opened(let kind):
+        writer.write(",\"kind\":\"")
+        switch kind {
+        case .channel: writer.write("channel")
+        case .privateChat: writer.write("private")
+        case .server: writer.write("server")
+        }
+        writer.write(UInt8(ascii: "\""))
+      case .topicChanged(let topic, let author):
+        if let topic {
+          Self.writeOptional("topic", topic, to: &writer)
+        } else {
+          writer.write(",\"topic\":null")
+        }
+        Self.writeOptional("by", author, to: &writer)
+      }
+      writer.write(",\"time\":\"")
+      TimeFormat.writeRFC3339(event.time, to: &writer)
+      writer.write(UInt8(ascii: "\""))
+      close(&writer)
+    }
+  }
+
+  /// Writes `,"key":"value"`, or nothing when `value` is nil.
+  private static func writeOptional(
+    _ key: StaticString, _ value: String?, to writer: inout ByteWriter
+  ) {
+    guard let value else { return }
+    writer.write(",\"")
+    writer.write(key)
+    writer.write("\":")
+    JSONWriter.writeString(value, to: &writer)
+  }
+}

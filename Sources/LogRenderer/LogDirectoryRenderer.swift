@@ -1,0 +1,115 @@
+import ChatCore
+import ChatRendering
+
+/// `--log-dir`: the plain-text log split into one file per conversation, as irssi and WeeChat
+/// log. Each file holds its conversation's lines as `LogFormatter` writes them, without the
+/// conversation's name (the file names it); changes of the connection go to the session's own
+/// conversation's file, and switching between conversations is not logged.
+///
+/// Files are opened when their conversation first has a line, through `open`, which is given a
+/// file name from `LogFileName` (the caller decides the directory and the mode, and appends:
+/// a conversation logged by earlier runs keeps its history). At most `openLimit` files are
+/// open at once; the one opened longest ago is closed to make room and reopened if needed.
+/// Per message: one dictionary lookup by the conversation's exact name, whatever the number
+/// of conversations.
+public final class LogDirectoryRenderer: Renderer {
+  /// Opens (appending, creating if needed) the file of that name for a conversation's log.
+  public typealias Opener = (_ fileName: String) throws(SinkError) -> any TextSink
+
+  /// The most log files open at once.
+  public static let openLimit = 64
+
+  private let open: Opener
+  private let utcOffsetSeconds: Int64
+  private var tracker = ChangeTracker()
+  private var news = StatusNews()
+  /// Each file name, by the exact conversation name that led to it.
+  private var fileNames: [String: String] = [:]
+  /// The case mapping `fileNames` were made with: the only rule a file name depends on.
+  private var caseMapping: NameRules.CaseMapping?
+  /// The open files, by file name, and the order they were opened in.
+  private var sinks: [String: any TextSink] = [:]
+  private var opened: [String] = []
+  private var line: [UInt8] = []
+
+  /// Creates a renderer writing each conversation's log to what `open` opens.
+  public init(utcOffsetSeconds: Int64 = 0, open: @escaping Opener) {
+    self.utcOffsetSeconds = utcOffsetSeconds
+    self.open = open
+  }
+
+  public func start(_ state: AppState) throws(SinkError) { _ = tracker.changes(in: state) }
+
+  public func render(_ state: AppState) throws(SinkError) {
+    let changes = tracker.changes(in: state)
+    guard !changes.isEmpty else { return }
+    if state.nameRules.caseMapping != caseMapping {
+      caseMapping = state.nameRules.caseMapping
+      fileNames.removeAll()
+    }
+    if let status = changes.status, let words = news.words(for: status),
+      let time = state.sessionStatusTime
+    {
+      startLine(at: time)
+      line.append(utf8: " * " + words + "\n")
+      try write(to: state.conversations[0].name, state)
+    }
+    // Which conversation is active is the screen's business, not a conversation's history.
+    for event in EventText.shown(changes, in: state) where event.change != .activated {
+      startLine(at: event.time)
+      line.append(utf8: " -- " + EventText.words(for: event, rules: state.nameRules) + "\n")
+      try write(to: event.conversation, state)
+    }
+    for message in changes.entered(in: state) {
+      startLine(at: message.time)
+      line.append(UInt8(ascii: " "))
+      line.append(utf8: Sanitizer.sanitize(message.sender))
+      line.append(utf8: ": " + Sanitizer.sanitize(message.text) + "\n")
+      try write(to: message.conversation, state)
+    }
+    for message in changes.failed(in: state) {
+      startLine(at: message.time)
+      line.append(utf8: " ! not delivered: " + Sanitizer.sanitize(message.text) + "\n")
+      try write(to: message.conversation, state)
+    }
+  }
+
+  public func show(_ notice: Notice, in state: AppState) throws(SinkError) {}
+
+  public func flush() throws(SinkError) {
+    for sink in sinks.values { try sink.flush() }
+  }
+
+  public func finish(_ state: AppState) throws(SinkError) {
+    try render(state)
+    try flush()
+  }
+
+  private func startLine(at time: Timestamp) {
+    line.removeAll(keepingCapacity: true)
+    TimeFormat.appendTimeOfDay(time, utcOffsetSeconds: utcOffsetSeconds, to: &line)
+  }
+
+  /// Writes `line` to the file of the conversation `name`, opening it if need be.
+  private func write(to name: ConversationName, _ state: AppState) throws(SinkError) {
+    let fileName: String
+    if let known = fileNames[name.text] {
+      fileName = known
+    } else {
+      fileName = LogFileName.of(name, rules: state.nameRules)
+      fileNames[name.text] = fileName
+    }
+    if let sink = sinks[fileName] {
+      try sink.write(line)
+      return
+    }
+    if opened.count >= Self.openLimit {
+      let oldest = opened.removeFirst()
+      try sinks.removeValue(forKey: oldest)?.flush()
+    }
+    let sink = try open(fileName)
+    sinks[fileName] = sink
+    opened.append(fileName)
+    try sink.write(line)
+  }
+}

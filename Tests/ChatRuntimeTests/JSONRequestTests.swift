@@ -1,0 +1,99 @@
+import ChatCore
+import Testing
+
+@testable import ChatRuntime
+
+/// What each line of `--input jsonl` asks for, and the notice each malformed line gets.
+@Suite(.timeLimit(.minutes(2))) struct JSONRequestTests {
+  private func read(_ line: String) throws(InputLineProblem) -> Request {
+    try request(fromJSONLine: Array(line.utf8))
+  }
+
+  @Test(arguments: [
+    (##"{"type":"send","text":"deploy done"}"##, Request.send("deploy done", to: nil)),
+    (
+      ##"{"type":"send","conversation":"#ops","text":"deploy done"}"##,
+      .send("deploy done", to: "#ops")
+    ),
+    (##"{"type":"send","text":"/quit","conversation":null}"##, .send("/quit", to: nil)),
+    (##"{"text":"  two  spaces ","type":"send"}"##, .send("  two  spaces ", to: nil)),
+    (##"{"type":"me","text":"waves"}"##, .action("waves")),
+    (##"{"type":"join","conversation":"#ops"}"##, .join("#ops")),
+    (##"{"type":"part"}"##, .part(nil, reason: nil)),
+    (##"{"type":"part","conversation":"#ops","reason":"bye"}"##, .part("#ops", reason: "bye")),
+    (##"{"type":"part","reason":" "}"##, .part(nil, reason: nil)),
+    (##"{"type":"switch","conversation":"2"}"##, .switchTo("2")),
+    (##"{"type":"query","conversation":"Carol"}"##, .query("Carol")),
+    (##"{"type":"topic"}"##, .topic(nil)),
+    (##"{"type":"topic","text":"release day"}"##, .topic("release day")),
+    (##"{"type":"quit"}"##, .quit),
+    (##"{"type":"send","text":"\u001b[31mred\u0000"}"##, .send("\u{1B}[31mred\u{0}", to: nil)),
+  ])
+  func eachTypeReadsAsItsRequest(line: String, expected: Request) throws {
+    #expect(try read(line) == expected)
+  }
+
+  @Test(arguments: [
+    ("deploy done", "not JSON: expected a value at byte 1"),
+    (##"["send"]"##, "expected a JSON object, found an array"),
+    (##""send""##, "expected a JSON object, found a string"),
+    ("42", "expected a JSON object, found a number"),
+    ("null", "expected a JSON object, found null"),
+    (
+      ##"{"text":"hi"}"##,
+      "missing \"type\" (one of send, join, part, switch, query, topic, me or quit)"
+    ),
+    (
+      ##"{"type":"shout"}"##,
+      "unknown type \"shout\" (expected send, join, part, switch, query, topic, me or quit)"
+    ),
+    (##"{"type":7}"##, "\"type\" must be a string, not a number"),
+    (##"{"type":"send"}"##, "a \"send\" request needs \"text\""),
+    (##"{"type":"send","text":null}"##, "\"text\" must be a string, not null"),
+    (##"{"type":"send","text":["hi"]}"##, "\"text\" must be a string, not an array"),
+    (##"{"type":"send","text":"   "}"##, "\"text\" is empty"),
+    (##"{"type":"send","text":"hi","conversation":""}"##, "\"conversation\" is empty"),
+    (
+      ##"{"type":"send","text":"hi","conversation":1}"##,
+      "\"conversation\" must be a string, not a number"
+    ),
+    (
+      ##"{"type":"send","text":"hi","to":"Carol"}"##,
+      "unknown field \"to\" in a \"send\" request (it takes \"type\", \"text\" or \"conversation\")"
+    ),
+    (##"{"type":"join"}"##, "a \"join\" request needs \"conversation\""),
+    (##"{"type":"join","conversation":true}"##, "\"conversation\" must be a string, not a boolean"),
+    (##"{"type":"switch","conversation":2}"##, "\"conversation\" must be a string, not a number"),
+    (##"{"type":"part","reason":{}}"##, "\"reason\" must be a string, not an object"),
+    (
+      ##"{"type":"quit","now":true}"##,
+      "unknown field \"now\" in a \"quit\" request (it takes none but \"type\")"
+    ),
+    (##"{"type":"me"}"##, "a \"me\" request needs \"text\""),
+    (##"{"type":"query","conversation":""}"##, "\"conversation\" is empty"),
+    (
+      "{\"type\":\"" + String(repeating: "x", count: 100) + "\"}",
+      "unknown type \"" + String(repeating: "x", count: 40)
+        + "…\" (expected send, join, part, switch, query, topic, me or quit)"
+    ),
+  ])
+  func aMalformedLineIsExplained(line: String, message: String) {
+    #expect(throws: InputLineProblem.self) { try read(line) }
+    do {
+      _ = try read(line)
+    } catch {
+      #expect(error.description == message, "\(line)")
+    }
+  }
+
+  @Test func anInvalidUTF8LineIsExplained() {
+    let bytes = Array(#"{"type":"send","text":""#.utf8) + [0xFF] + Array(#""}"#.utf8)
+    #expect(throws: InputLineProblem.notJSON(JSONSyntaxError(problem: .invalidUTF8, column: 24))) {
+      try request(fromJSONLine: bytes)
+    }
+    #expect(
+      InputLineProblem.notJSON(JSONSyntaxError(problem: .invalidUTF8, column: 24)).description
+        == "not JSON: invalid UTF-8 at byte 24")
+    #expect(InputLineProblem.tooLong(limit: 1_048_576).description == "longer than 1048576 bytes")
+  }
+}

@@ -1,0 +1,168 @@
+import Foundation
+import IRCTestRequirements
+import IRCTestSupport
+import Testing
+
+/// `chat --server` piped, against an InspIRCd the test starts: what a bot or a script does.
+@Suite(.requires(.inspircd), .timeLimit(.minutes(3)))
+struct IRCSessionPipedTests {
+  @Test func aPipedLineIsSentOnceConfirmedAndChatExitsZero() throws {
+    let server = try InspIRCdServer.start()
+    defer { server.stop() }
+    let watcher = try RawIRCClient.connect(port: server.port)
+    defer { watcher.close() }
+    try watcher.register(nick: "watcher")
+    try watcher.send("JOIN #ops")
+    try watcher.waitFor(command: "366")
+
+    let home = try ScratchFolder()
+    defer { home.remove() }
+    let run = try BinaryRunner.run(
+      ["--server", "irc://127.0.0.1:\(server.port)/#ops", "--name", "bot", "--renderer", "jsonl"],
+      stdin: Array("hi\n".utf8), environment: home.environment())
+    #expect(run.status == 0, "\(run.stderr)")
+    // The JSON lines show the message entering the conversation.
+    #expect(run.output.contains("\"text\":\"hi\""), "\(run.output)")
+
+    let lines = try watcher.collect(for: 1.5)
+    let messages = lines.filter { $0.command == "PRIVMSG" && $0.nick == "bot" }
+    #expect(messages.map(\.trailing) == ["hi"], "\(watcher.recent)")
+    // A polite QUIT with chat's reason, not a dropped connection.
+    let quit = lines.first { $0.command == "QUIT" && $0.nick == "bot" }
+    #expect(quit?.trailing?.hasSuffix("chat") == true, "\(watcher.recent)")
+  }
+
+  @Test func slashMeIsAnActionAndSlashMsgAPrivateMessage() throws {
+    let server = try InspIRCdServer.start()
+    defer { server.stop() }
+    let watcher = try RawIRCClient.connect(port: server.port)
+    defer { watcher.close() }
+    try watcher.register(nick: "watcher")
+    try watcher.send("JOIN #ops")
+    try watcher.waitFor(command: "366")
+
+    let home = try ScratchFolder()
+    defer { home.remove() }
+    let run = try BinaryRunner.run(
+      ["--server", "irc://127.0.0.1:\(server.port)/#ops", "--name", "bot"],
+      stdin: Array("/me waves\n/msg watcher psst\n".utf8), environment: home.environment())
+    #expect(run.status == 0, "\(run.stderr)")
+    let said = try watcher.collect(for: 1).filter { $0.command == "PRIVMSG" && $0.nick == "bot" }
+    #expect(said.map(\.parameters) == [["#ops", "\u{1}ACTION waves\u{1}"], ["watcher", "psst"]])
+  }
+
+  @Test func aMessageToAChannelThatWouldNotLetChatInFailsWithTheServersReason() throws {
+    let server = try InspIRCdServer.start()
+    defer { server.stop() }
+    let owner = try RawIRCClient.connect(port: server.port)
+    defer { owner.close() }
+    try owner.register(nick: "owner")
+    try owner.send("JOIN #locked")
+    try owner.waitFor(command: "366")
+    // Invite only: chat's JOIN fails, and the channel's +n refuses its message.
+    try owner.send("MODE #locked +i")
+    try owner.waitFor(command: "MODE")
+
+    let home = try ScratchFolder()
+    defer { home.remove() }
+    let run = try BinaryRunner.run(
+      ["--server", "irc://127.0.0.1:\(server.port)/#locked", "--name", "bot"],
+      stdin: Array("let me in\n".utf8), environment: home.environment())
+    #expect(run.status == 75, "\(run.output)\n\(run.stderr)")
+    #expect(run.stderr.contains("cannot join #locked"), "\(run.stderr)")
+    #expect(run.stderr.contains("+n") || run.stderr.contains("external messages"), "\(run.stderr)")
+    #expect(run.stderr.contains("1 message not delivered"), "\(run.stderr)")
+  }
+
+  @Test func aTakenNickFallsBackAndSaysSo() throws {
+    let server = try InspIRCdServer.start()
+    defer { server.stop() }
+    let holder = try RawIRCClient.connect(port: server.port)
+    defer { holder.close() }
+    try holder.register(nick: "bot")
+    try holder.send("JOIN #ops")
+    try holder.waitFor(command: "366")
+
+    let home = try ScratchFolder()
+    defer { home.remove() }
+    let run = try BinaryRunner.run(
+      ["--server", "irc://127.0.0.1:\(server.port)/#ops", "--name", "bot"],
+      stdin: Array("second bot\n".utf8), environment: home.environment())
+    #expect(run.status == 0, "\(run.stderr)")
+    #expect(run.stderr.contains("the nick bot was refused"), "\(run.stderr)")
+    #expect(run.stderr.contains("registered as bot_"), "\(run.stderr)")
+    let said = try holder.waitFor("bot_'s message") { $0.command == "PRIVMSG" }
+    #expect(said.nick == "bot_" && said.trailing == "second bot")
+  }
+
+  @Test func aLongLineArrivesInPiecesThatMakeUpTheOriginal() throws {
+    let server = try InspIRCdServer.start()
+    defer { server.stop() }
+    let watcher = try RawIRCClient.connect(port: server.port)
+    defer { watcher.close() }
+    try watcher.register(nick: "watcher")
+    try watcher.send("JOIN #ops")
+    try watcher.waitFor(command: "366")
+
+    var text = ""
+    var word = 0
+    while text.utf8.count < 2000 {
+      text += "word\(word) "
+      word += 1
+    }
+    text = String(text.prefix(2000))
+    let home = try ScratchFolder()
+    defer { home.remove() }
+    let run = try BinaryRunner.run(
+      ["--server", "irc://127.0.0.1:\(server.port)/#ops", "--name", "bot"],
+      stdin: Array((text + "\n").utf8), environment: home.environment())
+    #expect(run.status == 0, "\(run.stderr)")
+    #expect(run.stderr.contains("parts"), "\(run.stderr)")
+    var pieces: [String] = []
+    while pieces.joined().utf8.count < text.utf8.count {
+      let line = try watcher.waitFor("a piece", timeout: 15) {
+        $0.command == "PRIVMSG" && $0.nick == "bot"
+      }
+      #expect(line.raw.utf8.count <= 510)
+      pieces.append(line.trailing ?? "")
+    }
+    #expect(pieces.count >= 5)
+    #expect(pieces.joined() == text)
+  }
+
+  @Test func aRefusedPortExitsSixtyNineNamingHostAndPort() throws {
+    let port = try ReservedPort()
+    let home = try ScratchFolder()
+    defer { home.remove() }
+    let run = try BinaryRunner.run(
+      ["--server", "irc://127.0.0.1:\(port.number)/#ops"], stdin: Array("hi\n".utf8),
+      environment: home.environment(), timeout: 20)
+    #expect(run.status == 69, "\(run.stderr)")
+    #expect(run.stderr.contains("127.0.0.1:\(port.number)"), "\(run.stderr)")
+    #expect(run.stderr.contains("refused"), "\(run.stderr)")
+  }
+}
+
+@Suite(.requires(.ngircd), .timeLimit(.minutes(2)))
+struct IRCSessionNgircdTests {
+  @Test func withoutEchoMessageAPingAfterTheMessageConfirmsIt() throws {
+    let server = try NgircdServer.start()
+    defer { server.stop() }
+    let watcher = try RawIRCClient.connect(port: server.port)
+    defer { watcher.close() }
+    try watcher.register(nick: "watcher")
+    try watcher.send("JOIN #ops")
+    try watcher.waitFor(command: "366")
+
+    let home = try ScratchFolder()
+    defer { home.remove() }
+    let run = try BinaryRunner.run(
+      ["--server", "irc://127.0.0.1:\(server.port)/#ops", "--name", "bot", "--renderer", "jsonl"],
+      stdin: Array("one\ntwo\n".utf8), environment: home.environment())
+    #expect(run.status == 0, "\(run.stderr)")
+    let entered = run.lines.filter { $0.contains("\"type\":\"message\"") }
+    #expect(entered.count == 2, "\(run.output)")
+    let said = try watcher.collect(for: 1).filter { $0.command == "PRIVMSG" }.map(\.trailing)
+    #expect(said == ["one", "two"])
+  }
+}
