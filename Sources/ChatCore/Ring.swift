@@ -37,6 +37,13 @@ public struct Ring<Element>: RandomAccessCollection {
   mutating func setLimit(_ newLimit: Int) {
     let newLimit = Swift.max(1, newLimit)
     guard newLimit != limit else { return }
+    // A ring that is not full and keeps its order in place (every one of a thousand
+    // conversations opened just now) needs no new storage: opening the thousandth
+    // conversation then costs no allocation per open one.
+    if oldest == 0, storage.count <= newLimit {
+      limit = newLimit
+      return
+    }
     let kept = Array(suffix(newLimit))
     storage = kept
     oldest = 0

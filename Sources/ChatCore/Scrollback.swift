@@ -22,8 +22,8 @@ public struct Scrollback: RandomAccessCollection, Equatable, Sendable, Expressib
   /// Ids of recent messages in two generations: when the newer one fills up it replaces the
   /// older. Forgetting a whole generation at once avoids removing single ids from a hash set,
   /// which rehashes its neighbours and was the costliest step of appending.
-  private var newerIDs: Set<MessageKey> = []
-  private var olderIDs: Set<MessageKey> = []
+  private var newerIDs = MessageKeySet()
+  private var olderIDs = MessageKeySet()
 
   /// Creates an empty scrollback keeping at most `limit` (at least 1) messages.
   public init(limit: Int = Scrollback.defaultLimit) {
@@ -49,7 +49,7 @@ public struct Scrollback: RandomAccessCollection, Equatable, Sendable, Expressib
     newerIDs.insert(MessageKey(message.id))
     if newerIDs.count >= Self.idWindow {
       olderIDs = newerIDs
-      newerIDs = Set(minimumCapacity: Self.idWindow)
+      newerIDs = MessageKeySet()
     }
     if storage.count < limit {
       storage.append(message)

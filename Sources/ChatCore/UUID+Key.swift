@@ -18,4 +18,9 @@ struct MessageKey: Hashable, Sendable {
   init(_ id: UUID) {
     (high, low) = id.words
   }
+
+  init(high: UInt64, low: UInt64) {
+    self.high = high
+    self.low = low
+  }
 }

@@ -21,27 +21,55 @@ extension UUID {
   }
 
   /// Writes the 36 bytes of the upper-case form into `text`.
+  ///
+  /// Eight digits at a time: four bytes are spread one nibble per byte of a word, and each
+  /// nibble becomes its digit by adding `0` and, when it is 10 or more, 7 more, all eight
+  /// lanes at once (no lane can carry into the next).
   public func writeUUIDString(into text: UnsafeMutableBufferPointer<UInt8>) {
-    withUnsafeBytes(of: uuid) { bytes in
-      var position = 0
-      for index in 0..<16 {
-        let byte = bytes[index]
-        text[position] = hexDigit(byte &>> 4)
-        text[position &+ 1] = hexDigit(byte & 0xF)
-        position &+= 2
-        // Dashes after bytes 4, 6, 8 and 10: the 8-4-4-4-12 grouping.
-        if index == 3 || index == 5 || index == 7 || index == 9 {
-          text[position] = UInt8(ascii: "-")
-          position &+= 1
-        }
-      }
+    precondition(text.count >= 36, "a UUID's text takes 36 bytes")
+    let raw = UnsafeMutableRawPointer(text.baseAddress!)
+    let (first, second) = withUnsafeBytes(of: uuid) { bytes in
+      (
+        bytes.loadUnaligned(as: UInt64.self).bigEndian,
+        bytes.loadUnaligned(fromByteOffset: 8, as: UInt64.self).bigEndian
+      )
     }
+    let digits = (
+      hexDigits(UInt32(truncatingIfNeeded: first >> 32)),
+      hexDigits(UInt32(truncatingIfNeeded: first)),
+      hexDigits(UInt32(truncatingIfNeeded: second >> 32)),
+      hexDigits(UInt32(truncatingIfNeeded: second))
+    )
+    // The 8-4-4-4-12 grouping: dashes after the 8th, 12th, 16th and 20th digit.
+    raw.storeBytes(of: digits.0, as: UInt64.self)
+    raw.storeBytes(of: UInt8(ascii: "-"), toByteOffset: 8, as: UInt8.self)
+    raw.storeBytes(of: UInt32(truncatingIfNeeded: digits.1), toByteOffset: 9, as: UInt32.self)
+    raw.storeBytes(of: UInt8(ascii: "-"), toByteOffset: 13, as: UInt8.self)
+    raw.storeBytes(
+      of: UInt32(truncatingIfNeeded: digits.1 >> 32), toByteOffset: 14, as: UInt32.self)
+    raw.storeBytes(of: UInt8(ascii: "-"), toByteOffset: 18, as: UInt8.self)
+    raw.storeBytes(of: UInt32(truncatingIfNeeded: digits.2), toByteOffset: 19, as: UInt32.self)
+    raw.storeBytes(of: UInt8(ascii: "-"), toByteOffset: 23, as: UInt8.self)
+    raw.storeBytes(
+      of: UInt32(truncatingIfNeeded: digits.2 >> 32), toByteOffset: 24, as: UInt32.self)
+    raw.storeBytes(of: digits.3, toByteOffset: 28, as: UInt64.self)
   }
 }
 
-/// The upper-case hex digit for `value` (0–15), computed rather than looked up in a table so
-/// the hot path has no lazily initialised global to check.
+/// The eight upper-case hex digits of `value`, most significant first, as the bytes of a
+/// word in memory order (little-endian on every platform Swift runs on for Linux).
 @inline(__always)
-func hexDigit(_ value: UInt8) -> UInt8 {
-  value < 10 ? UInt8(ascii: "0") &+ value : UInt8(ascii: "A") &+ value &- 10
+func hexDigits(_ value: UInt32) -> UInt64 {
+  // Byte i of `spread` holds nibble i of the text: the high nibble of byte i/2 of `value`
+  // (most significant first) when i is even, its low nibble when odd.
+  var pairs: UInt64 = 0
+  for index in 0..<4 {
+    let byte = UInt64(truncatingIfNeeded: value >> UInt32(24 - 8 * index)) & 0xFF
+    pairs |= byte << UInt64(16 * index)
+  }
+  let lowNibbles: UInt64 = 0x000F_000F_000F_000F
+  let spread = (pairs >> 4) & lowNibbles | (pairs & lowNibbles) << 8
+  let ones: UInt64 = 0x0101_0101_0101_0101
+  let tens = ((spread &+ ones &* 6) >> 4) & ones  // 1 in each lane holding 10 or more.
+  return (spread &+ ones &* 0x30 &+ tens &* 7).littleEndian
 }

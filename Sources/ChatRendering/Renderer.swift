@@ -56,7 +56,10 @@ public final class StreamRenderer: Renderer {
     }
   }
 
-  private var pipeline: Pipeline
+  // Unchecked: only the loop's thread touches a renderer, and no access to `pipeline` calls
+  // back into this renderer (a sink is handed bytes, never the renderer), so the dynamic
+  // check, paid several times per message, could never fire.
+  @exclusivity(unchecked) private var pipeline: Pipeline
   private let sink: any TextSink
 
   /// Creates a renderer writing what `formatter` makes to `sink`.

@@ -10,7 +10,9 @@ import Glibc
 public final class FileInput: Input {
   // All mutable state in one struct: the loop looks at the next step several times per
   // message, and a class pays a dynamic exclusivity check per stored property it touches.
-  private var lines: Lines
+  // Unchecked: the loop that owns the input is its only user, and no access to `lines` calls
+  // back into the input.
+  @exclusivity(unchecked) private var lines: Lines
 
   /// Reads `descriptor` (which it does not close).
   public init(descriptor: Int32) {

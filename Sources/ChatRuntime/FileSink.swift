@@ -13,7 +13,9 @@ public final class FileSink: TextSink {
   private let output: String
   private let closesDescriptor: Bool
   private let writesThrough: Bool
-  private var buffer: [UInt8] = []
+  // Unchecked: the loop that owns the sink is its only user, and no access to `buffer`
+  // calls back into the sink.
+  @exclusivity(unchecked) private var buffer: [UInt8] = []
   private static let flushThreshold = 64 * 1024
 
   /// Creates a sink on `descriptor`; it is closed on deinit when `closesDescriptor` is true,

@@ -30,7 +30,21 @@ public enum JSONWriter {
       var index = 0
       let count = bytes.count
       var runStart = 0
+      // Bytes up to here need no look: they were checked eight at a time and are plain.
+      var checkedUntil = 0
       while index < count {
+        if index >= checkedUntil {
+          // Most text is printable ASCII: check eight bytes at once and skip them if none
+          // could need an escape; otherwise look at those eight one by one.
+          if index &+ 8 <= count,
+            !mayNeedEscape(
+              UnsafeRawPointer(bytes.baseAddress! + index).loadUnaligned(as: UInt64.self))
+          {
+            index &+= 8
+            continue
+          }
+          checkedUntil = index &+ 8
+        }
         let byte = bytes[index]
         var escapeLength = 0
         var scalar: UInt32 = 0
@@ -59,6 +73,22 @@ public enum JSONWriter {
       writer.write(UnsafeBufferPointer(rebasing: bytes[runStart..<count]))
     }
     writer.write(UInt8(ascii: "\""))
+  }
+
+  /// Whether any of the eight bytes in `word` is a control character (below 0x20), `"`,
+  /// a backslash, DEL or not ASCII: exact for the first three (the usual bit tricks: a byte below
+  /// `n` borrows into its top bit), and never wrong to say yes.
+  @inline(__always)
+  private static func mayNeedEscape(_ word: UInt64) -> Bool {
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let tops: UInt64 = 0x8080_8080_8080_8080
+    let control = (word &- ones &* 0x20) & ~word
+    let quote = ((word ^ (ones &* 0x22)) &- ones) & ~(word ^ (ones &* 0x22))
+    let backslash = ((word ^ (ones &* 0x5C)) &- ones) & ~(word ^ (ones &* 0x5C))
+    // DEL plus one and every byte from 0x80 up have the top bit set; a carry out of 0xFF
+    // lands only beside a byte already flagged.
+    let high = word | (word &+ ones)
+    return (control | quote | backslash | high) & tops != 0
   }
 
   private static func writeEscape(_ scalar: UInt32, to writer: inout ByteWriter) {

@@ -46,7 +46,8 @@ extension Benchmarks {
         + " actions (\(Report.fixed(renderedMany / renderedTwo))x the time of two)")
   }
 
-  private func applyConversationScript(conversations: Int, renderers: [any Renderer] = []) {
+  /// One pass of the script: `lines` sends, echoes and replies, with `conversations` open.
+  func applyConversationScript(conversations: Int, renderers: [any Renderer] = []) {
     var state = AppState()
     _ = update(&state, .session(.connected(time: .virtualEpoch)))
     let names = (1..<conversations).map { ConversationName("#channel-\($0)") }

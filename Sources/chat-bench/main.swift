@@ -1,7 +1,8 @@
 // chat-bench: measures chat's per-message costs and its throughput against jq and JSONEncoder.
 // Run with `swift run -c release chat-bench [lines]`, `chat-bench flood` for the flood figures
 // alone, `chat-bench conversations [lines] [open]` for `update` with one conversation against
-// 1,000, or `chat-bench clients` for chat against irssi and WeeChat on a real server; see the
+// 1,000, `chat-bench profile-update [lines] [open]` for one pass of that script to profile,
+// or `chat-bench clients` for chat against irssi and WeeChat on a real server; see the
 // README's Performance section.
 import Glibc
 
@@ -19,6 +20,13 @@ if argument == "conversations" {
   let count = arguments.dropFirst().first.flatMap { Int($0) } ?? 200_000
   let open = arguments.dropFirst(2).first.flatMap { Int($0) } ?? 1000
   Benchmarks(lines: count).conversationFigures(count: open)
+  exit(0)
+}
+if argument == "profile-update" {
+  // One pass of the conversation script and nothing else, for callgrind or perf to count.
+  let count = arguments.dropFirst().first.flatMap { Int($0) } ?? 20_000
+  let open = arguments.dropFirst(2).first.flatMap { Int($0) } ?? 1
+  Benchmarks(lines: count).applyConversationScript(conversations: open)
   exit(0)
 }
 if argument == "clients" {

@@ -71,6 +71,30 @@ import Testing
     }
   }
 
+  /// Plain ASCII is skipped eight bytes at a time: whatever needs an escape must be found in
+  /// any position of a word, and in the bytes after the last whole word.
+  @Test func anEscapeIsFoundWhereverItFallsInALongPlainText() throws {
+    let specials: [Unicode.Scalar] =
+      [0x00, 0x09, 0x1F, 0x22, 0x5C, 0x7F, 0x85, 0x9F, 0xE9, 0x2028, 0x202E, 0x2069, 0x1F389]
+      .map { Unicode.Scalar($0)! }
+    let filler = "The quick brown fox jumps over a dog"
+    for scalar in specials {
+      let alone = encoded(String(Character(scalar)))
+      let escape = alone.dropFirst().dropLast()
+      for offset in 0...filler.count {
+        let prefix = String(filler.prefix(offset))
+        let suffix = String(filler.dropFirst(offset))
+        let text = prefix + String(Character(scalar)) + suffix
+        let json = encoded(text)
+        #expect(
+          json == "\"\(prefix)\(escape)\(suffix)\"",
+          "U+\(String(scalar.value, radix: 16)) at \(offset)")
+        expectFullyEscaped(json)
+        #expect(try decoded(json) == text)
+      }
+    }
+  }
+
   @Test func integersAndUUIDsMatchTheLibrary() {
     for value in [0, 7, 10, 99, 100, 123_456_789, -42, Int.max] {
       var bytes: [UInt8] = []
