@@ -45,27 +45,20 @@ public final class FileInput: Input {
 
 /// The bytes read so far, split into steps.
 private struct Lines {
-  let descriptor: Int32
+  var source: ChunkReader
   var reader = LineReader()
-  var reachedEnd = false
   var reportedEnd = false
-  var chunk = [UInt8](repeating: 0, count: 64 * 1024)
   /// The step looked at and not yet taken.
   var next: [InputEvent] = []
 
   init(descriptor: Int32) {
-    self.descriptor = descriptor
+    source = ChunkReader(descriptor: descriptor)
   }
 
-  mutating func read() {
-    guard !reachedEnd else { return }
-    let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
-    if count > 0 {
-      chunk.withUnsafeBytes { reader.feed(UnsafeRawBufferPointer(rebasing: $0[..<count])) }
-    } else if count == 0 || (errno != EINTR && errno != EAGAIN) {
-      reachedEnd = true
-    }
-  }
+  var descriptor: Int32 { source.descriptor }
+  var reachedEnd: Bool { source.reachedEnd }
+
+  mutating func read() { source.read(into: &reader) }
 
   mutating func nextStep() -> [InputEvent] {
     if next.isEmpty {

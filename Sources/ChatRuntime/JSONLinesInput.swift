@@ -47,12 +47,10 @@ public final class JSONLinesInput: Input {
 
 /// The bytes read so far, read as requests.
 private struct RequestLines {
-  let descriptor: Int32
+  var source: ChunkReader
   let maximumLineLength: Int
   var reader: LineReader
-  var reachedEnd = false
   var reportedEnd = false
-  var chunk = [UInt8](repeating: 0, count: 64 * 1024)
   /// The number of the last line taken from the reader (from 1).
   var lineNumber = 0
   /// Whether the reader's next piece carries on a line too long, already reported.
@@ -61,20 +59,15 @@ private struct RequestLines {
   var next: [InputEvent] = []
 
   init(descriptor: Int32, maximumLineLength: Int) {
-    self.descriptor = descriptor
+    source = ChunkReader(descriptor: descriptor)
     self.maximumLineLength = maximumLineLength
     reader = LineReader(maximumLineLength: maximumLineLength)
   }
 
-  mutating func read() {
-    guard !reachedEnd else { return }
-    let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
-    if count > 0 {
-      chunk.withUnsafeBytes { reader.feed(UnsafeRawBufferPointer(rebasing: $0[..<count])) }
-    } else if count == 0 || (errno != EINTR && errno != EAGAIN) {
-      reachedEnd = true
-    }
-  }
+  var descriptor: Int32 { source.descriptor }
+  var reachedEnd: Bool { source.reachedEnd }
+
+  mutating func read() { source.read(into: &reader) }
 
   mutating func nextStep() -> [InputEvent] {
     while next.isEmpty {
