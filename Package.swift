@@ -47,7 +47,9 @@ let package = Package(
     .testTarget(name: "ChatRenderingTests", dependencies: ["ChatRendering"]),
 
     // Formatters for piped output.
-    .target(name: "LogRenderer", dependencies: ["ChatRendering"]),
+    // The log and the line mode read IRC formatting codes (ChatIRC's pure parser) to show
+    // them as styles or leave them out.
+    .target(name: "LogRenderer", dependencies: ["ChatRendering", "ChatIRC"]),
     .target(name: "JSONLinesRenderer", dependencies: ["ChatCore", "ChatRendering"]),
     .testTarget(
       name: "RendererTests",
@@ -83,7 +85,7 @@ let package = Package(
     ),
     .target(
       name: "ReadlineRenderer",
-      dependencies: ["ChatCore", "ChatRuntime", "ChatRendering", "CReadline"]
+      dependencies: ["ChatCore", "ChatRuntime", "ChatRendering", "ChatIRC", "CReadline"]
     ),
     .testTarget(name: "ReadlineRendererTests", dependencies: ["ReadlineRenderer"]),
 

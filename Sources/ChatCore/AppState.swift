@@ -32,6 +32,9 @@ public struct AppState: Equatable, Sendable {
   public var sentCount = 0
   /// Sent messages that failed (reported undeliverable, or no echo in time), oldest first.
   public var failed: [Message] = []
+  /// The markup of what the user types, stamped on the messages they send: IRC formatting
+  /// codes on a network run (typed with the keys the README lists), plain otherwise.
+  public var typedMarkup = TextMarkup.plain
   /// How long a sent message may wait for its echo before it counts as failed.
   public var deliveryTimeoutMilliseconds: Int64 = 1000
   /// The session's connection, as last reported.

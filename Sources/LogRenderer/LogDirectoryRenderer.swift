@@ -62,14 +62,15 @@ public final class LogDirectoryRenderer: Renderer {
     }
     for message in changes.entered(in: state) {
       startLine(at: message.time)
-      line.append(UInt8(ascii: " "))
-      line.append(utf8: Sanitizer.sanitize(message.sender))
-      line.append(utf8: ": " + Sanitizer.sanitize(message.text) + "\n")
+      LogMessageText.append(message, to: &line)
+      line.append(UInt8(ascii: "\n"))
       try write(to: message.conversation, state)
     }
     for message in changes.failed(in: state) {
       startLine(at: message.time)
-      line.append(utf8: " ! not delivered: " + Sanitizer.sanitize(message.text) + "\n")
+      line.append(utf8: " ! not delivered: ")
+      LogMessageText.appendText(of: message, to: &line)
+      line.append(UInt8(ascii: "\n"))
       try write(to: message.conversation, state)
     }
   }
