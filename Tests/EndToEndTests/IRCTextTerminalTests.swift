@@ -71,4 +71,31 @@ struct IRCTextTerminalTests {
     terminal.type("\u{4}")
     #expect(terminal.waitForExit() == 0, "\(terminal.report)")
   }
+
+  @Test func pipedJSONLinesCarryTheMentionTheMsgidAndTheExactTextAndNoBell() throws {
+    let server = try InspIRCdServer.start()
+    defer { server.stop() }
+    let bob = try RawIRCClient.connect(port: server.port)
+    defer { bob.close() }
+    try bob.register(nick: "bob")
+    try bob.send("JOIN #chat")
+    try bob.waitFor(command: "366")
+    let home = try ScratchFolder()
+    defer { home.remove() }
+    let chat = try RunningChat(
+      [
+        "--server", "irc://127.0.0.1:\(server.port)/#chat", "--name", "bot", "--renderer",
+        "jsonl",
+      ], environment: home.environment())
+    defer { chat.stop() }
+    try bob.waitFor("bot's JOIN") { $0.command == "JOIN" && $0.nick == "bot" }
+    try bob.send("PRIVMSG #chat :bot: \u{3}4deploy\u{3} done")
+    #expect(
+      chat.waitFor { $0.contains(#""text":"bot: \u00034deploy\u0003 done""#) }, "\(chat.stdout)")
+    let line = try #require(chat.stdout.split(separator: "\n").first { $0.contains("deploy") })
+    #expect(line.contains(#""own":false,"mention":true,"msgid":""#), "\(line)")
+    #expect(!chat.stdout.utf8.contains(0x07))
+    chat.closeInput()
+    #expect(chat.waitForExit() == 0, "\(chat.stderr)")
+  }
 }
