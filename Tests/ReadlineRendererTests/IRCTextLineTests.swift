@@ -63,7 +63,8 @@ import Testing
       let text = (0..<24).map { _ in pieces[Int(generator.next() % UInt64(pieces.count))] }
         .joined()
       let line = Self.line(Self.irc("Bob", text), color: true)
-      #expect(Self.sequencesAreAllowed(line), "\(text.debugDescription) -> \(line.debugDescription)")
+      #expect(
+        Self.sequencesAreAllowed(line), "\(text.debugDescription) -> \(line.debugDescription)")
       #expect(!line.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" && $0 != "\u{1B}" })
       if let last = line.lastIndex(of: "\u{1B}"), !line[last...].hasPrefix("\u{1B}[0m") {
         Issue.record("a style outlives its line: \(line.debugDescription)")
@@ -81,13 +82,15 @@ import Testing
       rest = rest[rest.index(after: end)...]
       if own.contains(sequence) { continue }
       guard sequence.hasPrefix("\u{1B}[") else { return false }
-      var numbers = sequence.dropFirst(2).dropLast().split(separator: ";").map { Int($0) ?? -1 }[...]
+      var numbers = sequence.dropFirst(2).dropLast().split(separator: ";").map { Int($0) ?? -1 }[
+        ...]
       while let first = numbers.popFirst() {
         switch first {
         case 1, 3, 4, 7, 9: continue
         case 38, 48:
           switch numbers.popFirst() {
-          case 5: guard let index = numbers.popFirst(), (0...255).contains(index) else { return false }
+          case 5:
+            guard let index = numbers.popFirst(), (0...255).contains(index) else { return false }
           case 2:
             for _ in 0..<3 {
               guard let value = numbers.popFirst(), (0...255).contains(value) else { return false }
