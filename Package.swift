@@ -43,7 +43,8 @@ let package = Package(
     ),
 
     // What every renderer shares: change tracking, the sanitiser, times, sinks.
-    .target(name: "ChatRendering", dependencies: ["ChatCore"]),
+    // It reads IRC formatting codes in topics and reasons (ChatIRC's pure parser).
+    .target(name: "ChatRendering", dependencies: ["ChatCore", "ChatIRC"]),
     .testTarget(name: "ChatRenderingTests", dependencies: ["ChatRendering"]),
 
     // Formatters for piped output.

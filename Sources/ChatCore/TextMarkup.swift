@@ -1,7 +1,7 @@
 /// What formatting a message's text carries inside it, as its network writes it.
 ///
 /// The session says so for what it receives, and the core for what the user types (see
-/// `AppState.typedMarkup`); renderers never guess it from the text. The text itself is kept
+/// `AppState.textMarkup`); renderers never guess it from the text. The text itself is kept
 /// exactly as written or received either way.
 public enum TextMarkup: String, Hashable, Sendable, Codable {
   /// Plain text: every character is shown (control characters as their stand-ins).

@@ -11,7 +11,7 @@ func run(_ command: Command, id: UUID, at time: Timestamp, _ state: inout AppSta
       Message(
         id: id, sender: state.localName, text: text, time: time, isLocal: true,
         conversation: state.conversations.activeName, isAction: true,
-        markup: state.typedMarkup), &state)
+        markup: state.textMarkup), &state)
   case .help(let topic):
     return [.show(isAboutConversations(topic) ? .conversationHelp : .help)]
   case .join(let name):
@@ -110,7 +110,7 @@ private func sendMessage(
   }
   let message = Message(
     id: id, sender: state.localName, text: text, time: time, isLocal: true, conversation: name,
-    markup: state.typedMarkup)
+    markup: state.textMarkup)
   return sendOrHold(message, &state)
 }
 

@@ -57,7 +57,9 @@ public final class LogDirectoryRenderer: Renderer {
     // Which conversation is active is the screen's business, not a conversation's history.
     for event in EventText.shown(changes, in: state) where event.change != .activated {
       startLine(at: event.time)
-      line.append(utf8: " -- " + EventText.words(for: event, rules: state.nameRules) + "\n")
+      line.append(
+        utf8: " -- " + EventText.words(for: event, rules: state.nameRules, markup: state.textMarkup)
+          + "\n")
       try write(to: event.conversation, state)
     }
     for message in changes.entered(in: state) {

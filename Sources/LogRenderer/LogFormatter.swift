@@ -41,7 +41,9 @@ public struct LogFormatter: TranscriptFormatter {
     for event in EventText.shown(changes, in: state) {
       TimeFormat.appendTimeOfDay(event.time, utcOffsetSeconds: utcOffsetSeconds, to: &output)
       if names { appendLabel(event.conversation, to: &output) }
-      output.append(utf8: " -- " + EventText.words(for: event, rules: state.nameRules) + "\n")
+      output.append(
+        utf8: " -- " + EventText.words(for: event, rules: state.nameRules, markup: state.textMarkup)
+          + "\n")
     }
     for message in changes.entered(in: state) {
       TimeFormat.appendTimeOfDay(message.time, utcOffsetSeconds: utcOffsetSeconds, to: &output)

@@ -73,7 +73,8 @@ public struct LineFormatter: TranscriptFormatter {
       row.append(time(of: event.time), style: .dim, to: &output)
       appendLabel(event.conversation, to: &row, &output)
       row.append(
-        " -- " + EventText.words(for: event, rules: state.nameRules), style: .dim, to: &output)
+        " -- " + EventText.words(for: event, rules: state.nameRules, markup: state.textMarkup),
+        style: .dim, to: &output)
       row.endLine(to: &output)
     }
     for message in changes.entered(in: state) {

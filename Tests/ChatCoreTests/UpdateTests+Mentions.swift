@@ -61,7 +61,7 @@ extension UpdateTests {
   @Test(arguments: ["hello \u{2}there", "/me waves \u{3}4red", "/msg Carol \u{1D}psst"])
   func typedTextCarriesTheRunsMarkup(line: String) {
     var state = connected()
-    state.typedMarkup = .ircFormatting
+    state.textMarkup = .ircFormatting
     let effects = update(&state, typed(line))
     guard case .send(let message) = effects.first else {
       Issue.record("nothing sent: \(effects)")

@@ -62,4 +62,28 @@ import Testing
     #expect(!line.contains("mention") && !line.contains("msgid"))
     #expect(line.hasSuffix(#""own":false}"#))
   }
+
+  @Test(arguments: [TextMarkup.ircFormatting, .plain])
+  func topicsAndReasonsLoseTheirCodesOnANetworkRun(markup: TextMarkup) {
+    let sink = MemorySink()
+    let renderer = StreamRenderer(LogFormatter(), sink: sink)
+    var state = AppState()
+    state.textMarkup = markup
+    try? renderer.start(state)
+    let room = ConversationName("#room")
+    let time = Timestamp.virtualEpoch
+    for action: Action.Session in [
+      .joined(room, time: time), .membersListed(room, ["Bob", "PersonA"], time: time),
+      .topicChanged(room, topic: "\u{2}release\u{2} \u{3}4today", by: "Bob", time: time),
+      .memberLeft("Bob", channel: room, reason: "\u{1D}bye", time: time),
+    ] {
+      _ = update(&state, .session(action))
+      try? renderer.render(state)
+    }
+    let expected =
+      markup == .plain
+      ? ["topic set by Bob: ␂release␂ ␃4today", "Bob left (␝bye)"]
+      : ["topic set by Bob: release today", "Bob left (bye)"]
+    for words in expected { #expect(sink.text.contains("-- " + words + "\n"), "\(sink.text)") }
+  }
 }
