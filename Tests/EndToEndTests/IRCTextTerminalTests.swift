@@ -58,6 +58,9 @@ struct IRCTextTerminalTests {
     terminal.expectScreen("its echo, without codes shown") {
       $0.text.contains("> tty: bold red plain")
     }
+    // The typed line (`^Bbold^B ^C4red^O plain` at the prompt) was erased where readline drew
+    // it: nothing of it is left on the screen.
+    #expect(!terminal.screen.text.contains("^B"), "\(terminal.report)")
     let transcript = String(decoding: terminal.transcript, as: UTF8.self)
     #expect(transcript.contains("\u{1B}[1mbold\u{1B}[0m \u{1B}[38;5;9mred\u{1B}[0m plain"))
 
