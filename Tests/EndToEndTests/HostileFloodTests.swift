@@ -15,6 +15,7 @@ struct HostileFloodTests {
     var count = 0
     var seconds = 0.0
     var done = false
+    var userLineArrived = false
   }
 
   /// 50,000 `PING`s at once: chat answers, but one `PONG` per pacing allowance (a burst of
@@ -47,7 +48,8 @@ struct HostileFloodTests {
     run.expectSurvived("PING flood (50,000)", peakBelowKilobytes: 96 * 1024)
   }
 
-  /// 20,000 CTCP requests over three seconds: at most one answer a second.
+  /// 20,000 CTCP requests over three seconds: at most one answer a second, and none left
+  /// queued ahead of what the user types next.
   @Test func aCTCPFloodGetsAtMostOneAnswerASecond() throws {
     let answers = Mutex(Answers())
     let server = try ScriptedServer { connection in
@@ -72,12 +74,21 @@ struct HostileFloodTests {
           count: notices.count, seconds: (ContinuousClock.now - start).seconds, done: true)
       }
       try connection.send("\(Self.bob) PRIVMSG \(Self.channel) :marker after the CTCP flood")
+      // Nothing of the flood waits in chat's queue: the user's next line goes out promptly.
+      try connection.waitForLine("the user's line after the flood", within: 15) {
+        $0.command == "PRIVMSG" && $0.trailing == "typed after the flood"
+      }
+      answers.withLock { $0.userLineArrived = true }
       connection.listen(for: 60)
     }
     defer { server.stop() }
     let run = try HostileRun(server)
     defer { run.stop() }
     run.expectShown("marker after the CTCP flood", within: 60)
+    run.terminal.type("typed after the flood\r")
+    run.terminal.expectScreen("the typed line to reach the server", within: 20) { _ in
+      answers.withLock { $0.userLineArrived }
+    }
     let measured = answers.withLock { $0 }
     print("hostile battery: CTCP flood: \(measured.count) answers in \(measured.seconds) s")
     #expect(measured.done)
