@@ -31,6 +31,20 @@ struct IRCClientHostileTests {
       Self.ignoredReasons(wire.events).last == "a line of 18000 bytes is over the limit: dropped")
   }
 
+  @Test func aLineThatNeverEndsLosesTheLinkToTheKeepaliveAfterNinetySeconds() {
+    var wire = IRCWire.inspircd()
+    let chunk = [UInt8](repeating: 0x61, count: 64 * 1024)
+    for second in 1...100 {
+      wire.take(wire.client.receive(bytes: chunk, at: wire.time))
+      if second == 61 { #expect(wire.lines.contains { $0.hasPrefix("PING ") }) }
+      wire.wait(1000)
+      if wire.closed { break }
+    }
+    #expect(wire.closed)
+    #expect(wire.time == Timestamp.virtualEpoch.advanced(byMilliseconds: 1000 + 90_000))
+    #expect(wire.events.last == .disconnected(reason: "no answer to PING for 30 s"))
+  }
+
   @Test func ignoredLinesGetAtMostOneNoticeASecondCountingTheRest() {
     var wire = IRCWire.inspircd()
     for _ in 0..<10 { wire.server(":no-command") }

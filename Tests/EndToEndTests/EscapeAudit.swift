@@ -18,15 +18,18 @@ struct EscapeAudit {
   let isValidUTF8: Bool
 
   /// The control sequences chat's line mode and readline write themselves: colours and
-  /// styles, erasing the line, moving along the input line (up, down, right, left, column),
-  /// bracketed paste and the meta key.
+  /// styles, erasing to the end of the line, moving along the input line (right, left, to a
+  /// column, deleting and inserting characters), bracketed paste and the meta key. A clean
+  /// run writes only SGR, `CSI K` and `CSI ?2004h/l`; nothing that clears the screen, moves to
+  /// another row or asks the terminal to answer (`CSI 2J`, `CSI H`, `CSI A`, `CSI 6n`).
   static func isLineModeSequence(_ sequence: String) -> Bool {
-    let allowedFinals: Set<Character> = ["m", "K", "A", "B", "C", "D", "G", "J", "P", "@"]
     if ["CSI ?2004h", "CSI ?2004l", "CSI ?1034h", "CSI ?1034l"].contains(sequence) {
       return true
     }
-    guard let final = sequence.last, allowedFinals.contains(final) else { return false }
-    return !sequence.dropFirst(4).contains("?")
+    let allowedFinals: Set<Character> = ["m", "K", "C", "D", "G", "P", "@"]
+    guard sequence.hasPrefix("CSI "), let final = sequence.last, allowedFinals.contains(final)
+    else { return false }
+    return sequence.dropFirst(4).dropLast().allSatisfy { $0.isNumber || $0 == ";" }
   }
 
   init(_ transcript: [UInt8]) {
