@@ -10,9 +10,11 @@ struct HostileRun {
   static let channel = "#hostile"
 
   let terminal: PseudoTerminal
+  let server: ScriptedServer
 
   /// Starts chat on a `rows`×`columns` terminal, connecting to `server` as alice in #hostile.
   init(_ server: ScriptedServer, rows: Int = 60, columns: Int = 160) throws {
+    self.server = server
     terminal = try PseudoTerminal(
       arguments: [
         "--server", "irc://127.0.0.1:\(server.port)/\(Self.channel)", "--name", "alice",
@@ -54,7 +56,8 @@ struct HostileRun {
   }
 
   /// The checks every case ends with: still running, peak memory under `bound` KiB (recorded
-  /// in the test's output), and no escape taking effect on the terminal.
+  /// in the test's output), no escape taking effect on the terminal, and the server's script
+  /// played as written so far.
   func expectSurvived(
     _ name: String, peakBelowKilobytes bound: Int,
     sourceLocation: SourceLocation = #_sourceLocation
@@ -68,6 +71,7 @@ struct HostileRun {
         peak < bound, "peak memory \(peak) KiB is over the bound of \(bound) KiB",
         sourceLocation: sourceLocation)
     }
+    #expect(server.failures.isEmpty, "the script failed: \(server.failures)")
     let audit = EscapeAudit(terminal.transcript)
     #expect(
       audit.isClean, "an escape reached the terminal: \(audit.description)",
