@@ -55,4 +55,26 @@ struct HostileLinkTests {
     #expect(status == 69, "exit \(String(describing: status))\n\(chat.stderr)")
     #expect(chat.stderr.contains("during registration"), "\(chat.stderr)")
   }
+
+  /// Piped, a server that never speaks: after 30 s chat gives up and exits 69, saying why,
+  /// with the message it could not send reported as not sent.
+  @Test func pipedAServerThatNeverSpeaksExitsUnavailable() throws {
+    let server = try ScriptedServer(registration: .none) { connection in
+      connection.listen(for: 120)
+    }
+    defer { server.stop() }
+    let home = try ScratchFolder()
+    defer { home.remove() }
+    let chat = try RunningChat(
+      [
+        "--server", "irc://127.0.0.1:\(server.port)/#hostile", "--name", "alice",
+        "--renderer", "jsonl",
+      ], environment: home.environment())
+    defer { chat.stop() }
+    chat.type("hello")
+    chat.closeInput()
+    let status = chat.waitForExit(within: 60)
+    #expect(status == 69, "exit \(String(describing: status))\n\(chat.stderr)")
+    #expect(chat.stderr.contains("no answer from the server within 30 s"), "\(chat.stderr)")
+  }
 }
