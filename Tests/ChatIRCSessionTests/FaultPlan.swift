@@ -38,6 +38,9 @@ struct FaultPlan: Sendable {
   private(set) var faults: [Armed] = []
   /// How many times `/retry` may be typed when messages have failed.
   private(set) var retries = 0
+  /// The pacing interval: most seeds send almost at once, a third are paced so that lines
+  /// wait in chat when a fault strikes (they fail as never sent).
+  private(set) var pacingIntervalMilliseconds: Int64 = 100
 
   init(seed: UInt64) {
     self.seed = seed
@@ -60,6 +63,7 @@ struct FaultPlan: Sendable {
     }
     messages.sort { $0.atMilliseconds < $1.atMilliseconds }
     retries = [0, 0, 1, 1, 2][pick(0...4)]
+    if pick(0...2) == 0 { pacingIntervalMilliseconds = 400 }
     for _ in 0..<pick(1...3) {
       faults.append(Self.fault(pick, messages: messages))
     }

@@ -116,7 +116,8 @@ struct FaultFigures {
         "fault property: \(outcomes.count) seeds in \(String(format: "%.1f", seconds)) s,"
           + " \(failing) failing",
         "messages: \(total(\.typed)) typed, \(total(\.delivered)) delivered,"
-          + " \(total(\.failed)) failed in the end; \(total(\.failedAttempts)) failed attempts,"
+          + " \(total(\.failed)) failed in the end; \(total(\.failedAttempts)) failed attempts"
+          + " (\(total(\.definiteFailures)) as not sent),"
           + " \(total(\.failedButArrived)) of them reached the observer anyway;"
           + " \(total(\.givenButDropped)) lines given to the server but dropped by it;"
           + " \(total(\.retriesTyped)) /retry typed, \(total(\.resent)) messages resent;"

@@ -71,6 +71,7 @@ struct SeedChecks {
         result.failedAttempts += 1
         if !reason.contains("may or may not have arrived") {
           definiteFailures[id, default: 0] += 1
+          result.definiteFailures += 1
         }
       default:
         break

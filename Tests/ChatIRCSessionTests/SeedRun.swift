@@ -17,7 +17,9 @@ struct SeedRun {
       client: IRCClient.Configuration(
         nick: plan.nick, channels: [plan.channel], keepaliveIntervalMilliseconds: 1500,
         keepaliveTimeoutMilliseconds: 1500,
-        pacing: IRCTokenBucket.Settings(burst: 20, intervalMilliseconds: 100)),
+        pacing: IRCTokenBucket.Settings(
+          burst: plan.pacingIntervalMilliseconds > 100 ? 6 : 20,
+          intervalMilliseconds: plan.pacingIntervalMilliseconds)),
       givesUpIfFirstConnectionFails: false, seed: plan.seed)
     configuration.confirmationTimeoutMilliseconds = 2000
     configuration.connectTimeoutMilliseconds = 3000
@@ -163,6 +165,8 @@ struct SeedOutcome: Sendable {
   var retriesTyped = 0
   /// Failed attempts the observer received all the same ("may or may not").
   var failedButArrived = 0
+  /// Failures that said the message was not sent (or was refused).
+  var definiteFailures = 0
   /// Lines the server was given but never relayed (it dropped them as the link reset).
   var givenButDropped = 0
   var reconnects = 0
