@@ -52,11 +52,16 @@ struct FaultPlan: Sendable {
     // connection is up, some while later faults are happening.
     let bursts = pick(1...3)
     var number = 0
+    // A quarter of the seeds type one message too long for an IRC line: it goes out split.
+    let long = pick(0...3) == 0 ? pick(0...5) : -1
     for _ in 0..<bursts {
       let at = Int64(pick(0...2500))
       for _ in 0..<pick(1...4) {
-        let words = (0..<pick(1...6)).map { _ in "w\(pick(0...999))" }
-        let text = (["s\(seed)m\(number)"] + words).joined(separator: " ")
+        // Every word names its message, so a piece of a split one is known by its first word.
+        let tag = "s\(seed)m\(number)"
+        let count = number == long ? pick(60...150) : pick(1...6)
+        let words = (0..<count).map { _ in "\(tag)w\(pick(0...999))" }
+        let text = ([tag] + words).joined(separator: " ")
         messages.append(Typed(atMilliseconds: at, text: text))
         number += 1
       }

@@ -115,7 +115,7 @@ struct FaultFigures {
       ([
         "fault property: \(outcomes.count) seeds in \(String(format: "%.1f", seconds)) s,"
           + " \(failing) failing",
-        "messages: \(total(\.typed)) typed, \(total(\.delivered)) delivered,"
+        "messages: \(total(\.typed)) typed (\(total(\.splitMessages)) split), \(total(\.delivered)) delivered,"
           + " \(total(\.failed)) failed in the end; \(total(\.failedAttempts)) failed attempts"
           + " (\(total(\.definiteFailures)) as not sent),"
           + " \(total(\.failedButArrived)) of them reached the observer anyway;"

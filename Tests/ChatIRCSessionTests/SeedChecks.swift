@@ -25,7 +25,8 @@ struct SeedChecks {
   let log: [SessionLog.Entry]
   let state: AppState
   let reachedServer: [String: Int]
-  let observed: [String: Int]
+  /// The observer's lines in the channel, in the order received.
+  let observed: [String]
 
   private var attempts: [UUID: Int] = [:]
   private var texts: [UUID: String] = [:]
@@ -34,7 +35,7 @@ struct SeedChecks {
 
   init(
     plan: FaultPlan, log: [SessionLog.Entry], state: AppState, reachedServer: [String: Int],
-    observed: [String: Int]
+    observed: [String]
   ) {
     self.plan = plan
     self.log = log
@@ -122,38 +123,76 @@ struct SeedChecks {
     }
   }
 
-  /// 3 and 4: what the server was given, and what the observer received.
+  /// 3 and 4: what the server was given, and what the observer received, line by line (a
+  /// split message's pieces are lines of their own, known by their first word's tag).
   private func checkWire(into result: inout SeedOutcome) {
+    let owners = Dictionary(
+      texts.map { (String($0.value.prefix { $0 != " " }), $0.key) }, uniquingKeysWith: { a, _ in a }
+    )
+    func owner(_ line: String) -> UUID? {
+      let word = line.prefix { $0 != " " }
+      guard let tag = word.split(separator: "w").first, let id = owners[String(tag)],
+        texts[id]?.contains(line) == true
+      else { return nil }
+      return id
+    }
+    var seen: [String: Int] = [:]
+    for line in observed { seen[line, default: 0] += 1 }
+    for line in Set(reachedServer.keys).union(seen.keys) {
+      let reached = reachedServer[line, default: 0]
+      let received = seen[line, default: 0]
+      guard let id = owner(line) else {
+        result.problems.append(
+          "a line of no message chat sent: \(line) (server \(reached)×, observer \(received)×)")
+        continue
+      }
+      let tries = attempts[id, default: 0]
+      if reached > tries {
+        result.problems.append("\(line): the server got it \(reached) times for \(tries) sends")
+      }
+      if received > reached {
+        result.problems.append(
+          "\(line): the observer received it \(received) times; the server was given it \(reached)"
+        )
+      }
+      // A server may drop lines it was given when the link resets before it reads them.
+      result.givenButDropped += reached - min(received, reached)
+    }
     for (id, text) in texts {
       let tries = attempts[id, default: 0]
-      let reached = reachedServer[text, default: 0]
-      let seen = observed[text, default: 0]
       let delivered = lastOutcomeEchoed[id] == true
-      if reached > tries {
-        result.problems.append("\(text): the server got it \(reached) times for \(tries) sends")
+      let pieces = observed.filter { owner($0) == id }
+      if delivered && !Self.containsRun(of: pieces, joiningInto: text) {
+        result.problems.append("\(text) was delivered but the observer never received it whole")
       }
-      if definiteFailures[id, default: 0] > 0 && reached + definiteFailures[id, default: 0] > tries
-      {
+      let split = reachedServer.keys.contains { $0 != text && owner($0) == id }
+      if split {
+        result.splitMessages += 1
+        continue  // Which attempt a piece belongs to is not told apart below.
+      }
+      let reached = reachedServer[text, default: 0]
+      let definite = definiteFailures[id, default: 0]
+      if definite > 0 && reached + definite > tries {
         result.problems.append(
           "\(text): a failure said it was not sent, but the server got all \(reached)")
       }
-      if seen > reached {
-        result.problems.append(
-          "\(text): the observer received it \(seen) times; the server was given it \(reached)")
-      }
-      if delivered && seen == 0 {
-        result.problems.append("\(text) was delivered but the observer never received it")
-      }
-      // A server may drop lines it was given when the link resets before it reads them.
-      result.givenButDropped += reached - min(seen, reached)
       let failedTries = tries - (delivered ? 1 : 0)
-      let arrivedAnyway = seen - (delivered ? 1 : 0)
+      let arrivedAnyway = seen[text, default: 0] - (delivered ? 1 : 0)
       result.failedButArrived += max(0, min(failedTries, arrivedAnyway))
     }
-    let known = Set(texts.values)
-    for (text, count) in observed where !known.contains(text) {
-      result.problems.append("the observer received \(count)× a text chat never sent: \(text)")
+  }
+
+  /// Whether consecutive `pieces` join into `text`.
+  static func containsRun(of pieces: [String], joiningInto text: String) -> Bool {
+    for start in pieces.indices {
+      var joined = ""
+      for piece in pieces[start...] {
+        joined += piece
+        if joined == text { return true }
+        if !text.hasPrefix(joined) { break }
+      }
     }
+    return false
   }
 
   /// 5: the reconnect delays.

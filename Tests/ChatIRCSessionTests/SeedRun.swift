@@ -121,16 +121,18 @@ struct SeedRun {
     return counts
   }
 
-  /// What the observer receives in the channel: until it has as many of each text as reached
+  /// What the observer receives in the channel, in order: until it has as many of each text as reached
   /// the server (or 3 s: a server may drop lines as a link resets), then two `PING` round
   /// trips, so that a late duplicate would be seen.
-  private func observe(expecting reached: [String: Int]) throws -> [String: Int] {
+  private func observe(expecting reached: [String: Int]) throws -> [String] {
     var counts: [String: Int] = [:]
+    var texts: [String] = []
     func take(_ line: IRCLine) {
       guard line.command == "PRIVMSG", line.parameters.first == plan.channel,
         let text = line.trailing
       else { return }
       counts[text, default: 0] += 1
+      texts.append(text)
     }
     let deadline = Deadline(seconds: 3)
     while reached.contains(where: { counts[$0.key, default: 0] < $0.value }), !deadline.hasPassed {
@@ -149,7 +151,7 @@ struct SeedRun {
         take(line)
       }
     }
-    return counts
+    return texts
   }
 }
 
@@ -171,6 +173,8 @@ struct SeedOutcome: Sendable {
   var givenButDropped = 0
   var reconnects = 0
   var connections = 0
+  /// Messages that went out in pieces.
+  var splitMessages = 0
   /// The most messages in flight at once (handed over, no outcome yet).
   var mostInFlight = 0
   /// How late each reconnect came after its predicted delay, in milliseconds.
