@@ -72,6 +72,14 @@ struct FaultPlan: Sendable {
     for _ in 0..<pick(1...3) {
       faults.append(Self.fault(pick, messages: messages))
     }
+    if let split = messages.first(where: { $0.text.utf8.count > 400 }), pick(0...1) == 0 {
+      // Between the pieces of a split message: the server gets the first piece and answers
+      // it, but never the rest (the message must fail, as part 2 of N).
+      let words = split.text.split(separator: " ")
+      let middle = words[words.count * 2 / 3]
+      faults.append(
+        Armed(fault: .halfClose(.toServer), trigger: .whenSeen(.toServer, "\(middle) ")))
+    }
   }
 
   private static func fault(_ pick: (ClosedRange<Int>) -> Int, messages: [Typed]) -> Armed {

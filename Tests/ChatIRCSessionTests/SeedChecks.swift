@@ -60,7 +60,7 @@ struct SeedChecks {
       switch entry {
       case .sent(let id, let text, _):
         if !inFlight.insert(id).inserted {
-          problems.append("\(text) handed to the session again while in flight")
+          problems.append("\(Self.short(text)) handed to the session again while in flight")
         }
         attempts[id, default: 0] += 1
         texts[id] = text
@@ -78,7 +78,7 @@ struct SeedChecks {
         break
       }
       guard let ended else { continue }
-      let name = texts[ended.id] ?? "\(ended.id)"
+      let name = texts[ended.id].map(Self.short) ?? "\(ended.id)"
       guard inFlight.remove(ended.id) != nil else {
         problems.append("\(ended.what) for \(name), which was not in flight")
         continue
@@ -89,7 +89,7 @@ struct SeedChecks {
       lastOutcomeEchoed[ended.id] = ended.echoed
     }
     for id in inFlight {
-      problems.append("\(texts[id] ?? "\(id)") never ended: no echo, no failure")
+      problems.append("\(texts[id].map(Self.short) ?? "\(id)") never ended: no echo, no failure")
     }
     result.problems += problems
     result.resent = attempts.values.reduce(0) { $0 + $1 - 1 }
@@ -101,7 +101,8 @@ struct SeedChecks {
     result.typed = plan.messages.count
     for typed in plan.messages {
       guard let id = idsByText[typed.text] else {
-        result.problems.append("\(typed.text) was typed but never handed to the session")
+        result.problems.append(
+          "\(Self.short(typed.text)) was typed but never handed to the session")
         continue
       }
       let shown = state.messages.filter { $0.id == id }.count
@@ -110,15 +111,18 @@ struct SeedChecks {
       case (1, 0):
         result.delivered += 1
         if lastOutcomeEchoed[id] != true {
-          result.problems.append("\(typed.text) is shown but its last outcome was a failure")
+          result.problems.append(
+            "\(Self.short(typed.text)) is shown but its last outcome was a failure")
         }
       case (0, 1):
         result.failed += 1
         if lastOutcomeEchoed[id] != false {
-          result.problems.append("\(typed.text) is listed failed but its last outcome was not")
+          result.problems.append(
+            "\(Self.short(typed.text)) is listed failed but its last outcome was not")
         }
       default:
-        result.problems.append("\(typed.text) is shown \(shown) times and failed \(failed) times")
+        result.problems.append(
+          "\(Self.short(typed.text)) is shown \(shown) times and failed \(failed) times")
       }
     }
   }
@@ -143,16 +147,18 @@ struct SeedChecks {
       let received = seen[line, default: 0]
       guard let id = owner(line) else {
         result.problems.append(
-          "a line of no message chat sent: \(line) (server \(reached)×, observer \(received)×)")
+          "a line of no message chat sent: \(Self.short(line)) (server \(reached)×, observer \(received)×)"
+        )
         continue
       }
       let tries = attempts[id, default: 0]
       if reached > tries {
-        result.problems.append("\(line): the server got it \(reached) times for \(tries) sends")
+        result.problems.append(
+          "\(Self.short(line)): the server got it \(reached) times for \(tries) sends")
       }
       if received > reached {
         result.problems.append(
-          "\(line): the observer received it \(received) times; the server was given it \(reached)"
+          "\(Self.short(line)): the observer received it \(received) times; the server was given it \(reached)"
         )
       }
       // A server may drop lines it was given when the link resets before it reads them.
@@ -163,7 +169,8 @@ struct SeedChecks {
       let delivered = lastOutcomeEchoed[id] == true
       let pieces = observed.filter { owner($0) == id }
       if delivered && !Self.containsRun(of: pieces, joiningInto: text) {
-        result.problems.append("\(text) was delivered but the observer never received it whole")
+        result.problems.append(
+          "\(Self.short(text)) was delivered but the observer never received it whole")
       }
       let split = reachedServer.keys.contains { $0 != text && owner($0) == id }
       if split {
@@ -174,12 +181,17 @@ struct SeedChecks {
       let definite = definiteFailures[id, default: 0]
       if definite > 0 && reached + definite > tries {
         result.problems.append(
-          "\(text): a failure said it was not sent, but the server got all \(reached)")
+          "\(Self.short(text)): a failure said it was not sent, but the server got all \(reached)")
       }
       let failedTries = tries - (delivered ? 1 : 0)
       let arrivedAnyway = seen[text, default: 0] - (delivered ? 1 : 0)
       result.failedButArrived += max(0, min(failedTries, arrivedAnyway))
     }
+  }
+
+  /// A text as a failure names it: long ones by their start and length.
+  static func short(_ text: String) -> String {
+    text.utf8.count <= 80 ? text : "\(text.prefix(40))… (\(text.utf8.count) bytes)"
   }
 
   /// Whether consecutive `pieces` join into `text`.
