@@ -29,12 +29,12 @@ struct SeedRun {
     return configuration
   }
 
-  static let backoffBase: Int64 = 200
-  static let backoffCap: Int64 = 1600
+  static let backoffBase: Int64 = 400
+  static let backoffCap: Int64 = 3200
   /// How late a reconnect may be after its delay: the loop wakes on time, but 2 cores run
-  /// dozens of seeds at once (measured: at most ~25 ms). Below the 100 ms by which a delay
+  /// dozens of seeds at once (measured: at most ~40 ms). Below the 200 ms by which a delay
   /// drawn for the wrong attempt would differ at the least.
-  static let backoffTolerance: Int64 = 90
+  static let backoffTolerance: Int64 = 150
   /// A seed still unsettled after this long is stopped and fails.
   static let giveUpMilliseconds: Int64 = 30_000
 
