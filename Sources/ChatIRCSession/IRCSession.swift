@@ -98,7 +98,9 @@ public final class IRCSession: Session {
     clientConfiguration.endpoint = Self.endpoint(of: configuration)
     client = IRCClient(configuration: clientConfiguration, at: lastNow)
     currentNick = configuration.client.nick
-    backoff = ReconnectBackoff(seed: configuration.seed)
+    backoff = ReconnectBackoff(
+      seed: configuration.seed, baseMilliseconds: configuration.reconnectBaseMilliseconds,
+      capMilliseconds: configuration.reconnectCapMilliseconds)
     ids = SeededUUIDGenerator(seed: configuration.seed, stream: 2)
   }
 
