@@ -61,7 +61,10 @@ public enum ChatCommand {
       ?? (options.virtualTime ? Options.defaultVirtualSeed : randomSeed())
     var state = AppState(
       localName: network?.nick ?? options.name, scrollback: options.scrollback)
-    if let network { state.deliveryTimeoutMilliseconds = network.coreDeliveryTimeoutMilliseconds }
+    if let network {
+      state.deliveryTimeoutMilliseconds = network.coreDeliveryTimeoutMilliseconds
+      state.isTLSUnverified = network.isTLSUnverified
+    }
     var configuration = SimulatedSession.Configuration(peerName: options.peer)
     configuration.faults = options.faults
     configuration.burst = options.burst

@@ -15,6 +15,9 @@ struct NetworkRun {
   let session: IRCSession
   let nick: String
   let seed: UInt64
+  /// Whether the server's certificate goes unverified (`--tls-insecure`): every renderer
+  /// says so.
+  let isTLSUnverified: Bool
   var coreDeliveryTimeoutMilliseconds: Int64 { Self.coreDeliveryTimeoutMilliseconds }
 
   /// The exit status of a run that completed: 69 (EX_UNAVAILABLE) when the server could not

@@ -199,7 +199,7 @@ public struct IRCClient: Sendable {
     switch item {
     case .tooLong(let count):
       statistics.oversizedLines += 1
-      output.events.append(.lineIgnored(reason: "a line of \(count) bytes is over the limit"))
+      output.events.append(.lineDropped(bytes: count))
     case .line(let line):
       do {
         handle(try IRCMessage(parsing: line), into: &output)

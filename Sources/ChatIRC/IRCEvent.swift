@@ -75,8 +75,11 @@ public enum IRCEvent: Hashable, Sendable {
   case serverReply(code: String, text: String)
   /// A round trip to the server and back took `milliseconds`.
   case lagMeasured(milliseconds: Int64)
-  /// A line from the server was thrown away: over the length cap, or not a message.
+  /// A line from the server was thrown away: not a message.
   case lineIgnored(reason: String)
+  /// A line from the server over the length cap (`bytes` long, without CR LF) was dropped
+  /// unread.
+  case lineDropped(bytes: Int)
   /// An intent could not be carried out (an invalid channel name, after quitting).
   case intentRefused(reason: String)
   /// The connection is over: the server's `ERROR`, a keepalive without answer, end of

@@ -34,10 +34,6 @@ public final class IRCSession: Session {
   public internal(set) var configuration: IRCSessionConfiguration
   /// Why the session gave up for good, if it did: the run should end (piped: exit 69).
   public internal(set) var failure: TransportError?
-  /// Told what the user should know that is no conversation message: a nick fallback, a
-  /// split message, why the link went down, when it is retried. Texts come partly from the
-  /// server: sanitise them before showing them.
-  public var report: (String) -> Void = { _ in }
   /// Told when a verified TLS connection carries an STS policy to remember.
   public var stsPolicyUpdated: (IRCSTSPolicy) -> Void = { _ in }
   /// Told when a verified TLS connection says to forget the STS policy of a host.
@@ -66,6 +62,10 @@ public final class IRCSession: Session {
   var leaving = Leaving.no
   var quitDeadline: Timestamp?
   var lastNow = Timestamp(millisecondsSinceEpoch: 0)
+  /// The link status the core was last told of; nil before the first report.
+  var reportedLink: LinkStatus?
+  /// Notices for the start of the run, told when it connects (`announce`).
+  var startNotices: [SessionNotice] = []
 
   enum Leaving {
     case no
@@ -106,7 +106,14 @@ public final class IRCSession: Session {
 
   public func connect(at now: Timestamp) {
     lastNow = now
+    for notice in startNotices { notify(notice, at: now) }
+    startNotices = []
     dial(at: now)
+  }
+
+  /// Tells the user `notice` when the run starts (an STS policy applied before connecting).
+  public func announce(_ notice: SessionNotice) {
+    startNotices.append(notice)
   }
 
   public func send(_ message: Message, at now: Timestamp) {
@@ -140,7 +147,7 @@ public final class IRCSession: Session {
   }
 
   public func setTopic(_ topic: String, of name: ConversationName, at now: Timestamp) {
-    report("setting a topic is not supported on IRC yet")
+    notify(.refused(reason: "setting a topic is not supported on IRC yet"), at: now)
   }
 
   public var nextDeadline: Timestamp? {
@@ -149,7 +156,9 @@ public final class IRCSession: Session {
       guard let time else { return }
       deadline = min(deadline ?? time, time)
     }
-    if queueHead < queue.count || leaving == .requested { consider(lastNow) }
+    if queueHead < queue.count || leaving == .requested || link != reportedLink {
+      consider(lastNow)
+    }
     if let stream, stream.isEstablished, stream.hasBufferedInput { consider(lastNow) }
     if clientStarted, stream != nil { consider(client.nextDeadline) }
     consider(connectDeadline)
@@ -165,7 +174,14 @@ public final class IRCSession: Session {
   public func nextEvent(dueBy now: Timestamp) -> Action.Session? {
     lastNow = max(lastNow, now)
     doDueWork(at: now)
-    guard queueHead < queue.count else { return nil }
+    guard queueHead < queue.count else {
+      // The link's status once everything else is told: one report however many lines a
+      // step queued or wrote.
+      let link = self.link
+      guard link != reportedLink else { return nil }
+      reportedLink = link
+      return .linkChanged(link, time: now)
+    }
     let event = queue[queueHead]
     queueHead += 1
     if queueHead == queue.count {
@@ -247,7 +263,9 @@ public final class IRCSession: Session {
     for (id, entry) in pending {
       guard let written = entry.writtenAt, written.milliseconds(to: now) >= limit else { continue }
       pending[id] = nil
-      report("a message was not delivered: the server did not confirm it within \(limit / 1000) s")
+      notify(
+        .messageNotDelivered(
+          reason: "the server did not confirm it within \(limit / 1000) s"), at: now)
       enqueue(
         .deliveryFailed(
           id: id,
@@ -259,6 +277,18 @@ public final class IRCSession: Session {
 
   func enqueue(_ event: Action.Session) {
     queue.append(event)
+  }
+
+  /// Tells the user `notice`, as a session action in turn with the others.
+  func notify(_ notice: SessionNotice, at now: Timestamp) {
+    enqueue(.noticed(notice, time: now))
+  }
+
+  /// The link's status now: lines waiting for the pacing allowance, the last lag measured
+  /// (none before the client started, or once it has stopped).
+  var link: LinkStatus {
+    guard clientStarted else { return LinkStatus() }
+    return LinkStatus(queuedLines: client.queuedLineCount, lagMilliseconds: client.lagMilliseconds)
   }
 
   static func endpoint(of configuration: IRCSessionConfiguration) -> IRCEndpoint {

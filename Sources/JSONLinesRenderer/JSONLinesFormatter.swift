@@ -39,6 +39,27 @@ public struct JSONLinesFormatter: TranscriptFormatter {
       JSONWriter.writeString(state.localName, to: &writer)
       writer.write(",\"conversation\":")
       JSONWriter.writeString(state.conversations.activeName.text, to: &writer)
+      // Only while verification is off, so a simulated run's `start` is as it always was.
+      if state.isTLSUnverified { writer.write(",\"tls\":\"insecure\"") }
+      close(&writer)
+    }
+  }
+
+  /// What the session said, as a `notice` object; the user's own notices (`/help`, unknown
+  /// commands) go to standard error, not into the stream.
+  public mutating func format(_ notice: Notice, in state: AppState, into output: inout [UInt8]) {
+    guard case .session(let said, let time) = notice else { return }
+    let text = said.description
+    output.append(reserving: Self.fixedRoom + JSONWriter.maximumLength(ofString: text)) {
+      writer in
+      open("notice", &writer)
+      writer.write(",\"notice\":")
+      JSONWriter.writeString(said.kind, to: &writer)
+      writer.write(",\"text\":")
+      JSONWriter.writeString(text, to: &writer)
+      writer.write(",\"time\":\"")
+      TimeFormat.writeRFC3339(time, to: &writer)
+      writer.write(UInt8(ascii: "\""))
       close(&writer)
     }
   }
