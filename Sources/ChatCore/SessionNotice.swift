@@ -6,6 +6,8 @@
 public enum SessionNotice: Hashable, Sendable {
   /// A line from the server longer than the protocol allows was dropped unread.
   case overlongLineDropped(bytes: Int)
+  /// A CTCP request (`VERSION`, `PING`) from `nick` was answered.
+  case ctcpAnswered(nick: String, command: String)
   /// A connection attempt failed for `reason`; `retried` says whether another follows.
   case connectionFailed(reason: String, retried: Bool)
   /// The link went down for `reason`.
@@ -46,6 +48,8 @@ extension SessionNotice: CustomStringConvertible {
     switch self {
     case .overlongLineDropped(let bytes):
       "a line of \(bytes) bytes from the server was too long and was dropped"
+    case .ctcpAnswered(let nick, let command):
+      "answered CTCP \(command) from \(nick)"
     case .connectionFailed(let reason, let retried):
       retried ? reason : reason + " (not retried)"
     case .disconnected(let reason):
@@ -87,6 +91,7 @@ extension SessionNotice: CustomStringConvertible {
     switch self {
     case .overlongLineDropped: "line_dropped"
     case .connectionFailed: "connection_failed"
+    case .ctcpAnswered: "ctcp"
     case .disconnected: "disconnected"
     case .messageNotDelivered: "not_delivered"
     case .messageSplit: "split"

@@ -69,6 +69,8 @@ public enum IRCEvent: Hashable, Sendable {
   /// One of our messages did not get through, or may not have.
   case deliveryFailed(IRCDeliveryFailure)
 
+  /// A CTCP `command` (`VERSION`, `PING`) from `nick` was answered: at most one a second.
+  case ctcpAnswered(nick: String, command: String)
   /// A notice from the server itself.
   case serverNotice(text: String)
   /// An error reply from the server not tied to anything else here (`code` is the numeric).

@@ -101,6 +101,8 @@ extension IRCSession {
       if code != "422" { notify(.serverReply(code: code, text: text), at: now) }
     case .intentRefused(let reason):
       notify(.refused(reason: reason), at: now)
+    case .ctcpAnswered(let nick, let command):
+      notify(.ctcpAnswered(nick: nick, command: command), at: now)
     case .lineDropped(let bytes):
       notify(.overlongLineDropped(bytes: bytes), at: now)
     case .disconnected(let reason):

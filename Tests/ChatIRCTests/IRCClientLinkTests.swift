@@ -125,6 +125,8 @@ import Testing
     wire.take(wire.client.receive(bytes: bytes, at: wire.time))
     #expect(wire.client.statistics.oversizedLines == 1)
     #expect(wire.client.statistics.malformedLines == 2)
+    // The session tells the user of the dropped line (malformed ones are only counted).
+    #expect(wire.events.first == .lineDropped(bytes: 20_000))
     let texts = wire.events.compactMap { if case .received(let m) = $0 { m.text } else { nil } }
     #expect(texts == ["\u{FF}", "fine"])
     #expect(wire.lines.isEmpty)

@@ -52,7 +52,8 @@ import Testing
 
   @Test func everyKindOfNoticeHasItsOwnName() {
     let notices: [SessionNotice] = [
-      .overlongLineDropped(bytes: 9000), .connectionFailed(reason: "r", retried: true),
+      .overlongLineDropped(bytes: 9000), .ctcpAnswered(nick: "bob", command: "VERSION"),
+      .connectionFailed(reason: "r", retried: true),
       .disconnected(reason: "r"), .messageNotDelivered(reason: "r"), .messageSplit(parts: 2),
       .nickFallback(wanted: "a", nick: "b"), .nickChangeRefused(nick: "a", reason: "r"),
       .nickRefused(nick: "a", reason: "r", fallback: "b"), .loggedIn(account: nil),
