@@ -13,7 +13,10 @@ import FoundationEssentials
 /// message (its echo, an `ACK`, or the `PONG` after it on servers without `echo-message`) is
 /// `.echoed`, at the server's time; an error reply is `.deliveryFailed` with the server's
 /// reason; a `PRIVMSG`, `NOTICE` or action from someone is `.received` (its id from the
-/// server's msgid, see `IRCMessageID`); a lost link is `.disconnected` with its reason.
+/// server's msgid, see `IRCMessageID`); a lost link is `.disconnected` with its reason. What
+/// the user should know that is no conversation message (a nick fallback, a split, a
+/// reconnect, an unverified TLS link) is `.noticed`, in turn with the rest; the pacing queue
+/// and the lag are `.linkChanged`, once per turn when they changed, never per line.
 ///
 /// A line counts as failed when the server has not confirmed it
 /// `confirmationTimeoutMilliseconds` after it was written: pacing may hold lines back for
