@@ -114,11 +114,6 @@ public final class IRCSession: Session {
     dial(at: now)
   }
 
-  /// Tells the user `notice` when the run starts (an STS policy applied before connecting).
-  public func announce(_ notice: SessionNotice) {
-    startNotices.append(notice)
-  }
-
   public func send(_ message: Message, at now: Timestamp) {
     lastNow = max(lastNow, now)
     let named = message.conversation == .initial ? nil : message.conversation.text
@@ -177,14 +172,7 @@ public final class IRCSession: Session {
   public func nextEvent(dueBy now: Timestamp) -> Action.Session? {
     lastNow = max(lastNow, now)
     doDueWork(at: now)
-    guard queueHead < queue.count else {
-      // The link's status once everything else is told: one report however many lines a
-      // step queued or wrote.
-      let link = self.link
-      guard link != reportedLink else { return nil }
-      reportedLink = link
-      return .linkChanged(link, time: now)
-    }
+    guard queueHead < queue.count else { return linkChange(at: now) }
     let event = queue[queueHead]
     queueHead += 1
     if queueHead == queue.count {
@@ -280,18 +268,6 @@ public final class IRCSession: Session {
 
   func enqueue(_ event: Action.Session) {
     queue.append(event)
-  }
-
-  /// Tells the user `notice`, as a session action in turn with the others.
-  func notify(_ notice: SessionNotice, at now: Timestamp) {
-    enqueue(.noticed(notice, time: now))
-  }
-
-  /// The link's status now: lines waiting for the pacing allowance, the last lag measured
-  /// (none before the client started, or once it has stopped).
-  var link: LinkStatus {
-    guard clientStarted else { return LinkStatus() }
-    return LinkStatus(queuedLines: client.queuedLineCount, lagMilliseconds: client.lagMilliseconds)
   }
 
   static func endpoint(of configuration: IRCSessionConfiguration) -> IRCEndpoint {
