@@ -4,8 +4,9 @@ import ChatRendering
 /// The JSON-lines event stream: one compact object per line, keys in a fixed order.
 ///
 /// Every object starts with `"type"` and a per-run `"seq"` (1, 2, 3, … with no gaps). Types:
-/// `start` (schema version, title, local user, active conversation), `status` (session status
-/// changes), `sent` (a message awaiting its echo), `message` (a message entered its
+/// `start` (schema version, title, local user, active conversation, and `"tls":"insecure"`
+/// while certificate verification is off), `status` (session status changes), `notice` (what
+/// a network session told the user: its kind, words and time), `sent` (a message awaiting its echo), `message` (a message entered its
 /// conversation), `failed` (a send that could not be delivered), the conversation events
 /// (`joined`, `left`, `active`, `member_joined`, `member_left`, `member_quit`, `nick`,
 /// `members`, `topic`: see `JSONLinesFormatter+Events.swift`), `end` (the stream is complete:
