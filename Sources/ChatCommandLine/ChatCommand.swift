@@ -64,6 +64,7 @@ public enum ChatCommand {
     if let network {
       state.deliveryTimeoutMilliseconds = network.coreDeliveryTimeoutMilliseconds
       state.isTLSUnverified = network.isTLSUnverified
+      state.textMarkup = .ircFormatting  // A network is IRC: what you type is IRC text.
     }
     var configuration = SimulatedSession.Configuration(peerName: options.peer)
     configuration.faults = options.faults
@@ -76,7 +77,9 @@ public enum ChatCommand {
     // the transcript itself; the other formats leave them to standard error.
     let lineMode =
       (options.renderer ?? .line) == .line && options.input == .text && LineMode.isAvailable
-      ? LineMode(noColorOption: options.noColor, utcOffsetSeconds: utcOffset) : nil
+      ? LineMode(
+        noColorOption: options.noColor, utcOffsetSeconds: utcOffset, bell: network?.bell ?? true,
+        formattingKeys: network != nil) : nil
     var renderers: [any Renderer] =
       if let lineMode {
         [lineMode.renderer]

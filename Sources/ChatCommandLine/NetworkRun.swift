@@ -18,6 +18,8 @@ struct NetworkRun {
   /// Whether the server's certificate goes unverified (`--tls-insecure`): every renderer
   /// says so.
   let isTLSUnverified: Bool
+  /// Whether a mention rings the terminal's bell in line mode (false with `--no-bell`).
+  var bell = true
   var coreDeliveryTimeoutMilliseconds: Int64 { Self.coreDeliveryTimeoutMilliseconds }
 
   /// The exit status of a run that completed: 69 (EX_UNAVAILABLE) when the server could not
