@@ -63,6 +63,7 @@ public struct IRCClient: Sendable {
   var unconfirmedSincePing = 0
   var confirmingPingDue = false
   var lineBuffer = IRCLineBuffer()
+  var netsplits = IRCNetsplits()
 
   enum CapPhase: Hashable, Sendable {
     case listing
@@ -125,6 +126,7 @@ public struct IRCClient: Sendable {
       deadlines.append(
         lastReceived.advanced(byMilliseconds: configuration.keepaliveIntervalMilliseconds))
     }
+    if let deadline = netsplits.deadline { deadlines.append(deadline) }
     return deadlines.min()
   }
 
@@ -202,7 +204,7 @@ public struct IRCClient: Sendable {
       output.events.append(.lineIgnored(reason: "a line of \(count) bytes is over the limit"))
     case .line(let line):
       do {
-        handle(try IRCMessage(parsing: line), into: &output)
+        handleGrouping(try IRCMessage(parsing: line), into: &output)
       } catch {
         statistics.malformedLines += 1
         output.events.append(.lineIgnored(reason: error.description))
@@ -216,6 +218,7 @@ public struct IRCClient: Sendable {
   mutating func advanceClock(to time: Timestamp, into output: inout IRCOutput) {
     advanceClock(to: time)
     guard phase == .registering || phase == .registered || phase == .quitting else { return }
+    closeExpiredNetsplitGroups(into: &output)
     checkKeepalive(into: &output)
   }
 
