@@ -87,17 +87,22 @@ extension IRCClient {
   private mutating func gatherReturningJoin(_ message: IRCMessage, into output: inout IRCOutput)
     -> Bool
   {
-    guard message.command.uppercased() == "JOIN", !netsplits.away.isEmpty,
+    guard message.command.uppercased() == "JOIN",
+      !netsplits.away.isEmpty || netsplits.split != nil,
       let source = message.source.map(IRCSource.init), let channel = message.parameters.first,
-      !isUs(source.nick), let servers = netsplits.away[folded(source.nick)]
+      !isUs(source.nick), let name = channels[folded(channel)]?.name
     else { return false }
+    let member = folded(source.nick)
+    // Back before their split was reported (a quick relink): the split ends here.
+    if netsplits.split?.quits.contains(where: { folded($0.nick) == member }) ?? false {
+      closeNetsplitGroups(into: &output)
+    }
+    guard let servers = netsplits.away[member] else { return false }
     let key = folded(channel)
-    guard let name = channels[key]?.name else { return false }
     if netsplits.split != nil { closeNetsplitGroups(into: &output) }
     if netsplits.rejoins[key].map({ $0.nicks.count >= IRCNetsplits.nickCap }) ?? false {
       closeNetsplitGroups(into: &output)
     }
-    let member = folded(source.nick)
     channels[key]?.add(source.nick, folded: member)
     if netsplits.rejoins[key] == nil {
       netsplits.rejoins[key] = IRCNetsplits.Rejoin(channel: name, servers: servers)

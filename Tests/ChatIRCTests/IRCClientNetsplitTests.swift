@@ -135,6 +135,21 @@ import Testing
       ])
   }
 
+  @Test func aRelinkWithinTheWindowEndsTheSplitAndGathersTheReturns() {
+    var wire = wire()
+    split(["user1", "user2"], &wire)
+    // The far server's view when a relink replaces a link it had not seen drop: the quits
+    // and the burst's joins in one go.
+    wire.server(":user1!u@h JOIN #chat")
+    wire.server(":user2!u@h JOIN #chat")
+    wire.wait(1000)
+    #expect(
+      wire.events == [
+        .netsplit(servers: Self.servers, nicks: ["user1", "user2"]),
+        .netjoin(servers: Self.servers, channel: "#chat", nicks: ["user1", "user2"]),
+      ])
+  }
+
   @Test func aReturnedMembersMessageComesAfterTheirNetjoin() {
     var wire = wire()
     split(["user1", "user2"], &wire)
