@@ -74,7 +74,10 @@ struct NetworkLoadTests {
       usleep(100_000)
     }
     let seconds = (ContinuousClock.now - started).seconds
-    print("load: \(expected) messages sent, \(expected * Self.processes) shown, in \(seconds) s")
+    let shown = chats.reduce(0) { $0 + $1.messageLines }
+    print(
+      "load: \(expected) messages sent, \(shown) shown of \(expected * Self.processes), \(seconds) s"
+    )
     #expect(seconds < Self.boundSeconds)
     let running = chats.filter(\.isRunning).count
     #expect(running == Self.processes, "a chat exited early")
