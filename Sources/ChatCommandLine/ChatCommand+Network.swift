@@ -65,7 +65,8 @@ extension ChatCommand {
     var sessionConfiguration = IRCSessionConfiguration(
       host: server.host, port: server.port, tls: server.usesTLS ? tls : nil,
       client: IRCClient.Configuration(
-        nick: configuration.nick, channels: configuration.channels, sasl: sasl),
+        nick: configuration.nick, channels: configuration.channels,
+        pacing: configuration.pacing, sasl: sasl),
       givesUpIfFirstConnectionFails: !interactive,
       keepsListening: configuration.keepListening,
       seed: options.seed ?? randomNetworkSeed())

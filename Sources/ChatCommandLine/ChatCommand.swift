@@ -258,6 +258,8 @@ public enum ChatCommand {
       --sasl-optional            register even if SASL fails (default: refuse)
       --no-bell                  do not ring the bell when someone mentions you
       --keep-listening           stay connected after input ends, until a signal
+      --pacing BURST/MS          send at most BURST lines at once, then one per MS
+                                 milliseconds (default 5/1000, for default flood limits)
 
     EXIT STATUS: 0 done, 64 bad command line, 65 malformed scenario, 66 a file not found
     or unreadable, 69 server unavailable, 73 cannot create an output file, 74 output error,

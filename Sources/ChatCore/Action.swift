@@ -44,6 +44,12 @@ public enum Action: Hashable, Sendable {
     /// The network's rules for names changed (an IRC server's `CHANTYPES`, `CASEMAPPING`,
     /// `CHANNELLEN`, `NICKLEN`): names are checked and compared by them from now on.
     case nameRulesChanged(NameRules)
+    /// `nicks` came back into the channel `channel` when the netsplit `servers` (the two
+    /// servers' names, or `*.net *.split`) healed: one notice for them all.
+    case netjoin(servers: String, nicks: [String], channel: ConversationName, time: Timestamp)
+    /// A netsplit between the servers `servers` names took `nicks` off the network: each
+    /// leaves every channel, as a quit does, with one notice per conversation for them all.
+    case netsplit(servers: String, nicks: [String], time: Timestamp)
     /// Someone changed their nick from `old` to `new`; when `old` is yours, so did you.
     case nickChanged(from: String, to: String, time: Timestamp)
     /// Something the user should know that is no conversation message happened at `time`

@@ -79,6 +79,10 @@ private func updateSession(_ state: inout AppState, _ event: Action.Session) -> 
   case .nameRulesChanged(let rules):
     state.nameRules = rules
     return []
+  case .netjoin(let servers, let nicks, let channel, let time):
+    return netjoin(nicks, channel, servers: servers, at: time, &state)
+  case .netsplit(let servers, let nicks, let time):
+    return netsplit(nicks, servers: servers, at: time, &state)
   case .nickChanged(let old, let new, let time):
     return nickChanged(from: old, to: new, at: time, &state)
   case .noticed(let notice, let time):

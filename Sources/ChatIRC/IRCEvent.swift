@@ -47,6 +47,12 @@ public enum IRCEvent: Hashable, Sendable {
   case userParted(channel: String, nick: String, reason: String?)
   /// Someone left the network; `channels` are the ones of ours they were in.
   case userQuit(nick: String, reason: String?, channels: [String])
+  /// A netsplit between the two servers `servers` names (`irc1.test irc2.test`, or
+  /// `*.net *.split`) took `nicks` off the network, in the order their quits came: two or
+  /// more quits with that reason, together (see `IRCNetsplits`). They left our channels.
+  case netsplit(servers: String, nicks: [String])
+  /// People gone in the netsplit `servers` came back into `channel` on the relink.
+  case netjoin(servers: String, channel: String, nicks: [String])
   /// `by` put `nick` out of `channel`.
   case userKicked(channel: String, nick: String, by: String, reason: String?)
   /// Someone else changed nick; `channels` are the ones of ours they are in.

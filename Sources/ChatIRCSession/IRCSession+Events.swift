@@ -63,6 +63,11 @@ extension IRCSession {
       enqueue(.memberLeft(nick, channel: ConversationName(channel), reason: why, time: now))
     case .userQuit(let nick, let reason, _):
       enqueue(.memberQuit(nick, reason: reason, time: now))
+    case .netsplit(let servers, let nicks):
+      enqueue(.netsplit(servers: servers, nicks: nicks, time: now))
+    case .netjoin(let servers, let channel, let nicks):
+      enqueue(
+        .netjoin(servers: servers, nicks: nicks, channel: ConversationName(channel), time: now))
     case .userNickChanged(let old, let new, _):
       enqueue(.nickChanged(from: old, to: new, time: now))
     case .topic(let channel, let text, let setBy, _):
