@@ -67,6 +67,7 @@ extension IRCClient {
 
   /// Ends the connection: every unconfirmed line fails, the socket is to be closed.
   mutating func disconnect(reason: String, into output: inout IRCOutput) {
+    closeNetsplitGroups(into: &output)
     for line in inFlight {
       output.events.append(
         .deliveryFailed(

@@ -72,6 +72,7 @@ public struct IRCClient: Sendable {
   /// anything since.
   var registrationStarted: Timestamp?
   var heardFromServer = false
+  var netsplits = IRCNetsplits()
 
   enum CapPhase: Hashable, Sendable {
     case listing
@@ -135,6 +136,7 @@ public struct IRCClient: Sendable {
       deadlines.append(
         lastReceived.advanced(byMilliseconds: configuration.keepaliveIntervalMilliseconds))
     }
+    if let deadline = netsplits.deadline { deadlines.append(deadline) }
     return deadlines.min()
   }
 
@@ -223,7 +225,7 @@ public struct IRCClient: Sendable {
       ignored("a line of \(count) bytes is over the limit: dropped", into: &output)
     case .line(let line):
       do {
-        handle(try IRCMessage(parsing: line), into: &output)
+        handleGrouping(try IRCMessage(parsing: line), into: &output)
       } catch {
         statistics.malformedLines += 1
         ignored(error.description, into: &output)
@@ -237,6 +239,7 @@ public struct IRCClient: Sendable {
   mutating func advanceClock(to time: Timestamp, into output: inout IRCOutput) {
     advanceClock(to: time)
     guard phase == .registering || phase == .registered || phase == .quitting else { return }
+    closeExpiredNetsplitGroups(into: &output)
     checkKeepalive(into: &output)
   }
 

@@ -30,6 +30,12 @@ public enum EventText {
       return shown(old) + " is now known as " + shown(new)
     case .membersListed(let count):
       return count == 1 ? "1 member (/names lists them)" : "\(count) members (/names lists them)"
+    case .netjoin(let nicks, let servers):
+      return "netjoin: " + people(nicks) + (nicks.count == 1 ? " is" : " are") + " back in "
+        + shown(event.conversation.text) + named(nicks, servers)
+    case .netsplit(let nicks, let servers):
+      return "netsplit: " + people(nicks) + " left " + shown(event.conversation.text)
+        + named(nicks, servers)
     case .opened(let kind):
       switch kind {
       case .channel: return "you joined"
@@ -71,6 +77,21 @@ public enum EventText {
   @inline(__always)
   public static func namesConversation(_ name: ConversationName, in state: AppState) -> Bool {
     state.conversations.count > 1 || name.text != state.conversations.activeName.text
+  }
+
+  /// The most nicks a netsplit or netjoin line names; the rest are counted.
+  static let namedLimit = 5
+
+  /// `1 person`, `12 people`.
+  private static func people(_ nicks: [String]) -> String {
+    nicks.count == 1 ? "1 person" : "\(nicks.count) people"
+  }
+
+  /// `: alice, bob and 10 more (irc1.test irc2.test)`.
+  private static func named(_ nicks: [String], _ servers: String) -> String {
+    let first = nicks.prefix(namedLimit).map { shown($0) }.joined(separator: ", ")
+    let more = nicks.count > namedLimit ? " and \(nicks.count - namedLimit) more" : ""
+    return ": " + first + more + " (" + shown(servers) + ")"
   }
 
   private static func because(_ reason: String?, _ markup: TextMarkup) -> String {
