@@ -31,6 +31,7 @@ extension IRCSession {
       report("logged in" + (account.map { " as \($0)" } ?? ""))
     case .authenticationFailed(let reason):
       report("SASL: \(reason)")
+      if configuration.client.sasl?.isRequired == true { authenticationFailure = reason }
     case .stsUpgradeRequired(let port):
       upgradePort = port
     case .stsPolicyUpdated(let policy):

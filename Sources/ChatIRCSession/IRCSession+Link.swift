@@ -121,6 +121,14 @@ extension IRCSession {
       report("the server asks for TLS (STS): reconnecting to \(configuration.host):\(port)")
       return dial(at: now)
     }
+    if authenticationFailure != nil {
+      // The same credentials would be refused again: like a refused certificate, the run
+      // ends (piped) or stays disconnected until the user leaves (line mode).
+      if !configuration.givesUpIfFirstConnectionFails {
+        report("disconnected: \(reason) (not retried)")
+      }
+      return
+    }
     report("disconnected: \(reason)")
     scheduleReconnect(at: now, after: reason)
   }
@@ -147,11 +155,13 @@ extension IRCSession {
   /// Takes in one step of the client: bytes to write, events to map, a close.
   func apply(_ output: IRCOutput, _ now: Timestamp) {
     if !output.lines.isEmpty, stream != nil { outgoing.append(output.bytes) }
-    for event in output.events { handle(event, at: now) }
+    // Closed before the events are handled: a `.disconnected` among them may dial the next
+    // stream at once (an STS upgrade), and that one must not be the stream closed here.
     if output.closeConnection, let stream {
       _ = outgoing.flush(to: stream)
       closeStream()
     }
+    for event in output.events { handle(event, at: now) }
   }
 }
 
