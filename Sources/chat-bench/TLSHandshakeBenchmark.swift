@@ -42,9 +42,9 @@ struct TLSHandshakeBenchmark {
       defer { server.stop() }
       guard let port = server.tlsPort else { throw TLSHandshakeBenchmarkError.noTLSPort }
       let context = try TLSContext(TLSConfiguration(caFile: certificates.authority))
-      _ = try handshake(port: port, context: context)
+      let session = try handshake(port: port, context: context).session
       var seconds: [Double] = []
-      for _ in 0..<count { seconds.append(try handshake(port: port, context: context)) }
+      for _ in 0..<count { seconds.append(try handshake(port: port, context: context).seconds) }
       seconds.sort()
       let median =
         seconds.count % 2 == 1
@@ -52,6 +52,7 @@ struct TLSHandshakeBenchmark {
         : (seconds[seconds.count / 2 - 1] + seconds[seconds.count / 2]) / 2
       let p90 = seconds[min(seconds.count - 1, Int((Double(seconds.count) * 0.9).rounded(.up)) - 1)]
       print("TLS handshakes with InspIRCd \(server.name) (ssl_gnutls, EC P-256), n=\(count)")
+      print("  session: \(session.map(String.init(describing:)) ?? "?")")
       Report.line("  dial + verified handshake, median", Report.fixed(median * 1000) + " ms")
       Report.line("  dial + verified handshake, p90", Report.fixed(p90 * 1000) + " ms")
       Report.line(
@@ -66,8 +67,11 @@ struct TLSHandshakeBenchmark {
     }
   }
 
-  /// One connection to 127.0.0.1:`port` until the verified session is up; its seconds.
-  private func handshake(port: UInt16, context: TLSContext) throws -> Double {
+  /// One connection to 127.0.0.1:`port` until the verified session is up: its seconds, and
+  /// what the handshake settled on.
+  private func handshake(port: UInt16, context: TLSContext) throws
+    -> (seconds: Double, session: TLSSessionInfo?)
+  {
     let started = Stopwatch.now()
     let connection = try TLSConnection(
       over: try TCPConnection(host: "127.0.0.1", port: port), context: context)
@@ -76,7 +80,7 @@ struct TLSHandshakeBenchmark {
     // Bounded in time: a stalled server fails the run rather than hanging it.
     while Stopwatch.now() < deadline {
       switch connection.advance() {
-      case .established: return Stopwatch.now() - started
+      case .established: return (Stopwatch.now() - started, connection.sessionInfo)
       case .failed(let error): throw error
       case .waiting:
         var entry = pollfd(

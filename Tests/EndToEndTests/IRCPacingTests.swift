@@ -4,8 +4,8 @@ import IRCTestSupport
 import Testing
 
 /// 200 lines given at once reach the channel whole and in order under InspIRCd's default
-/// flood settings (fakelag: about 9 lines at once, then about one a second), which would
-/// disconnect a client that wrote them unpaced. chat's pacing (a burst of 5, then one a
+/// flood settings (fakelag: about 9 lines at once, then about one a second; an 8 KiB recvq),
+/// which disconnect a client that writes 20 KB of them at once ("RecvQ exceeded"). chat's pacing (a burst of 5, then one a
 /// second) makes this take a little over three minutes.
 @Suite(.requires(.inspircd), .timeLimit(.minutes(10)))
 struct IRCPacingTests {
@@ -29,7 +29,9 @@ struct IRCPacingTests {
       environment: home.environment())
     defer { chat.stop() }
     let started = ContinuousClock.now
-    let lines = (1...Self.count).map { String(format: "pasted line %03d of 200", $0) }
+    // About 100 bytes each: 20 KB at once would overflow the default 8 KiB recvq unpaced.
+    let filler = Array(repeating: "lorem ipsum dolor", count: 5).joined(separator: " ")
+    let lines = (1...Self.count).map { String(format: "pasted line %03d of 200: ", $0) + filler }
     // All of it at once, before chat has even registered: one paste.
     chat.type(lines.joined(separator: "\n"))
     chat.closeInput()
