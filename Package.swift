@@ -43,11 +43,14 @@ let package = Package(
     ),
 
     // What every renderer shares: change tracking, the sanitiser, times, sinks.
-    .target(name: "ChatRendering", dependencies: ["ChatCore"]),
+    // It reads IRC formatting codes in topics and reasons (ChatIRC's pure parser).
+    .target(name: "ChatRendering", dependencies: ["ChatCore", "ChatIRC"]),
     .testTarget(name: "ChatRenderingTests", dependencies: ["ChatRendering"]),
 
     // Formatters for piped output.
-    .target(name: "LogRenderer", dependencies: ["ChatRendering"]),
+    // The log and the line mode read IRC formatting codes (ChatIRC's pure parser) to show
+    // them as styles or leave them out.
+    .target(name: "LogRenderer", dependencies: ["ChatRendering", "ChatIRC"]),
     .target(name: "JSONLinesRenderer", dependencies: ["ChatCore", "ChatRendering"]),
     .testTarget(
       name: "RendererTests",
@@ -83,7 +86,7 @@ let package = Package(
     ),
     .target(
       name: "ReadlineRenderer",
-      dependencies: ["ChatCore", "ChatRuntime", "ChatRendering", "CReadline"]
+      dependencies: ["ChatCore", "ChatRuntime", "ChatRendering", "ChatIRC", "CReadline"]
     ),
     .testTarget(name: "ReadlineRendererTests", dependencies: ["ReadlineRenderer"]),
 

@@ -38,7 +38,8 @@ extension ChatCommand {
     }
     session.stsPolicyRemoved = { host in store.remove(host: host) }
     let run = NetworkRun(
-      session: session, nick: configuration.nick, seed: session.configuration.seed)
+      session: session, nick: configuration.nick, seed: session.configuration.seed,
+      bell: configuration.bell)
     do {
       return try ChatCommand.run(options, network: run)
     } catch {

@@ -61,7 +61,10 @@ public enum ChatCommand {
       ?? (options.virtualTime ? Options.defaultVirtualSeed : randomSeed())
     var state = AppState(
       localName: network?.nick ?? options.name, scrollback: options.scrollback)
-    if let network { state.deliveryTimeoutMilliseconds = network.coreDeliveryTimeoutMilliseconds }
+    if let network {
+      state.deliveryTimeoutMilliseconds = network.coreDeliveryTimeoutMilliseconds
+      state.textMarkup = .ircFormatting  // A network is IRC: what you type is IRC text.
+    }
     var configuration = SimulatedSession.Configuration(peerName: options.peer)
     configuration.faults = options.faults
     configuration.burst = options.burst
@@ -73,7 +76,9 @@ public enum ChatCommand {
     // the transcript itself; the other formats leave them to standard error.
     let lineMode =
       (options.renderer ?? .line) == .line && options.input == .text && LineMode.isAvailable
-      ? LineMode(noColorOption: options.noColor, utcOffsetSeconds: utcOffset) : nil
+      ? LineMode(
+        noColorOption: options.noColor, utcOffsetSeconds: utcOffset, bell: network?.bell ?? true,
+        formattingKeys: network != nil) : nil
     var renderers: [any Renderer] =
       if let lineMode {
         [lineMode.renderer]

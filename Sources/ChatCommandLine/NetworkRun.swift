@@ -15,6 +15,8 @@ struct NetworkRun {
   let session: IRCSession
   let nick: String
   let seed: UInt64
+  /// Whether a mention rings the terminal's bell in line mode (false with `--no-bell`).
+  var bell = true
   var coreDeliveryTimeoutMilliseconds: Int64 { Self.coreDeliveryTimeoutMilliseconds }
 
   /// The exit status of a run that completed: 69 (EX_UNAVAILABLE) when the server could not

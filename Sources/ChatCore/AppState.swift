@@ -32,6 +32,10 @@ public struct AppState: Equatable, Sendable {
   public var sentCount = 0
   /// Sent messages that failed (reported undeliverable, or no echo in time), oldest first.
   public var failed: [Message] = []
+  /// The markup of the network's text: IRC formatting codes on a network run, plain with the
+  /// simulated peer. Stamped on the messages the user sends (typed with the keys the README
+  /// lists); renderers read topics and reasons by it.
+  public var textMarkup = TextMarkup.plain
   /// How long a sent message may wait for its echo before it counts as failed.
   public var deliveryTimeoutMilliseconds: Int64 = 1000
   /// The session's connection, as last reported.

@@ -42,18 +42,21 @@ public struct ConversationSummary: Hashable, Sendable {
   public var kind: Conversation.Kind
   /// Messages from others that arrived while it was not active.
   public var unreadCount: Int
+  /// How many of the unread messages name you: part of `unreadCount`.
+  public var mentionCount: Int
   /// Whether typed text goes to it.
   public var isActive: Bool
 
   /// Creates a summary.
   public init(
     number: Int, name: ConversationName, kind: Conversation.Kind, unreadCount: Int,
-    isActive: Bool
+    isActive: Bool, mentionCount: Int = 0
   ) {
     self.number = number
     self.name = name
     self.kind = kind
     self.unreadCount = unreadCount
     self.isActive = isActive
+    self.mentionCount = mentionCount
   }
 }

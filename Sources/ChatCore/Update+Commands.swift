@@ -10,7 +10,8 @@ func run(_ command: Command, id: UUID, at time: Timestamp, _ state: inout AppSta
     return sendOrHold(
       Message(
         id: id, sender: state.localName, text: text, time: time, isLocal: true,
-        conversation: state.conversations.activeName, isAction: true), &state)
+        conversation: state.conversations.activeName, isAction: true,
+        markup: state.textMarkup), &state)
   case .help(let topic):
     return [.show(isAboutConversations(topic) ? .conversationHelp : .help)]
   case .join(let name):
@@ -108,7 +109,8 @@ private func sendMessage(
     }
   }
   let message = Message(
-    id: id, sender: state.localName, text: text, time: time, isLocal: true, conversation: name)
+    id: id, sender: state.localName, text: text, time: time, isLocal: true, conversation: name,
+    markup: state.textMarkup)
   return sendOrHold(message, &state)
 }
 
@@ -194,6 +196,7 @@ private func summaries(of conversations: ConversationList) -> [ConversationSumma
   conversations.enumerated().map { index, conversation in
     ConversationSummary(
       number: index + 1, name: conversation.name, kind: conversation.kind,
-      unreadCount: conversation.unreadCount, isActive: index == conversations.activeIndex)
+      unreadCount: conversation.unreadCount, isActive: index == conversations.activeIndex,
+      mentionCount: conversation.mentionCount)
   }
 }

@@ -134,7 +134,7 @@ private func updateUser(_ state: inout AppState, _ event: Action.User) -> [Effec
     case .message(let text):
       let message = Message(
         id: id, sender: state.localName, text: text, time: time, isLocal: true,
-        conversation: state.conversations.activeName)
+        conversation: state.conversations.activeName, markup: state.textMarkup)
       return sendOrHold(message, &state)
     case .missingArgument(let name):
       return [.show(.missingArgument(name))]

@@ -125,7 +125,11 @@ extension IRCSession {
     guard var entry = pending[echo.id] else { return }
     entry.parts = max(entry.parts, echo.parts)
     entry.confirmed += 1
-    if echo.part == 0 || entry.firstConfirmation == nil { entry.firstConfirmation = echo.time }
+    if echo.part == 0 || entry.firstConfirmation == nil {
+      entry.firstConfirmation = echo.time
+      // A message sent in parts is known by its first line's msgid.
+      entry.message.serverMessageID = echo.msgid ?? entry.message.serverMessageID
+    }
     guard entry.confirmed >= entry.parts else {
       pending[echo.id] = entry
       return
@@ -135,14 +139,18 @@ extension IRCSession {
     message.sender = client.nick
     message.time = entry.firstConfirmation ?? echo.time
     message.isLocal = false  // The core marks its own messages.
+    message.markup = .ircFormatting
     enqueue(.echoed(message))
   }
 
-  /// A received message as the core's `Message`: its id from the msgid (see `IRCMessageID`).
+  /// A received message as the core's `Message`: its id from the msgid (see `IRCMessageID`),
+  /// its text IRC's, a mention when it names us and is news (a history replay is not).
   private func message(for incoming: IRCIncomingMessage) -> Message {
     let id = incoming.msgid.map(IRCMessageID.uuid(forMessageID:)) ?? ids.next()
     return Message(
       id: id, sender: incoming.sender, text: incoming.text, time: incoming.time,
-      conversation: ConversationName(incoming.conversation), isAction: incoming.kind == .action)
+      conversation: ConversationName(incoming.conversation), isAction: incoming.kind == .action,
+      markup: .ircFormatting, isMention: incoming.mentionsUs && !incoming.isHistory,
+      serverMessageID: incoming.msgid)
   }
 }

@@ -6,6 +6,16 @@ public struct NoticeFormatter: TranscriptFormatter {
   /// Creates the formatter.
   public init() {}
 
+  /// ` (3 unread)`, ` (1 mention, 2 more unread)`: mentions counted apart; empty when nothing
+  /// is unread.
+  private static func unreadWords(_ summary: ConversationSummary) -> String {
+    let mentions = summary.mentionCount
+    let others = summary.unreadCount - mentions
+    guard mentions > 0 else { return others > 0 ? " (\(others) unread)" : "" }
+    let counted = mentions == 1 ? "1 mention" : "\(mentions) mentions"
+    return others > 0 ? " (\(counted), \(others) more unread)" : " (\(counted))"
+  }
+
   /// The text of `notice`, one or more lines, each ending in a newline.
   public static func text(of notice: Notice) -> String {
     switch notice {
@@ -21,7 +31,7 @@ public struct NoticeFormatter: TranscriptFormatter {
     case .conversations(let summaries):
       let lines = summaries.map { summary in
         let mark = summary.isActive ? "* " : "  "
-        let unread = summary.unreadCount > 0 ? " (\(summary.unreadCount) unread)" : ""
+        let unread = unreadWords(summary)
         return mark + "\(summary.number) " + shown(summary.name) + unread + "\n"
       }
       return "conversations:\n" + lines.joined()

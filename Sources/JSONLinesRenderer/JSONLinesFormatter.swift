@@ -90,6 +90,7 @@ public struct JSONLinesFormatter: TranscriptFormatter {
       Self.fixedRoom + JSONWriter.maximumLength(ofString: message.sender)
       + JSONWriter.maximumLength(ofString: message.text)
       + JSONWriter.maximumLength(ofString: message.conversation.text)
+      + JSONWriter.maximumLength(ofString: message.serverMessageID ?? "")
     output.append(reserving: room) { writer in
       open(type, &writer)
       writer.write(",\"conversation\":")
@@ -105,6 +106,14 @@ public struct JSONLinesFormatter: TranscriptFormatter {
       writer.write(UInt8(ascii: "\""))
       if let own { writer.write(own ? ",\"own\":true" : ",\"own\":false") }
       if message.isAction { writer.write(",\"action\":true") }
+      // Only a message that entered a conversation is a mention, or has the server's id.
+      if own != nil {
+        if message.isMention { writer.write(",\"mention\":true") }
+        if let msgid = message.serverMessageID {
+          writer.write(",\"msgid\":")
+          JSONWriter.writeString(msgid, to: &writer)
+        }
+      }
       close(&writer)
     }
   }

@@ -8,6 +8,7 @@ import ChatRendering
 ///     [leaving, 1 pending] >     after Ctrl-D or /quit, until the last reply arrives
 ///     #room >                    more than one conversation open: the active one
 ///     #room (Carol 2, #ops 1) >  and the others with unread messages, with their counts
+///     #room (Carol 1!, #ops 3+1!) >  mentions of you counted apart, marked `!`
 ///     #room (Carol 2, … +3) [1 pending] >
 ///
 /// Names are sanitised. At most `UnreadActivity.shownLimit` others are named; the rest are
@@ -43,7 +44,7 @@ struct Prompt: Equatable {
       text += Self.styled(name, ANSIStyle.color(forConversation: active), color)
       let (shown, more) = activity.shown(in: state)
       if !shown.isEmpty {
-        var others = shown.map { Sanitizer.sanitize($0.0.text) + " \($0.1)" }
+        var others = shown.map { Sanitizer.sanitize($0.0.text) + " " + $0.1 }
         if more > 0 { others.append("+\(more)") }
         let list = " (" + others.joined(separator: ", ") + ")"
         visible += list

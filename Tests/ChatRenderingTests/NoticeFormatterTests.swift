@@ -16,6 +16,17 @@ import Testing
       ]),
       "conversations:\n  1 Conversation (2 unread)\n* 2 #room\n"
     ),
+    (
+      Notice.conversations([
+        ConversationSummary(
+          number: 1, name: .initial, kind: .server, unreadCount: 3, isActive: false,
+          mentionCount: 1),
+        ConversationSummary(
+          number: 2, name: ConversationName("Carol"), kind: .privateChat, unreadCount: 2,
+          isActive: false, mentionCount: 2),
+      ]),
+      "conversations:\n  1 Conversation (1 mention, 2 more unread)\n  2 Carol (2 mentions)\n"
+    ),
     (.members(ConversationName("#room"), ["Bob", "PersonA"]), "2 in #room: Bob PersonA\n"),
     (.missingArgument(.msg), "usage: /msg NAME TEXT\n"),
     (.joinFailed(ConversationName("#a"), reason: "banned\u{7}"), "cannot join #a: banned␇\n"),
