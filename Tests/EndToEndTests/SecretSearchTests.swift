@@ -47,7 +47,9 @@ struct SecretSearchTests {
     let run = try BinaryRunner.run(
       arguments, stdin: Array("logged in\n/list\n".utf8), environment: environment)
     #expect(run.status == 0, "\(run.stderr)")
-    #expect(run.stderr.contains("logged in as vera"), "\(run.stderr)")
+    // The login is a session notice: on standard error piped, in the transcript in line mode.
+    let shown = run.stderr + String(decoding: run.stdout, as: UTF8.self)
+    #expect(shown.contains("logged in as vera"), "\(shown)")
 
     var outputs = [("stdout", run.stdout), ("stderr", Array(run.stderr.utf8))]
     let files = try everyFile(under: home.path)
