@@ -58,11 +58,18 @@ public struct JSONLinesFormatter: TranscriptFormatter {
       }
     }
     for event in changes.events(in: state) { write(event, in: state, into: &output) }
-    for message in changes.sent(in: state) { write("sent", message, own: nil, into: &output) }
-    for message in changes.entered(in: state) {
-      write("message", message, own: message.isLocal, into: &output)
+    // By position, not `for message in`: each element is then borrowed where it is stored
+    // instead of copied out and destroyed again, which cost a quarter of the formatting.
+    for position in state.outbox.indices.suffix(changes.sentCount) {
+      write("sent", state.outbox[position], own: nil, into: &output)
     }
-    for message in changes.failed(in: state) { write("failed", message, own: nil, into: &output) }
+    for position in state.messages.indices.suffix(changes.enteredCount) {
+      let own = state.messages[position].isLocal
+      write("message", state.messages[position], own: own, into: &output)
+    }
+    for position in state.failed.indices.suffix(changes.failedCount) {
+      write("failed", state.failed[position], own: nil, into: &output)
+    }
   }
 
   public mutating func formatEnd(_ state: AppState, into output: inout [UInt8]) {
@@ -84,7 +91,7 @@ public struct JSONLinesFormatter: TranscriptFormatter {
   static var fixedRoom: Int { 256 }
 
   private mutating func write(
-    _ type: StaticString, _ message: Message, own: Bool?, into output: inout [UInt8]
+    _ type: StaticString, _ message: borrowing Message, own: Bool?, into output: inout [UInt8]
   ) {
     let room =
       Self.fixedRoom + JSONWriter.maximumLength(ofString: message.sender)
