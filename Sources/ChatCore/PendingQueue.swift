@@ -47,7 +47,7 @@ public struct PendingQueue<Element>: RandomAccessCollection {
   }
 
   /// Adds `element` at the back. O(1) amortised.
-  @inlinable public mutating func append(_ element: Element) {
+  @inlinable public mutating func append(_ element: consuming Element) {
     storage.append(element)
     appendNumbers.append(appended)
     appended += 1

@@ -49,7 +49,7 @@ public struct Scrollback: RandomAccessCollection, Equatable, Sendable, Expressib
   }
 
   /// Adds `message` as the newest, forgetting the oldest when full.
-  public mutating func append(_ message: Message) {
+  public mutating func append(_ message: consuming Message) {
     newerIDs.insert(MessageKey(message.id))
     if newerIDs.count >= Self.idWindow {
       olderIDs = newerIDs

@@ -20,6 +20,8 @@ public struct JSONLinesFormatter: TranscriptFormatter {
   public static let schemaVersion = 2
 
   private var sequence = 0
+  /// The time's text up to the second, made once for all the lines in that second.
+  private var times = RFC3339Writer()
 
   /// Creates a formatter whose first object has `seq` 1.
   public init() {}
@@ -109,7 +111,7 @@ public struct JSONLinesFormatter: TranscriptFormatter {
       writer.write(",\"text\":")
       JSONWriter.writeString(message.text, to: &writer)
       writer.write(",\"time\":\"")
-      TimeFormat.writeRFC3339(message.time, to: &writer)
+      times.write(message.time, to: &writer)
       writer.write(UInt8(ascii: "\""))
       if let own { writer.write(own ? ",\"own\":true" : ",\"own\":false") }
       if message.isAction { writer.write(",\"action\":true") }
