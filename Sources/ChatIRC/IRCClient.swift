@@ -63,6 +63,15 @@ public struct IRCClient: Sendable {
   var unconfirmedSincePing = 0
   var confirmingPingDue = false
   var lineBuffer = IRCLineBuffer()
+  /// Whether the over-long line arriving now has had its notice.
+  var overflowReported = false
+  /// When an ignored line last had a notice, and how many were ignored without one since.
+  var lastIgnoredNotice: Timestamp?
+  var ignoredWithoutNotice = 0
+  /// When this connection's registration began (`start`), and whether the server has sent
+  /// anything since.
+  var registrationStarted: Timestamp?
+  var heardFromServer = false
 
   enum CapPhase: Hashable, Sendable {
     case listing
@@ -118,6 +127,7 @@ public struct IRCClient: Sendable {
     guard phase != .idle, phase != .disconnected else { return nil }
     var deadlines: [Timestamp] = []
     if !outbox.isEmpty || confirmingPingDue { deadlines.append(bucket.nextAllowance(after: now)) }
+    if let registration = registrationDeadline { deadlines.append(registration) }
     if let keepalive = pings.values.filter(\.isKeepalive).map(\.sentAt).min() {
       deadlines.append(
         keepalive.advanced(byMilliseconds: configuration.keepaliveTimeoutMilliseconds))
@@ -135,6 +145,7 @@ public struct IRCClient: Sendable {
     self = IRCClient(configuration: keep.2, at: max(time, now))
     (counter, autojoin) = (keep.0, keep.1)
     phase = .registering
+    registrationStarted = now
     if configuration.sasl != nil { saslState = .waiting }
     outbox.queueUrgent(.control(IRCMessage(command: "CAP", parameters: ["LS", "302"])))
     outbox.queueUrgent(.control(IRCMessage(command: "NICK", parameters: [nick])))
@@ -155,6 +166,13 @@ public struct IRCClient: Sendable {
     for item in lineBuffer.append(bytes) {
       output.append(receive(item, at: time))
     }
+    if lineBuffer.isDiscarding, !overflowReported, phase != .idle, phase != .disconnected {
+      overflowReported = true
+      advanceClock(to: time)
+      ignored(
+        "a line from the server is over the limit of \(lineBuffer.maximumLineBytes) bytes:"
+          + " dropping it as it arrives", into: &output)
+    }
     return output
   }
 
@@ -170,7 +188,8 @@ public struct IRCClient: Sendable {
       output.append(receive(item, at: time))
     }
     advanceClock(to: time)
-    if phase != .disconnected, phase != .idle { disconnect(reason: reason, into: &output) }
+    let during = phase == .registering ? " during registration" : ""
+    if phase != .disconnected, phase != .idle { disconnect(reason: reason + during, into: &output) }
     return output
   }
 
@@ -196,16 +215,18 @@ public struct IRCClient: Sendable {
     guard phase != .idle, phase != .disconnected else { return output }
     advanceClock(to: time, into: &output)
     lastReceived = now
+    heardFromServer = true
     switch item {
     case .tooLong(let count):
       statistics.oversizedLines += 1
-      output.events.append(.lineIgnored(reason: "a line of \(count) bytes is over the limit"))
+      overflowReported = false
+      ignored("a line of \(count) bytes is over the limit: dropped", into: &output)
     case .line(let line):
       do {
         handle(try IRCMessage(parsing: line), into: &output)
       } catch {
         statistics.malformedLines += 1
-        output.events.append(.lineIgnored(reason: error.description))
+        ignored(error.description, into: &output)
       }
     }
     pump(into: &output)

@@ -101,10 +101,12 @@ extension IRCSession {
       if code != "422" { report("server (\(code)): \(text)") }
     case .intentRefused(let reason):
       report(reason)
+    case .lineIgnored(let reason):
+      report("ignored a line from the server: \(reason)")
     case .disconnected(let reason):
       linkEnded(reason, at: now)
     default:
-      break  // Capabilities, topic setters, server notices, lag, ignored lines.
+      break  // Capabilities, topic setters, server notices, lag.
     }
   }
 

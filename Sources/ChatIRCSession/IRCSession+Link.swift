@@ -121,6 +121,12 @@ extension IRCSession {
       report("the server asks for TLS (STS): reconnecting to \(configuration.host):\(port)")
       return dial(at: now)
     }
+    if !hasRegistered && configuration.givesUpIfFirstConnectionFails {
+      // The first connection ended before the server registered us: as a failed connect.
+      failure = .connectionLost(
+        Endpoint(host: configuration.host, port: configuration.port), reason: reason)
+      return
+    }
     report("disconnected: \(reason)")
     scheduleReconnect(at: now, after: reason)
   }
