@@ -39,7 +39,10 @@ let package = Package(
     ),
     .testTarget(
       name: "ChatIRCSessionTests",
-      dependencies: ["ChatIRCSession", "ChatIRC", "ChatCore", "ChatSession"]
+      dependencies: [
+        "ChatIRCSession", "ChatIRC", "ChatCore", "ChatSession", "ChatRuntime", "IRCTestSupport",
+        "IRCTestRequirements",
+      ]
     ),
 
     // What every renderer shares: change tracking, the sanitiser, times, sinks.

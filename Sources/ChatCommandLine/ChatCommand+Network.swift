@@ -30,15 +30,15 @@ extension ChatCommand {
     let now = LiveClock().now
     if let upgraded = store.policies.upgrade(configuration.server, at: now) {
       session.upgrade(toTLSPort: upgraded.port)
-      report("an STS policy for \(upgraded.host) upgrades the connection to \(upgraded)")
+      session.announce(.stsPolicyApplied(host: upgraded.host, port: Int(upgraded.port)))
     }
-    session.report = report
     session.stsPolicyUpdated = { policy in
       store.record(policy, at: LiveClock().now)
     }
     session.stsPolicyRemoved = { host in store.remove(host: host) }
     let run = NetworkRun(
       session: session, nick: configuration.nick, seed: session.configuration.seed,
+      isTLSUnverified: configuration.server.usesTLS && configuration.tls.insecure,
       bell: configuration.bell)
     do {
       return try ChatCommand.run(options, network: run)
@@ -73,11 +73,6 @@ extension ChatCommand {
     let session = IRCSession(configuration: sessionConfiguration)
     session.upgradeTLS = tls
     return session
-  }
-
-  /// Writes what the session reports to standard error, sanitised.
-  private static func report(_ text: String) {
-    writeError("chat: \(Sanitizer.sanitize(text))\n")
   }
 
   private static func randomNetworkSeed() -> UInt64 {

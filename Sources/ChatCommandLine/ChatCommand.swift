@@ -63,6 +63,7 @@ public enum ChatCommand {
       localName: network?.nick ?? options.name, scrollback: options.scrollback)
     if let network {
       state.deliveryTimeoutMilliseconds = network.coreDeliveryTimeoutMilliseconds
+      state.isTLSUnverified = network.isTLSUnverified
       state.textMarkup = .ircFormatting  // A network is IRC: what you type is IRC text.
     }
     var configuration = SimulatedSession.Configuration(peerName: options.peer)

@@ -15,6 +15,9 @@ struct NetworkRun {
   let session: IRCSession
   let nick: String
   let seed: UInt64
+  /// Whether the server's certificate goes unverified (`--tls-insecure`): every renderer
+  /// says so.
+  let isTLSUnverified: Bool
   /// Whether a mention rings the terminal's bell in line mode (false with `--no-bell`).
   var bell = true
   var coreDeliveryTimeoutMilliseconds: Int64 { Self.coreDeliveryTimeoutMilliseconds }

@@ -30,6 +30,9 @@ public enum Action: Hashable, Sendable {
     case joined(ConversationName, time: Timestamp)
     /// You left the channel `name` (parted, or were removed), for `reason` if one was given.
     case left(ConversationName, reason: String?, time: Timestamp)
+    /// The network link's status changed: lines waiting to go out, the measured lag. Sent
+    /// when it changes, not per line.
+    case linkChanged(LinkStatus, time: Timestamp)
     /// `nick` joined the channel `name`.
     case memberJoined(String, channel: ConversationName, time: Timestamp)
     /// `nick` left the channel `name`.
@@ -43,6 +46,9 @@ public enum Action: Hashable, Sendable {
     case nameRulesChanged(NameRules)
     /// Someone changed their nick from `old` to `new`; when `old` is yours, so did you.
     case nickChanged(from: String, to: String, time: Timestamp)
+    /// Something the user should know that is no conversation message happened at `time`
+    /// (a nick fallback, a split message, why the link went down, a reconnect).
+    case noticed(SessionNotice, time: Timestamp)
     /// Someone else's message arrived; `inReplyTo` names the message of ours it answers, when
     /// the session knows.
     case received(Message, inReplyTo: UUID? = nil)

@@ -42,6 +42,11 @@ public struct AppState: Equatable, Sendable {
   public var sessionStatus = SessionStatus.disconnected
   /// When the session's status last changed, if it ever did.
   public var sessionStatusTime: Timestamp?
+  /// The network link's status as its session last reported it; nil without a network.
+  public var link: LinkStatus?
+  /// Whether the network's TLS certificate goes unverified (`--tls-insecure`): every
+  /// renderer says so while it is.
+  public var isTLSUnverified = false
   /// Whether the app is taking input, finishing what is in flight, or done.
   public var phase = Phase.active
 

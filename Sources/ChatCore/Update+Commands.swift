@@ -17,7 +17,9 @@ func run(_ command: Command, id: UUID, at time: Timestamp, _ state: inout AppSta
   case .join(let name):
     return requestJoin(name, at: time, &state)
   case .list:
-    return [.show(.conversations(summaries(of: state.conversations)))]
+    let list = Effect.show(.conversations(summaries(of: state.conversations)))
+    guard let link = state.link else { return [list] }
+    return [list, .show(.link(link, status: state.sessionStatus))]
   case .message(let target, let text):
     return sendMessage(text, to: target, id: id, at: time, &state)
   case .names(let target):

@@ -65,6 +65,9 @@ private func updateSession(_ state: inout AppState, _ event: Action.Session) -> 
     return joined(name, at: time, &state)
   case .left(let name, let reason, let time):
     return left(name, reason: reason, at: time, &state)
+  case .linkChanged(let link, _):
+    state.link = link
+    return []
   case .memberJoined(let nick, let channel, let time):
     return memberJoined(nick, channel, at: time, &state)
   case .memberLeft(let nick, let channel, let reason, let time):
@@ -78,6 +81,8 @@ private func updateSession(_ state: inout AppState, _ event: Action.Session) -> 
     return []
   case .nickChanged(let old, let new, let time):
     return nickChanged(from: old, to: new, at: time, &state)
+  case .noticed(let notice, let time):
+    return [.show(.session(notice, time: time))]
   case .topicChanged(let channel, let topic, let author, let time):
     return topicChanged(channel, topic, by: author, at: time, &state)
   }

@@ -69,13 +69,15 @@ public enum IRCEvent: Hashable, Sendable {
   /// One of our messages did not get through, or may not have.
   case deliveryFailed(IRCDeliveryFailure)
 
+  /// A CTCP `command` (`VERSION`, `PING`) from `nick` was answered: at most one a second.
+  case ctcpAnswered(nick: String, command: String)
   /// A notice from the server itself.
   case serverNotice(text: String)
   /// An error reply from the server not tied to anything else here (`code` is the numeric).
   case serverReply(code: String, text: String)
   /// A round trip to the server and back took `milliseconds`.
   case lagMeasured(milliseconds: Int64)
-  /// A line from the server was thrown away: over the length cap, or not a message.
+  /// A line from the server was thrown away: not a message.
   case lineIgnored(reason: String)
   /// An intent could not be carried out (an invalid channel name, after quitting).
   case intentRefused(reason: String)

@@ -10,7 +10,7 @@ extension IRCSession {
       hasRegistered = true
       backoff.reset()
       if nick != configuration.client.nick {
-        report("registered as \(nick): \(configuration.client.nick) was not available")
+        notify(.nickFallback(wanted: configuration.client.nick, nick: nick), at: now)
       }
       enqueue(.connected(time: now))
       // The core knows you by the nick asked for; a fallback renames you there too.
@@ -19,18 +19,18 @@ extension IRCSession {
         currentNick = nick
       }
     case .nickRejected(let nick, let reason, let fallback):
-      report("the nick \(nick) was refused (\(reason)): trying \(fallback)")
+      notify(.nickRefused(nick: nick, reason: reason, fallback: fallback), at: now)
     case .nickChanged(let old, let new):
       currentNick = new
       enqueue(.nickChanged(from: old, to: new, time: now))
     case .nickChangeFailed(let nick, let reason):
-      report("cannot change nick to \(nick): \(reason)")
+      notify(.nickChangeRefused(nick: nick, reason: reason), at: now)
     case .serverSupport(let support):
       enqueue(.nameRulesChanged(Self.nameRules(support)))
     case .authenticated(let account):
-      report("logged in" + (account.map { " as \($0)" } ?? ""))
+      notify(.loggedIn(account: account), at: now)
     case .authenticationFailed(let reason):
-      report("SASL: \(reason)")
+      notify(.loginFailed(reason: reason), at: now)
     case .stsUpgradeRequired(let port):
       upgradePort = port
     case .stsPolicyUpdated(let policy):
@@ -85,7 +85,7 @@ extension IRCSession {
       pending[id]?.writtenAt = now
     case .messageSplit(let id, let parts):
       pending[id]?.parts = parts
-      report("the message is too long for one IRC line: it goes out in \(parts) parts")
+      notify(.messageSplit(parts: parts), at: now)
     case .echoed(let echo):
       confirm(echo)
     case .deliveryFailed(let failure):
@@ -94,15 +94,17 @@ extension IRCSession {
       if let code = failure.code { reason = "the server refused it (\(code)): \(reason)" }
       if failure.parts > 1 { reason = "part \(failure.part + 1) of \(failure.parts): \(reason)" }
       // The core keeps no reason with a failed message: say it here too.
-      report("a message was not delivered: \(reason)")
+      notify(.messageNotDelivered(reason: reason), at: now)
       enqueue(.deliveryFailed(id: failure.id, reason: reason, time: now))
     case .serverReply(let code, let text):
       // A missing message of the day (422) is no news to anyone.
-      if code != "422" { report("server (\(code)): \(text)") }
+      if code != "422" { notify(.serverReply(code: code, text: text), at: now) }
     case .intentRefused(let reason):
-      report(reason)
+      notify(.refused(reason: reason), at: now)
+    case .ctcpAnswered(let nick, let command):
+      notify(.ctcpAnswered(nick: nick, command: command), at: now)
     case .lineIgnored(let reason):
-      report("ignored a line from the server: \(reason)")
+      notify(.lineIgnored(reason: reason), at: now)
     case .disconnected(let reason):
       linkEnded(reason, at: now)
     default:

@@ -11,8 +11,8 @@ extension IRCSession {
       let tcp = try TCPConnection(host: configuration.host, port: configuration.port)
       if let tls = configuration.tls {
         if tls.insecure {
-          report(
-            "TLS to \(configuration.host):\(configuration.port) is not verified (--tls-insecure)")
+          notify(
+            .tlsUnverified(host: configuration.host, port: Int(configuration.port)), at: now)
         }
         if tlsContext?.configuration != tls { tlsContext = try TLSContext(tls) }
         stream = try TLSConnection(over: tcp, context: tlsContext!)
@@ -42,10 +42,12 @@ extension IRCSession {
     if error.isPermanent || !hasRegistered && configuration.givesUpIfFirstConnectionFails {
       failure = error
       // A run that gives up says why as it exits; one that stays (line mode) says it now.
-      if !configuration.givesUpIfFirstConnectionFails { report(reason + " (not retried)") }
+      if !configuration.givesUpIfFirstConnectionFails {
+        notify(.connectionFailed(reason: reason, retried: false), at: now)
+      }
       return
     }
-    report(reason)
+    notify(.connectionFailed(reason: reason, retried: true), at: now)
     scheduleReconnect(at: now, after: reason)
   }
 
@@ -97,9 +99,7 @@ extension IRCSession {
     closeStream()
     clientStarted = false
     if !pending.isEmpty {
-      report(
-        "\(pending.count) unconfirmed message(s) failed: the connection was lost, they may or"
-          + " may not have arrived")
+      notify(.unconfirmedMessagesFailed(count: pending.count), at: now)
     }
     for (id, _) in pending {
       enqueue(
@@ -118,7 +118,7 @@ extension IRCSession {
     if let port = upgradePort {
       upgradePort = nil
       upgrade(toTLSPort: UInt16(clamping: port), at: now)
-      report("the server asks for TLS (STS): reconnecting to \(configuration.host):\(port)")
+      notify(.stsUpgrade(host: configuration.host, port: port), at: now)
       return dial(at: now)
     }
     if !hasRegistered && configuration.givesUpIfFirstConnectionFails {
@@ -127,7 +127,7 @@ extension IRCSession {
         Endpoint(host: configuration.host, port: configuration.port), reason: reason)
       return
     }
-    report("disconnected: \(reason)")
+    notify(.disconnected(reason: reason), at: now)
     scheduleReconnect(at: now, after: reason)
   }
 
@@ -145,9 +145,10 @@ extension IRCSession {
   func scheduleReconnect(at now: Timestamp, after reason: String) {
     let delay = backoff.nextDelayMilliseconds()
     reconnectAt = now.advanced(byMilliseconds: delay)
-    report(
-      "reconnecting to \(configuration.host):\(configuration.port) in"
-        + " \(Double(delay / 100) / 10) s")
+    notify(
+      .reconnecting(
+        host: configuration.host, port: Int(configuration.port), afterMilliseconds: delay),
+      at: now)
   }
 
   /// Takes in one step of the client: bytes to write, events to map, a close.

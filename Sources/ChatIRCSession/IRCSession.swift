@@ -13,7 +13,10 @@ import FoundationEssentials
 /// message (its echo, an `ACK`, or the `PONG` after it on servers without `echo-message`) is
 /// `.echoed`, at the server's time; an error reply is `.deliveryFailed` with the server's
 /// reason; a `PRIVMSG`, `NOTICE` or action from someone is `.received` (its id from the
-/// server's msgid, see `IRCMessageID`); a lost link is `.disconnected` with its reason.
+/// server's msgid, see `IRCMessageID`); a lost link is `.disconnected` with its reason. What
+/// the user should know that is no conversation message (a nick fallback, a split, a
+/// reconnect, an unverified TLS link) is `.noticed`, in turn with the rest; the pacing queue
+/// and the lag are `.linkChanged`, once per turn when they changed, never per line.
 ///
 /// A line counts as failed when the server has not confirmed it
 /// `confirmationTimeoutMilliseconds` after it was written: pacing may hold lines back for
@@ -34,10 +37,6 @@ public final class IRCSession: Session {
   public internal(set) var configuration: IRCSessionConfiguration
   /// Why the session gave up for good, if it did: the run should end (piped: exit 69).
   public internal(set) var failure: TransportError?
-  /// Told what the user should know that is no conversation message: a nick fallback, a
-  /// split message, why the link went down, when it is retried. Texts come partly from the
-  /// server: sanitise them before showing them.
-  public var report: (String) -> Void = { _ in }
   /// Told when a verified TLS connection carries an STS policy to remember.
   public var stsPolicyUpdated: (IRCSTSPolicy) -> Void = { _ in }
   /// Told when a verified TLS connection says to forget the STS policy of a host.
@@ -66,6 +65,10 @@ public final class IRCSession: Session {
   var leaving = Leaving.no
   var quitDeadline: Timestamp?
   var lastNow = Timestamp(millisecondsSinceEpoch: 0)
+  /// The link status the core was last told of; nil before the first report.
+  var reportedLink: LinkStatus?
+  /// Notices for the start of the run, told when it connects (`announce`).
+  var startNotices: [SessionNotice] = []
 
   enum Leaving {
     case no
@@ -95,7 +98,9 @@ public final class IRCSession: Session {
     clientConfiguration.endpoint = Self.endpoint(of: configuration)
     client = IRCClient(configuration: clientConfiguration, at: lastNow)
     currentNick = configuration.client.nick
-    backoff = ReconnectBackoff(seed: configuration.seed)
+    backoff = ReconnectBackoff(
+      seed: configuration.seed, baseMilliseconds: configuration.reconnectBaseMilliseconds,
+      capMilliseconds: configuration.reconnectCapMilliseconds)
     ids = SeededUUIDGenerator(seed: configuration.seed, stream: 2)
   }
 
@@ -106,6 +111,8 @@ public final class IRCSession: Session {
 
   public func connect(at now: Timestamp) {
     lastNow = now
+    for notice in startNotices { notify(notice, at: now) }
+    startNotices = []
     dial(at: now)
   }
 
@@ -140,7 +147,7 @@ public final class IRCSession: Session {
   }
 
   public func setTopic(_ topic: String, of name: ConversationName, at now: Timestamp) {
-    report("setting a topic is not supported on IRC yet")
+    notify(.refused(reason: "setting a topic is not supported on IRC yet"), at: now)
   }
 
   public var nextDeadline: Timestamp? {
@@ -149,7 +156,9 @@ public final class IRCSession: Session {
       guard let time else { return }
       deadline = min(deadline ?? time, time)
     }
-    if queueHead < queue.count || leaving == .requested { consider(lastNow) }
+    if queueHead < queue.count || leaving == .requested || link != reportedLink {
+      consider(lastNow)
+    }
     if let stream, stream.isEstablished, stream.hasBufferedInput { consider(lastNow) }
     if clientStarted, stream != nil { consider(client.nextDeadline) }
     consider(connectDeadline)
@@ -165,7 +174,7 @@ public final class IRCSession: Session {
   public func nextEvent(dueBy now: Timestamp) -> Action.Session? {
     lastNow = max(lastNow, now)
     doDueWork(at: now)
-    guard queueHead < queue.count else { return nil }
+    guard queueHead < queue.count else { return linkChange(at: now) }
     let event = queue[queueHead]
     queueHead += 1
     if queueHead == queue.count {
@@ -247,7 +256,9 @@ public final class IRCSession: Session {
     for (id, entry) in pending {
       guard let written = entry.writtenAt, written.milliseconds(to: now) >= limit else { continue }
       pending[id] = nil
-      report("a message was not delivered: the server did not confirm it within \(limit / 1000) s")
+      notify(
+        .messageNotDelivered(
+          reason: "the server did not confirm it within \(limit / 1000) s"), at: now)
       enqueue(
         .deliveryFailed(
           id: id,

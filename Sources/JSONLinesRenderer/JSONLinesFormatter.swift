@@ -4,8 +4,9 @@ import ChatRendering
 /// The JSON-lines event stream: one compact object per line, keys in a fixed order.
 ///
 /// Every object starts with `"type"` and a per-run `"seq"` (1, 2, 3, … with no gaps). Types:
-/// `start` (schema version, title, local user, active conversation), `status` (session status
-/// changes), `sent` (a message awaiting its echo), `message` (a message entered its
+/// `start` (schema version, title, local user, active conversation, and `"tls":"insecure"`
+/// while certificate verification is off), `status` (session status changes), `notice` (what
+/// a network session told the user: its kind, words and time), `sent` (a message awaiting its echo), `message` (a message entered its
 /// conversation), `failed` (a send that could not be delivered), the conversation events
 /// (`joined`, `left`, `active`, `member_joined`, `member_left`, `member_quit`, `nick`,
 /// `members`, `topic`: see `JSONLinesFormatter+Events.swift`), `end` (the stream is complete:
@@ -41,6 +42,27 @@ public struct JSONLinesFormatter: TranscriptFormatter {
       JSONWriter.writeString(state.localName, to: &writer)
       writer.write(",\"conversation\":")
       JSONWriter.writeString(state.conversations.activeName.text, to: &writer)
+      // Only while verification is off, so a simulated run's `start` is as it always was.
+      if state.isTLSUnverified { writer.write(",\"tls\":\"insecure\"") }
+      close(&writer)
+    }
+  }
+
+  /// What the session said, as a `notice` object; the user's own notices (`/help`, unknown
+  /// commands) go to standard error, not into the stream.
+  public mutating func format(_ notice: Notice, in state: AppState, into output: inout [UInt8]) {
+    guard case .session(let said, let time) = notice else { return }
+    let text = said.description
+    output.append(reserving: Self.fixedRoom + JSONWriter.maximumLength(ofString: text)) {
+      writer in
+      open("notice", &writer)
+      writer.write(",\"notice\":")
+      JSONWriter.writeString(said.kind, to: &writer)
+      writer.write(",\"text\":")
+      JSONWriter.writeString(text, to: &writer)
+      writer.write(",\"time\":\"")
+      TimeFormat.writeRFC3339(time, to: &writer)
+      writer.write(UInt8(ascii: "\""))
       close(&writer)
     }
   }

@@ -77,7 +77,14 @@ public final class LogDirectoryRenderer: Renderer {
     }
   }
 
-  public func show(_ notice: Notice, in state: AppState) throws(SinkError) {}
+  /// What the session said goes with the changes of the connection, to the first
+  /// conversation's file.
+  public func show(_ notice: Notice, in state: AppState) throws(SinkError) {
+    guard case .session(let said, let time) = notice else { return }
+    startLine(at: time)
+    line.append(utf8: " -!- " + Sanitizer.sanitize(said.description) + "\n")
+    try write(to: state.conversations[0].name, state)
+  }
 
   public func flush() throws(SinkError) {
     for sink in sinks.values { try sink.flush() }

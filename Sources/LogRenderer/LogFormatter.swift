@@ -15,7 +15,8 @@ import ChatRendering
 /// Conversations follow line mode's rule: with more than one open, each line names its
 /// conversation after the time (`12:00:00.200 [#room] PersonA: hello`), and conversation events
 /// are lines marked `--` (`12:00:00.000 [#room] -- you joined`); with one open the lines are as
-/// above.
+/// above. What the session tells the user (a nick fallback, a split message, why the link
+/// went down) is a line marked `-!-`: `12:00:01.400 -!- disconnected: ping timeout`.
 public struct LogFormatter: TranscriptFormatter {
   private let utcOffsetSeconds: Int64
   private let names: Bool
@@ -62,6 +63,14 @@ public struct LogFormatter: TranscriptFormatter {
       LogMessageText.appendText(of: message, to: &output)
       output.append(UInt8(ascii: "\n"))
     }
+  }
+
+  /// What the session said (`-!-`, as irssi marks its own notices); the user's own notices
+  /// (`/help`, unknown commands) are the terminal's business, not the log's.
+  public mutating func format(_ notice: Notice, in state: AppState, into output: inout [UInt8]) {
+    guard case .session(let said, let time) = notice else { return }
+    TimeFormat.appendTimeOfDay(time, utcOffsetSeconds: utcOffsetSeconds, to: &output)
+    output.append(utf8: " -!- " + Sanitizer.sanitize(said.description) + "\n")
   }
 
   public mutating func formatEnd(_ state: AppState, into output: inout [UInt8]) {}

@@ -106,6 +106,15 @@ public struct LineFormatter: TranscriptFormatter {
   }
 
   public mutating func format(_ notice: Notice, in state: AppState, into output: inout [UInt8]) {
+    if case .session(let said, let when) = notice {
+      // What the session said is timed, as the log shows it: `12:00:01 -!- disconnected: …`.
+      var row = RowWriter(width: width, color: color)
+      row.append(
+        time(of: when) + " -!- " + Sanitizer.sanitize(said.description), style: .dim,
+        to: &output)
+      row.endLine(to: &output)
+      return
+    }
     // The notice text is already sanitised; it ends in a newline, so the last piece is empty.
     for line in NoticeFormatter.text(of: notice).split(separator: "\n") {
       var row = RowWriter(width: width, color: color)

@@ -10,6 +10,9 @@ import ChatRendering
 ///     #room (Carol 2, #ops 1) >  and the others with unread messages, with their counts
 ///     #room (Carol 1!, #ops 3+1!) >  mentions of you counted apart, marked `!`
 ///     #room (Carol 2, … +3) [1 pending] >
+///     #chat [1 pending, 3 queued, lag 120ms] >   on a network: lines waiting for the
+///                                                pacing allowance, the last measured lag
+///     #chat [TLS not verified, lag 80ms] >       with --tls-insecure, always first
 ///
 /// Names are sanitised. At most `UnreadActivity.shownLimit` others are named; the rest are
 /// counted (`+3`).
@@ -33,8 +36,12 @@ struct Prompt: Equatable {
   /// and those in `activity`.
   init(for state: AppState, activity: inout UnreadActivity, color: Bool) {
     var hint: [String] = []
+    var link = LinkText.hints(for: state)
+    // An unverified link is said first: it matters more than anything else here.
+    if state.isTLSUnverified { hint.append(link.removeFirst()) }
     if state.phase != .active { hint.append("leaving") }
     if state.inFlightCount > 0 { hint.append("\(state.inFlightCount) pending") }
+    hint += link
     var visible = ""
     text = ""
     if state.conversations.count > 1 {
