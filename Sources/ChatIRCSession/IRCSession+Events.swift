@@ -31,6 +31,7 @@ extension IRCSession {
       notify(.loggedIn(account: account), at: now)
     case .authenticationFailed(let reason):
       notify(.loginFailed(reason: reason), at: now)
+      if configuration.client.sasl?.isRequired == true { authenticationFailure = reason }
     case .stsUpgradeRequired(let port):
       upgradePort = port
     case .stsPolicyUpdated(let policy):

@@ -126,6 +126,14 @@ extension IRCSession {
       notify(.stsUpgrade(host: configuration.host, port: port), at: now)
       return dial(at: now)
     }
+    if authenticationFailure != nil {
+      // The same credentials would be refused again: like a refused certificate, the run
+      // ends (piped) or stays disconnected until the user leaves (line mode).
+      if !configuration.givesUpIfFirstConnectionFails {
+        notify(.disconnected(reason: reason + " (not retried)"), at: now)
+      }
+      return
+    }
     if !hasRegistered && configuration.givesUpIfFirstConnectionFails {
       // The first connection ended before the server registered us: as a failed connect.
       failure = .connectionLost(
@@ -159,11 +167,13 @@ extension IRCSession {
   /// Takes in one step of the client: bytes to write, events to map, a close.
   func apply(_ output: IRCOutput, _ now: Timestamp) {
     if !output.lines.isEmpty, stream != nil { outgoing.append(output.bytes) }
-    for event in output.events { handle(event, at: now) }
+    // Closed before the events are handled: a `.disconnected` among them may dial the next
+    // stream at once (an STS upgrade), and that one must not be the stream closed here.
     if output.closeConnection, let stream {
       _ = outgoing.flush(to: stream)
       closeStream()
     }
+    for event in output.events { handle(event, at: now) }
   }
 }
 

@@ -27,7 +27,8 @@ import FoundationEssentials
 /// arrived), and the session reconnects after a seeded `ReconnectBackoff` delay, registers
 /// again and rejoins; it never sends anything again on its own. A first connection that
 /// fails ends the session when `givesUpIfFirstConnectionFails` (`failure` says why); a
-/// refused certificate always does, since it does not fix itself in a minute.
+/// refused certificate always does, since it does not fix itself in a minute, and so does a
+/// failed SASL login that was not optional (`authenticationFailure`).
 ///
 /// Leaving: when the loop finds the app leaving with everything confirmed, the session
 /// sends `QUIT` and expects the server's closing (at most `quitTimeoutMilliseconds`), unless
@@ -37,6 +38,11 @@ public final class IRCSession: Session {
   public internal(set) var configuration: IRCSessionConfiguration
   /// Why the session gave up for good, if it did: the run should end (piped: exit 69).
   public internal(set) var failure: TransportError?
+  /// Why a required SASL login failed, if it did: the session stops there (piped: exit 77),
+  /// since the same credentials would be refused again at every reconnect.
+  public internal(set) var authenticationFailure: String?
+  /// Whether the session gave up for good (`failure` or `authenticationFailure`).
+  public var hasGivenUp: Bool { failure != nil || authenticationFailure != nil }
   /// Told when a verified TLS connection carries an STS policy to remember.
   public var stsPolicyUpdated: (IRCSTSPolicy) -> Void = { _ in }
   /// Told when a verified TLS connection says to forget the STS policy of a host.
@@ -212,7 +218,7 @@ public final class IRCSession: Session {
   /// Asked while the app is leaving with everything confirmed: the first time, it starts
   /// leaving politely (`QUIT` at the next turn) and expects the server to close the link.
   public var isExpectingEvents: Bool {
-    if failure != nil { return false }
+    if hasGivenUp { return false }
     if configuration.keepsListening { return true }
     switch leaving {
     case .no:

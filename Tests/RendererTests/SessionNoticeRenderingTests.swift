@@ -52,7 +52,8 @@ import Testing
 
   @Test func everyKindOfNoticeHasItsOwnName() {
     let notices: [SessionNotice] = [
-      .lineIgnored(reason: "a line of 9000 bytes is over the limit: dropped"), .ctcpAnswered(nick: "bob", command: "VERSION"),
+      .lineIgnored(reason: "a line of 9000 bytes is over the limit: dropped"),
+      .ctcpAnswered(nick: "bob", command: "VERSION"),
       .connectionFailed(reason: "r", retried: true),
       .disconnected(reason: "r"), .messageNotDelivered(reason: "r"), .messageSplit(parts: 2),
       .nickFallback(wanted: "a", nick: "b"), .nickChangeRefused(nick: "a", reason: "r"),
