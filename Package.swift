@@ -122,7 +122,7 @@ let package = Package(
       name: "chat-bench",
       dependencies: [
         "ChatCore", "ChatSession", "ChatRuntime", "ChatRendering", "LogRenderer",
-        "JSONLinesRenderer", "IRCTestSupport", "ChatTransport",
+        "JSONLinesRenderer", "ChatIRC", "ChatIRCSession", "ChatTransport", "IRCTestSupport",
       ]
     ),
     // Real IRC servers for the network tests: InspIRCd, ngircd and Atheme started and stopped by

@@ -179,6 +179,8 @@ extension IRCClient {
   func mentions(_ text: String) -> Bool {
     let wanted = folded(nick)
     let plain = IRCFormatting.stripped(text)
+    // Most lines do not hold the nick at all: a byte search rules them out before the split.
+    guard support.caseMapping.contains(folded: wanted, in: plain) else { return false }
     return plain.split(whereSeparator: { !Self.isNickCharacter($0) }).contains {
       $0.utf8.count == wanted.utf8.count && folded($0) == wanted
     }

@@ -1,3 +1,5 @@
+import Glibc
+
 /// Splits a byte stream from a server into lines, with a cap on how long a line may grow.
 ///
 /// A line ends at LF, with one CR before it dropped (CR LF or a bare LF). Each line is decoded
@@ -40,6 +42,11 @@ public struct IRCLineBuffer: Sendable {
 
   /// Feeds `bytes` and returns what they completed, in order.
   public mutating func append(_ bytes: some BidirectionalCollection<UInt8>) -> [Item] {
+    // Contiguous bytes (a read buffer, an array) take a path of their own: called from
+    // another module this generic function is not specialised, a witness call per byte.
+    if let items = bytes.withContiguousStorageIfAvailable({ append(contiguous: $0) }) {
+      return items
+    }
     var items: [Item] = []
     var rest = bytes[...]
     while !rest.isEmpty {
@@ -49,6 +56,22 @@ public struct IRCLineBuffer: Sendable {
       guard let newline else { break }
       finishLine(into: &items)
       rest = rest[rest.index(after: newline)...]
+    }
+    return items
+  }
+
+  /// `append` over contiguous bytes: `memchr` for each newline, the line's bytes copied once.
+  private mutating func append(contiguous bytes: UnsafeBufferPointer<UInt8>) -> [Item] {
+    var items: [Item] = []
+    guard let base = bytes.baseAddress else { return items }
+    var start = 0
+    while start < bytes.count {
+      let found = memchr(base + start, 0x0A, bytes.count - start)
+      let end = found.map { UnsafeRawPointer($0) - UnsafeRawPointer(base) } ?? bytes.count
+      take(UnsafeBufferPointer(rebasing: bytes[start..<end]))
+      guard found != nil else { break }
+      finishLine(into: &items)
+      start = end + 1
     }
     return items
   }

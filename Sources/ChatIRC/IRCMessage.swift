@@ -28,41 +28,62 @@ public struct IRCMessage: Hashable, Sendable {
   }
 
   /// Parses `line`, one message without its CR LF.
+  ///
+  /// The line is read as bytes and cut only at ASCII spaces, `@`, `:`, `;` and `=`, which
+  /// never occur inside a UTF-8 sequence, so every part is exactly its bytes of the line.
   public init(parsing line: some StringProtocol) throws(IRCParseError) {
-    let text = String(line)
-    let bytes = text.utf8
+    var text = String(line)
+    let parsed = text.withUTF8 { bytes in Result { () throws(IRCParseError) in try Self(bytes) } }
+    self = try parsed.get()
+  }
+
+  /// Parses the bytes of one line (valid UTF-8, from a `String`).
+  private init(_ bytes: UnsafeBufferPointer<UInt8>) throws(IRCParseError) {
     if let forbidden = bytes.first(where: { $0 == 0 || $0 == 0x0D || $0 == 0x0A }) {
       throw .forbiddenCharacter(forbidden)
     }
-    var index = bytes.startIndex
+    let end = bytes.count
+    func wordEnd(_ from: Int) -> Int {
+      var index = from
+      while index < end, bytes[index] != UInt8(ascii: " ") { index += 1 }
+      return index
+    }
+    func skipSpaces(_ from: Int) -> Int {
+      var index = from
+      while index < end, bytes[index] == UInt8(ascii: " ") { index += 1 }
+      return index
+    }
+    func string(_ from: Int, _ to: Int) -> String {
+      String(decoding: UnsafeBufferPointer(rebasing: bytes[from..<to]), as: UTF8.self)
+    }
+    var index = 0
     tags = [:]
     source = nil
     parameters = []
-    if index < bytes.endIndex, bytes[index] == UInt8(ascii: "@") {
-      let end = Self.wordEnd(bytes, from: index)
-      tags = Self.tags(text[bytes.index(after: index)..<end])
-      index = Self.skipSpaces(bytes, from: end)
+    if index < end, bytes[index] == UInt8(ascii: "@") {
+      let tagsEnd = wordEnd(index)
+      tags = Self.tags(UnsafeBufferPointer(rebasing: bytes[(index + 1)..<tagsEnd]))
+      index = skipSpaces(tagsEnd)
     }
-    if index < bytes.endIndex, bytes[index] == UInt8(ascii: ":") {
-      let end = Self.wordEnd(bytes, from: index)
-      let start = bytes.index(after: index)
-      guard start < end else { throw .emptySource }
-      source = String(text[start..<end])
-      index = Self.skipSpaces(bytes, from: end)
+    if index < end, bytes[index] == UInt8(ascii: ":") {
+      let sourceEnd = wordEnd(index)
+      guard index + 1 < sourceEnd else { throw .emptySource }
+      source = string(index + 1, sourceEnd)
+      index = skipSpaces(sourceEnd)
     }
-    let commandEnd = Self.wordEnd(bytes, from: index)
+    let commandEnd = wordEnd(index)
     guard index < commandEnd else { throw .missingCommand }
-    command = String(text[index..<commandEnd])
+    command = string(index, commandEnd)
     guard Self.isValidCommand(command) else { throw .invalidCommand(command) }
-    index = Self.skipSpaces(bytes, from: commandEnd)
-    while index < bytes.endIndex {
+    index = skipSpaces(commandEnd)
+    while index < end {
       if bytes[index] == UInt8(ascii: ":") {
-        parameters.append(String(text[bytes.index(after: index)...]))
+        parameters.append(string(index + 1, end))
         break
       }
-      let end = Self.wordEnd(bytes, from: index)
-      parameters.append(String(text[index..<end]))
-      index = Self.skipSpaces(bytes, from: end)
+      let parameterEnd = wordEnd(index)
+      parameters.append(string(index, parameterEnd))
+      index = skipSpaces(parameterEnd)
     }
   }
 
@@ -74,27 +95,32 @@ public struct IRCMessage: Hashable, Sendable {
     return bytes.count == 3 && bytes.allSatisfy { (0x30...0x39).contains($0) }
   }
 
-  private static func wordEnd(_ bytes: String.UTF8View, from index: String.Index) -> String.Index {
-    bytes[index...].firstIndex(of: UInt8(ascii: " ")) ?? bytes.endIndex
-  }
-
-  private static func skipSpaces(_ bytes: String.UTF8View, from index: String.Index)
-    -> String.Index
-  {
-    bytes[index...].firstIndex { $0 != UInt8(ascii: " ") } ?? bytes.endIndex
-  }
-
-  /// The tags in `text` (between `@` and the first space). Keys are opaque, as the spec
+  /// The tags in `bytes` (between `@` and the first space). Keys are opaque, as the spec
   /// demands; an empty key is skipped, and of a repeated key the last one counts.
-  private static func tags(_ text: Substring) -> [String: String] {
+  private static func tags(_ bytes: UnsafeBufferPointer<UInt8>) -> [String: String] {
     var tags: [String: String] = [:]
-    for tag in text.split(separator: ";", omittingEmptySubsequences: true) {
-      if let equals = tag.firstIndex(of: "=") {
-        let key = tag[..<equals]
-        guard !key.isEmpty else { continue }
-        tags[String(key)] = IRCTagValue.unescaped(tag[tag.index(after: equals)...])
+    var start = 0
+    while start <= bytes.count {
+      var end = start
+      var equals: Int?
+      while end < bytes.count, bytes[end] != UInt8(ascii: ";") {
+        if equals == nil, bytes[end] == UInt8(ascii: "=") { equals = end }
+        end += 1
+      }
+      defer { start = end + 1 }
+      guard end > start else { continue }
+      let keyEnd = equals ?? end
+      guard keyEnd > start else { continue }
+      let key = String(
+        decoding: UnsafeBufferPointer(rebasing: bytes[start..<keyEnd]), as: UTF8.self)
+      if let equals {
+        let value = UnsafeBufferPointer(rebasing: bytes[(equals + 1)..<end])
+        tags[key] =
+          value.contains(UInt8(ascii: "\\"))
+          ? IRCTagValue.unescaped(Substring(String(decoding: value, as: UTF8.self)))
+          : String(decoding: value, as: UTF8.self)
       } else {
-        tags[String(tag)] = ""
+        tags[key] = ""
       }
     }
     return tags

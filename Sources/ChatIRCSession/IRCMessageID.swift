@@ -12,9 +12,11 @@ import FoundationEssentials
 public enum IRCMessageID {
   /// The UUID for the server message id `msgid`.
   public static func uuid(forMessageID msgid: String) -> UUID {
-    let bytes = Array("irc-msgid:".utf8) + Array(msgid.utf8)
-    let high = fnv1a(bytes, basis: 0xCBF2_9CE4_8422_2325)
-    let low = fnv1a(bytes, basis: 0x8422_2325_CBF2_9CE4)
+    // The prefix and the msgid hashed one after the other: the same sums as over their
+    // concatenation, without building it.
+    let prefix = "irc-msgid:".utf8
+    let high = fnv1a(msgid.utf8, basis: fnv1a(prefix, basis: 0xCBF2_9CE4_8422_2325))
+    let low = fnv1a(msgid.utf8, basis: fnv1a(prefix, basis: 0x8422_2325_CBF2_9CE4))
     func byte(_ word: UInt64, _ index: Int) -> UInt8 {
       UInt8(truncatingIfNeeded: word >> (56 - 8 * index))
     }
@@ -27,7 +29,7 @@ public enum IRCMessageID {
       ))
   }
 
-  private static func fnv1a(_ bytes: [UInt8], basis: UInt64) -> UInt64 {
+  private static func fnv1a(_ bytes: String.UTF8View, basis: UInt64) -> UInt64 {
     var hash = basis
     for byte in bytes {
       hash ^= UInt64(byte)

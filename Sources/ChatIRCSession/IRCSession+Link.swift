@@ -52,10 +52,15 @@ extension IRCSession {
   }
 
   /// Reads what the stream has, hands it to the client, then writes what is queued.
+  ///
+  /// Reading stops while `maximumQueuedEvents` events wait for the loop: what the server
+  /// sends faster than chat shows it then waits in the socket, not as actions in memory (a
+  /// flood read 64 × 64 KiB at a time held 20,000 queued messages, +6 MiB at the peak).
   func pumpStream(at now: Timestamp) {
     // Bounded, so a fast server cannot keep the loop from the user's typing.
     for _ in 0..<64 {
       guard let stream else { return }
+      guard queue.count - queueHead < Self.maximumQueuedEvents else { break }
       let result = readBuffer.withUnsafeMutableBytes { stream.read(into: $0) }
       switch result {
       case .bytes(let count):

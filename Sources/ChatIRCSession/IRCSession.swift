@@ -61,6 +61,9 @@ public final class IRCSession: Session {
   var outgoing = OutgoingBytes()
   var readBuffer = [UInt8](repeating: 0, count: 64 * 1024)
   var queue: [Action.Session] = []
+  /// How many events may wait for the loop before the stream is no longer read (see
+  /// `pumpStream`): about one display frame's worth.
+  static let maximumQueuedEvents = 1024
   var queueHead = 0
   var pending: [UUID: PendingMessage] = [:]
   var backoff: ReconnectBackoff

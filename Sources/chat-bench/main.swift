@@ -2,8 +2,10 @@
 // Run with `swift run -c release chat-bench [lines]`, `chat-bench flood` for the flood figures
 // alone, `chat-bench conversations [lines] [open]` for `update` with one conversation against
 // 1,000, `chat-bench profile-update [lines] [open]` for one pass of that script to profile,
-// or `chat-bench clients` for chat against irssi and WeeChat on a real server; see the
-// README's Performance section.
+// `chat-bench irc [lines]` (or `profile-irc`, one pass) for recorded server lines through the
+// IRC client, update and JSON lines in process, `chat-bench clients` for chat against irssi
+// and WeeChat on a real server, or `chat-bench clients-scale`; see the README's Performance
+// section.
 import Glibc
 
 let arguments = Array(CommandLine.arguments.dropFirst())
@@ -27,6 +29,16 @@ if argument == "profile-update" {
   let count = arguments.dropFirst().first.flatMap { Int($0) } ?? 20_000
   let open = arguments.dropFirst(2).first.flatMap { Int($0) } ?? 1
   Benchmarks(lines: count).applyConversationScript(conversations: open)
+  exit(0)
+}
+if argument == "irc" || argument == "profile-irc" {
+  // `profile-irc`: one pass over the recording and nothing else, for callgrind or perf.
+  let count = arguments.dropFirst().first.flatMap { Int($0) } ?? 200_000
+  if argument == "irc" {
+    IRCPipelineBenchmark.run(lines: count)
+  } else {
+    IRCPipelineBenchmark.feed(RecordedChannel(lines: count, members: 500).bytes())
+  }
   exit(0)
 }
 if argument == "clients" {

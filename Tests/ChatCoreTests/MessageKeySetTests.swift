@@ -2,7 +2,7 @@ import Testing
 
 @testable import ChatCore
 
-@Suite(.timeLimit(.minutes(2))) struct MessageKeySetTests {
+@Suite(.timeLimit(.minutes(10))) struct MessageKeySetTests {
   /// Random keys, the all-zero key that marks an empty slot, and keys alike in all but one
   /// word: the set holds exactly what went in, through every doubling of its table.
   @Test func holdsExactlyTheKeysInsertedThroughEveryGrowth() {

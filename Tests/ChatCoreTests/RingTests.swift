@@ -2,7 +2,7 @@ import Testing
 
 @testable import ChatCore
 
-@Suite(.timeLimit(.minutes(2))) struct RingTests {
+@Suite(.timeLimit(.minutes(10))) struct RingTests {
   @Test func growingANotFullRingKeepsItsElementsAndAppendsAfterThem() {
     var ring = Ring<Int>(limit: 3)
     ring.append(1)

@@ -3,7 +3,7 @@ import Testing
 
 @testable import ChatCore
 
-@Suite(.timeLimit(.minutes(2))) struct UUIDTextTests {
+@Suite(.timeLimit(.minutes(10))) struct UUIDTextTests {
   /// Every nibble value in every position, then random ids: each digit is made eight at a
   /// time, so a digit taken from the wrong byte or lane shows here.
   @Test func upperHexStringIsExactlyUUIDString() {

@@ -1,0 +1,16 @@
+import ChatCore
+
+extension IRCSession {
+  /// Takes `bytes` as though read from the connection, with no socket: recorded server lines
+  /// through the protocol client and this session's mapping to the core's actions, which then
+  /// come out of `nextEvent(dueBy:)` as usual. Starts the client first if it has not started.
+  /// What the client would write goes nowhere. For `chat-bench irc`'s in-process figure.
+  public func receive(recorded bytes: some BidirectionalCollection<UInt8>, at now: Timestamp) {
+    lastNow = max(lastNow, now)
+    if !clientStarted {
+      clientStarted = true
+      apply(client.start(at: now), now)
+    }
+    apply(client.receive(bytes: bytes, at: now), now)
+  }
+}
