@@ -3,6 +3,7 @@ import ChatIRC
 import ChatIRCSession
 import ChatRendering
 import ChatRuntime
+import ChatScenario
 import ChatTransport
 import ReadlineRenderer
 
@@ -38,7 +39,8 @@ extension ChatCommand {
     }
     session.stsPolicyRemoved = { host in store.remove(host: host) }
     let run = NetworkRun(
-      session: session, nick: configuration.nick, seed: session.configuration.seed)
+      session: session, nick: configuration.nick, seed: session.configuration.seed,
+      recorded: recorded(configuration, session: session))
     do {
       return try ChatCommand.run(options, network: run)
     } catch {
@@ -72,6 +74,27 @@ extension ChatCommand {
     let session = IRCSession(configuration: sessionConfiguration)
     session.upgradeTLS = tls
     return session
+  }
+
+  /// The connection as a recording's header keeps it: where the session dials first (after a
+  /// remembered STS upgrade), the channels and the login, never the password.
+  private static func recorded(_ configuration: NetworkConfiguration, session: IRCSession)
+    -> Scenario.Network
+  {
+    let dialled = session.configuration
+    var network = Scenario.Network(
+      host: dialled.host, port: dialled.port, usesTLS: dialled.tls != nil)
+    network.tlsInsecure = dialled.tls?.insecure ?? false
+    network.channels = configuration.channels
+    network.sasl = session.client.configuration.sasl.map { sasl in
+      switch sasl.mechanism {
+      case .plain(let user, _): .plain(user: user)
+      case .external: .external
+      }
+    }
+    network.saslOptional = configuration.saslOptional
+    network.keepsListening = configuration.keepListening
+    return network
   }
 
   /// Writes what the session reports to standard error, sanitised.

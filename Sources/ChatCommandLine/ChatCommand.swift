@@ -112,7 +112,8 @@ public enum ChatCommand {
     let record = { (input: any ChatRuntime.Input, width: Int?) throws(SinkError) in
       guard let path = options.record else { return input }
       return try recorder(
-        wrapping: input, path: path, clock: clock, seed: seed, options: options, width: width)
+        wrapping: input, path: path, clock: clock, seed: seed, options: options, width: width,
+        network: network, utcOffset: utcOffset)
     }
     let outcome: Runtime.Outcome
     if let lineMode {

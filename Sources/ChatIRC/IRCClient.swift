@@ -191,7 +191,9 @@ public struct IRCClient: Sendable {
     return output
   }
 
-  private mutating func receive(_ item: IRCLineBuffer.Item, at time: Timestamp) -> IRCOutput {
+  /// Takes one item of the stream as `IRCLineBuffer` split it: for a session (or a replay)
+  /// that splits the stream itself, to record the lines.
+  public mutating func receive(_ item: IRCLineBuffer.Item, at time: Timestamp) -> IRCOutput {
     var output = IRCOutput()
     guard phase != .idle, phase != .disconnected else { return output }
     advanceClock(to: time, into: &output)

@@ -3,10 +3,12 @@ import ChatIRC
 import ChatTransport
 
 /// The byte stream under the session: dialling, reading, writing, losing it.
-extension IRCSession {
+extension IRCSession: IRCSessionLink {
   /// Starts a connection attempt to the configured host and port.
   func dial(at now: Timestamp) {
-    enqueue(.connecting(time: now))
+    observe(.dialing, at: now)
+    engine.dialing(at: now)
+    let configuration = engine.configuration
     do throws(TransportError) {
       let tcp = try TCPConnection(host: configuration.host, port: configuration.port)
       if let tls = configuration.tls {
@@ -28,8 +30,8 @@ extension IRCSession {
   /// The stream is up (and the TLS handshake done): registration begins.
   func established(at now: Timestamp) {
     connectDeadline = nil
-    clientStarted = true
-    apply(client.start(at: now), now)
+    observe(.connected, at: now)
+    engine.established(at: now)
     flush(at: now)
   }
 
@@ -37,16 +39,11 @@ extension IRCSession {
   func connectFailed(_ error: TransportError, at now: Timestamp) {
     closeStream()
     connectDeadline = nil
-    let reason = error.description
-    enqueue(.disconnected(reason: reason, time: now))
-    if error.isPermanent || !hasRegistered && configuration.givesUpIfFirstConnectionFails {
-      failure = error
-      // A run that gives up says why as it exits; one that stays (line mode) says it now.
-      if !configuration.givesUpIfFirstConnectionFails { report(reason + " (not retried)") }
-      return
-    }
-    report(reason)
-    scheduleReconnect(at: now, after: reason)
+    let givesUp =
+      error.isPermanent || !engine.hasRegistered && configuration.givesUpIfFirstConnectionFails
+    if givesUp { failure = error }
+    observe(.failed(reason: error.description, retrying: !givesUp), at: now)
+    engine.attemptFailed(error.description, retrying: !givesUp, at: now)
   }
 
   /// Reads what the stream has, hands it to the client, then writes what is queued.
@@ -57,7 +54,12 @@ extension IRCSession {
       let result = readBuffer.withUnsafeMutableBytes { stream.read(into: $0) }
       switch result {
       case .bytes(let count):
-        apply(client.receive(bytes: readBuffer[..<count], at: now), now)
+        var output = IRCOutput()
+        for item in lineBuffer.append(readBuffer[..<count]) {
+          observe(.received(item), at: now)
+          output.append(engine.client.receive(item, at: now))
+        }
+        engine.apply(output, now)
       case .wouldBlock:
         return flush(at: now)
       case .closed:
@@ -77,82 +79,45 @@ extension IRCSession {
 
   /// The link broke or ended: the client fails what is unconfirmed and reports it.
   func lost(_ reason: String, at now: Timestamp) {
+    let rest = lineBuffer.finish()
     closeStream()
-    if clientStarted {
-      apply(client.connectionClosed(reason: reason, at: now), now)
-    } else {
-      linkEnded(reason, at: now)
+    if engine.clientStarted {
+      for item in rest { observe(.received(item), at: now) }
     }
+    observe(.closed(reason: reason), at: now)
+    engine.lost(reason, rest: rest, at: now)
   }
 
-  /// Closes the stream, if any, and forgets what was queued for it.
+  /// Closes the stream, if any, and forgets what was queued for it and any partial line.
   func closeStream() {
     stream?.close()
     stream = nil
     outgoing = OutgoingBytes()
-  }
-
-  /// After the client's `disconnected`: fails what is left, then reconnects unless leaving.
-  func linkEnded(_ reason: String, at now: Timestamp) {
-    closeStream()
-    clientStarted = false
-    if !pending.isEmpty {
-      report(
-        "\(pending.count) unconfirmed message(s) failed: the connection was lost, they may or"
-          + " may not have arrived")
-    }
-    for (id, _) in pending {
-      enqueue(
-        .deliveryFailed(
-          id: id,
-          reason: "the connection was lost before the server confirmed it (\(reason)): it may"
-            + " or may not have arrived", time: now))
-    }
-    pending.removeAll()
-    enqueue(.disconnected(reason: reason, time: now))
-    if leaving == .quitSent || leaving == .done {
-      leaving = .done
-      quitDeadline = nil
-      return
-    }
-    if let port = upgradePort {
-      upgradePort = nil
-      upgrade(toTLSPort: UInt16(clamping: port), at: now)
-      report("the server asks for TLS (STS): reconnecting to \(configuration.host):\(port)")
-      return dial(at: now)
-    }
-    report("disconnected: \(reason)")
-    scheduleReconnect(at: now, after: reason)
+    lineBuffer = IRCLineBuffer()
   }
 
   /// Connects over TLS (`upgradeTLS`) to `port` from now on: an STS upgrade, or a policy
   /// remembered from an earlier run. Call it before `connect(at:)`, or between connections.
   public func upgrade(toTLSPort port: UInt16, at now: Timestamp? = nil) {
-    configuration.port = port
-    configuration.tls = upgradeTLS
-    var clientConfiguration = configuration.client
-    clientConfiguration.endpoint = Self.endpoint(of: configuration)
-    client = IRCClient(configuration: clientConfiguration, at: now ?? lastNow)
+    engine.upgrade(toTLSPort: port, at: now)
   }
 
-  /// Reconnects after the next backoff delay.
-  func scheduleReconnect(at now: Timestamp, after reason: String) {
-    let delay = backoff.nextDelayMilliseconds()
-    reconnectAt = now.advanced(byMilliseconds: delay)
-    report(
-      "reconnecting to \(configuration.host):\(configuration.port) in"
-        + " \(Double(delay / 100) / 10) s")
-  }
+  var isLinkOpen: Bool { stream != nil }
 
-  /// Takes in one step of the client: bytes to write, events to map, a close.
-  func apply(_ output: IRCOutput, _ now: Timestamp) {
-    if !output.lines.isEmpty, stream != nil { outgoing.append(output.bytes) }
-    for event in output.events { handle(event, at: now) }
-    if output.closeConnection, let stream {
-      _ = outgoing.flush(to: stream)
-      closeStream()
+  func write(_ output: IRCOutput, at now: Timestamp) {
+    guard stream != nil else { return }
+    outgoing.append(output.bytes)
+    if linkObserver != nil {
+      for line in output.redactedLines { observe(.wrote(line), at: now) }
     }
   }
+
+  func closeLink(flushingFirst: Bool) {
+    if flushingFirst, let stream { _ = outgoing.flush(to: stream) }
+    closeStream()
+  }
+
+  func redial(at now: Timestamp) { dial(at: now) }
 }
 
 extension TransportError {

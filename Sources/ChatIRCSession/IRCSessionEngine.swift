@@ -1,0 +1,310 @@
+import ChatCore
+import ChatIRC
+import ChatSession
+import ChatTransport
+import FoundationEssentials
+
+/// What carries an engine's lines: the live session's socket, or a replay's recording.
+protocol IRCSessionLink: AnyObject {
+  /// Whether a link is open: dialled and not closed yet.
+  var isLinkOpen: Bool { get }
+  /// Takes the lines the client wants written now (sensitive ones marked in `output`).
+  func write(_ output: IRCOutput, at now: Timestamp)
+  /// Closes the link now, forgetting what is queued for it, or after writing what the
+  /// stream takes of it at once (`flushingFirst`).
+  func closeLink(flushingFirst: Bool)
+  /// Dials again at once (after an STS upgrade). A replay waits for the recorded dial instead.
+  func redial(at now: Timestamp)
+}
+
+/// The part of an IRC session that needs no socket: the protocol client, and what it reports
+/// turned into the core's session actions.
+///
+/// It keeps the messages awaiting confirmation (a split one until every piece is confirmed),
+/// derives received messages' ids from their msgid (see `IRCMessageID`), fails what the
+/// server refused, did not confirm in time or lost with the link, follows the nick the server
+/// gave, draws the reconnect delays from the seed, and leaves politely. `IRCSession` runs it
+/// over a TCP or TLS stream; `ReplaySession` runs the same engine over a recording, so a
+/// replay maps the recorded lines to exactly the actions the live run had.
+final class IRCSessionEngine {
+  /// Where the session connects now (an STS upgrade changes the port and turns TLS on).
+  var configuration: IRCSessionConfiguration
+  /// The protocol state machine.
+  var client: IRCClient
+  /// TLS settings for an STS upgrade of a plaintext connection.
+  var upgradeTLS = TLSConfiguration()
+  weak var link: (any IRCSessionLink)?
+  var report: (String) -> Void = { _ in }
+  var stsPolicyUpdated: (IRCSTSPolicy) -> Void = { _ in }
+  var stsPolicyRemoved: (String) -> Void = { _ in }
+
+  /// Whether `client.start` ran on the link now open.
+  var clientStarted = false
+  /// When the next connection attempt is due, after a lost link or a failed attempt.
+  var reconnectAt: Timestamp?
+  var upgradePort: Int?
+  var queue: [Action.Session] = []
+  var queueHead = 0
+  var pending: [UUID: PendingMessage] = [:]
+  var backoff: ReconnectBackoff
+  var ids: SeededUUIDGenerator
+  var hasRegistered = false
+  /// The nick the core knows us by.
+  var currentNick: String
+  var leaving = Leaving.no
+  /// When chat stops waiting for the server to close the link after `QUIT`.
+  var quitDeadline: Timestamp?
+  var lastNow = Timestamp(millisecondsSinceEpoch: 0)
+
+  enum Leaving {
+    case no
+    /// The loop found the app leaving: `QUIT` goes out at the next turn.
+    case requested
+    /// `QUIT` is written; waiting for the server to close.
+    case quitSent
+    /// The link is closed for good.
+    case done
+  }
+
+  /// A message of ours that the server has not confirmed in full.
+  struct PendingMessage {
+    var message: Message
+    var parts = 1
+    var confirmed = 0
+    /// When its last line written so far went to the socket.
+    var writtenAt: Timestamp?
+    /// The time of its first line's confirmation: when it entered the conversation.
+    var firstConfirmation: Timestamp?
+  }
+
+  init(configuration: IRCSessionConfiguration) {
+    self.configuration = configuration
+    var clientConfiguration = configuration.client
+    clientConfiguration.endpoint = Self.endpoint(of: configuration)
+    client = IRCClient(configuration: clientConfiguration, at: lastNow)
+    currentNick = configuration.client.nick
+    backoff = ReconnectBackoff(seed: configuration.seed)
+    ids = SeededUUIDGenerator(seed: configuration.seed, stream: 2)
+  }
+
+  var isLinkOpen: Bool { link?.isLinkOpen ?? false }
+
+  /// Where a message for the session's own conversation goes: the first channel.
+  var defaultTarget: String? {
+    client.joinedChannels.first ?? configuration.client.channels.first
+  }
+
+  // MARK: The session's requests
+
+  func send(_ message: Message, at now: Timestamp) {
+    lastNow = max(lastNow, now)
+    let named = message.conversation == .initial ? nil : message.conversation.text
+    guard let target = named ?? defaultTarget else {
+      enqueue(
+        .deliveryFailed(
+          id: message.id,
+          reason: "not sent: no channel to send to (name one in the URL or with --join)",
+          time: now))
+      return
+    }
+    pending[message.id] = PendingMessage(message: message)
+    let intent = IRCIntent.send(
+      id: message.id, target: target, text: message.text, isAction: message.isAction)
+    apply(client.perform(intent, at: now), now)
+  }
+
+  func perform(_ intent: IRCIntent, at now: Timestamp) {
+    lastNow = max(lastNow, now)
+    apply(client.perform(intent, at: now), now)
+  }
+
+  /// When the engine next has something to do: an event to hand over, `QUIT` to send, the
+  /// client's timers, a confirmation that is overdue. (The link adds its own.)
+  var nextDeadline: Timestamp? {
+    var deadline: Timestamp?
+    func consider(_ time: Timestamp?) {
+      guard let time else { return }
+      deadline = min(deadline ?? time, time)
+    }
+    if queueHead < queue.count || leaving == .requested { consider(lastNow) }
+    if clientStarted, isLinkOpen { consider(client.nextDeadline) }
+    for entry in pending.values {
+      consider(
+        entry.writtenAt?.advanced(byMilliseconds: configuration.confirmationTimeoutMilliseconds))
+    }
+    return deadline
+  }
+
+  /// The next action for the core, if one is waiting.
+  func nextQueuedEvent() -> Action.Session? {
+    guard queueHead < queue.count else { return nil }
+    let event = queue[queueHead]
+    queueHead += 1
+    if queueHead == queue.count {
+      queue.removeAll(keepingCapacity: true)
+      queueHead = 0
+    }
+    return event
+  }
+
+  /// Asked while the app is leaving with everything confirmed: the first time, it starts
+  /// leaving politely (`QUIT` at the next turn) and expects the server to close the link.
+  var isExpectingEvents: Bool {
+    if configuration.keepsListening { return true }
+    switch leaving {
+    case .no:
+      guard clientStarted, isLinkOpen, client.phase == .registered else { return false }
+      leaving = .requested
+      return true
+    case .requested, .quitSent: return isLinkOpen
+    case .done: return false
+    }
+  }
+
+  // MARK: Time passing
+
+  /// The client's timers, `QUIT` once leaving was asked for, and overdue confirmations.
+  func doDueWork(at now: Timestamp) {
+    if clientStarted, isLinkOpen, let due = client.nextDeadline, due <= now {
+      apply(client.advance(to: now), now)
+    }
+    if leaving == .requested {
+      leaving = .quitSent
+      quitDeadline = now.advanced(byMilliseconds: configuration.quitTimeoutMilliseconds)
+      apply(client.perform(.quit(reason: "chat"), at: now), now)
+    }
+  }
+
+  /// The server did not close the link in time after `QUIT`: it is closed for good.
+  func gaveUpWaitingForClose() {
+    quitDeadline = nil
+    link?.closeLink(flushingFirst: false)
+    leaving = .done
+  }
+
+  /// Fails every message whose last written line has waited too long for confirmation.
+  func failUnconfirmed(at now: Timestamp) {
+    let limit = configuration.confirmationTimeoutMilliseconds
+    for (id, entry) in pending {
+      guard let written = entry.writtenAt, written.milliseconds(to: now) >= limit else { continue }
+      pending[id] = nil
+      report("a message was not delivered: the server did not confirm it within \(limit / 1000) s")
+      enqueue(
+        .deliveryFailed(
+          id: id,
+          reason: "the server did not confirm it within \(limit / 1000) s: it may or may not"
+            + " have arrived",
+          time: now))
+    }
+  }
+
+  // MARK: The link
+
+  /// A connection attempt begins.
+  func dialing(at now: Timestamp) {
+    reconnectAt = nil
+    enqueue(.connecting(time: now))
+  }
+
+  /// The link is up (and the TLS handshake done): registration begins.
+  func established(at now: Timestamp) {
+    clientStarted = true
+    apply(client.start(at: now), now)
+  }
+
+  /// A connection attempt failed: retried after a backoff delay unless `retrying` is false.
+  func attemptFailed(_ reason: String, retrying: Bool, at now: Timestamp) {
+    enqueue(.disconnected(reason: reason, time: now))
+    guard retrying else {
+      // A run that gives up says why as it exits; one that stays (line mode) says it now.
+      if !configuration.givesUpIfFirstConnectionFails { report(reason + " (not retried)") }
+      return
+    }
+    report(reason)
+    scheduleReconnect(at: now, after: reason)
+  }
+
+  /// The link broke or ended (`reason`): the client fails what is unconfirmed and reports it.
+  func lost(_ reason: String, rest: [IRCLineBuffer.Item], at now: Timestamp) {
+    if clientStarted {
+      var output = IRCOutput()
+      for item in rest { output.append(client.receive(item, at: now)) }
+      output.append(client.connectionClosed(reason: reason, at: now))
+      apply(output, now)
+    } else {
+      linkEnded(reason, at: now)
+    }
+  }
+
+  /// After the client's `disconnected`: fails what is left, then reconnects unless leaving.
+  func linkEnded(_ reason: String, at now: Timestamp) {
+    link?.closeLink(flushingFirst: false)
+    clientStarted = false
+    if !pending.isEmpty {
+      report(
+        "\(pending.count) unconfirmed message(s) failed: the connection was lost, they may or"
+          + " may not have arrived")
+    }
+    for (id, _) in pending {
+      enqueue(
+        .deliveryFailed(
+          id: id,
+          reason: "the connection was lost before the server confirmed it (\(reason)): it may"
+            + " or may not have arrived", time: now))
+    }
+    pending.removeAll()
+    enqueue(.disconnected(reason: reason, time: now))
+    if leaving == .quitSent || leaving == .done {
+      leaving = .done
+      quitDeadline = nil
+      return
+    }
+    if let port = upgradePort {
+      upgradePort = nil
+      upgrade(toTLSPort: UInt16(clamping: port), at: now)
+      report("the server asks for TLS (STS): reconnecting to \(configuration.host):\(port)")
+      link?.redial(at: now)
+      return
+    }
+    report("disconnected: \(reason)")
+    scheduleReconnect(at: now, after: reason)
+  }
+
+  /// Connects over TLS (`upgradeTLS`) to `port` from now on, with a fresh client.
+  func upgrade(toTLSPort port: UInt16, at now: Timestamp? = nil) {
+    configuration.port = port
+    configuration.tls = upgradeTLS
+    var clientConfiguration = configuration.client
+    clientConfiguration.endpoint = Self.endpoint(of: configuration)
+    client = IRCClient(configuration: clientConfiguration, at: now ?? lastNow)
+  }
+
+  /// Reconnects after the next backoff delay.
+  func scheduleReconnect(at now: Timestamp, after reason: String) {
+    let delay = backoff.nextDelayMilliseconds()
+    reconnectAt = now.advanced(byMilliseconds: delay)
+    report(
+      "reconnecting to \(configuration.host):\(configuration.port) in"
+        + " \(Double(delay / 100) / 10) s")
+  }
+
+  /// Takes in one step of the client: lines to write, events to map, a close.
+  func apply(_ output: IRCOutput, _ now: Timestamp) {
+    if !output.lines.isEmpty, isLinkOpen { link?.write(output, at: now) }
+    for event in output.events { handle(event, at: now) }
+    if output.closeConnection, isLinkOpen { link?.closeLink(flushingFirst: true) }
+  }
+
+  func enqueue(_ event: Action.Session) {
+    queue.append(event)
+  }
+
+  static func endpoint(of configuration: IRCSessionConfiguration) -> IRCEndpoint {
+    let security: IRCEndpoint.Security =
+      switch configuration.tls {
+      case nil: .plaintext
+      case let tls?: tls.insecure ? .unverifiedTLS : .tls
+      }
+    return IRCEndpoint(host: configuration.host, port: Int(configuration.port), security: security)
+  }
+}
