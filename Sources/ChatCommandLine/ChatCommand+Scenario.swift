@@ -80,7 +80,10 @@ extension ChatCommand {
     }
     let recorder = try ScenarioRecorder(
       start: start, settings: settings, comment: comment, sink: FileSink.create(path: path))
-    network?.session.linkObserver = { event, now in recorder.recordLink(event, at: now) }
+    if let session = network?.session {
+      session.linkObserver = { event, now in recorder.recordLink(event, at: now) }
+      recorder.sessionHasQueuedEvents = { session.hasQueuedEvents }
+    }
     return RecordingInput(wrapping: input, recorder: recorder)
   }
 }

@@ -59,6 +59,9 @@ public final class IRCSession: Session {
   /// Told everything the link carries, at the time the client is fed it (`--record`):
   /// dials, connections, every line the server sent, the lines written (redacted), closes.
   public var linkObserver: ((IRCLinkEvent, Timestamp) -> Void)?
+  /// Whether actions made of what the link brought wait for the loop to hand them to the
+  /// core: a line typed now reaches the core before them (a recording notes that).
+  public var hasQueuedEvents: Bool { engine.hasQueuedEvents }
 
   /// The protocol state machine.
   public var client: IRCClient { engine.client }

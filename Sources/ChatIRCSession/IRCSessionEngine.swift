@@ -120,13 +120,19 @@ final class IRCSessionEngine {
 
   /// When the engine next has something to do: an event to hand over, `QUIT` to send, the
   /// client's timers, a confirmation that is overdue. (The link adds its own.)
-  var nextDeadline: Timestamp? {
+  var nextDeadline: Timestamp? { nextDeadline(includingQueue: true) }
+
+  /// Whether actions wait for the core.
+  var hasQueuedEvents: Bool { queueHead < queue.count }
+
+  /// `nextDeadline`, or without the waiting actions (a replay that holds them back).
+  func nextDeadline(includingQueue: Bool) -> Timestamp? {
     var deadline: Timestamp?
     func consider(_ time: Timestamp?) {
       guard let time else { return }
       deadline = min(deadline ?? time, time)
     }
-    if queueHead < queue.count || leaving == .requested { consider(lastNow) }
+    if includingQueue && hasQueuedEvents || leaving == .requested { consider(lastNow) }
     if clientStarted, isLinkOpen { consider(client.nextDeadline) }
     for entry in pending.values {
       consider(

@@ -22,16 +22,25 @@ public final class ReplaySession: Session {
     /// When it happened.
     public var time: Timestamp
     /// What happened.
-    public var event: IRCLinkEvent
+    public var step: Step
     /// How many typed entries come before it in the recording.
     public var typedBefore: Int
 
     /// Creates an entry.
-    public init(time: Timestamp, event: IRCLinkEvent, typedBefore: Int) {
+    public init(time: Timestamp, step: Step, typedBefore: Int) {
       self.time = time
-      self.event = event
+      self.step = step
       self.typedBefore = typedBefore
     }
+  }
+
+  /// What an entry does.
+  public enum Step: Hashable, Sendable {
+    /// The link carried `event`.
+    case link(IRCLinkEvent)
+    /// The actions made so far wait until the input has typed `untilTyped` entries: live,
+    /// a line typed in the same turn as the link's lines reached the core before them.
+    case hold(untilTyped: Int)
   }
 
   /// Told what the live session told the user besides the conversation (see
@@ -48,6 +57,7 @@ public final class ReplaySession: Session {
   private let typedTaken: () -> Int
   private var next = 0
   private var open = false
+  private var holdUntilTyped = 0
 
   /// Plays `entries` (in time order) with the client `configuration` describes; `typedTaken`
   /// says how many typed entries the input has typed so far.
@@ -84,7 +94,7 @@ public final class ReplaySession: Session {
   }
 
   public var nextDeadline: Timestamp? {
-    var deadline = engine.nextDeadline
+    var deadline = engine.nextDeadline(includingQueue: !isHolding)
     if let entry = nextPlayable { deadline = min(deadline ?? entry.time, entry.time) }
     return deadline
   }
@@ -94,8 +104,10 @@ public final class ReplaySession: Session {
     play(dueBy: now)
     engine.doDueWork(at: now)
     engine.failUnconfirmed(at: now)
-    return engine.nextQueuedEvent()
+    return isHolding ? nil : engine.nextQueuedEvent()
   }
+
+  private var isHolding: Bool { typedTaken() < holdUntilTyped }
 
   public var watchedDescriptors: [WatchedDescriptor] { [] }
 
@@ -124,7 +136,15 @@ public final class ReplaySession: Session {
     }
     while let entry = nextPlayable, entry.time <= now {
       next += 1
-      if case .received(let item) = entry.event {
+      let event: IRCLinkEvent
+      switch entry.step {
+      case .hold(let typed):
+        deliverReceived(at: entry.time)
+        holdUntilTyped = max(holdUntilTyped, typed)
+        continue
+      case .link(let linked): event = linked
+      }
+      if case .received(let item) = event {
         if open {
           received.append(engine.client.receive(item, at: entry.time))
           receivedAny = true
@@ -133,7 +153,7 @@ public final class ReplaySession: Session {
         continue
       }
       deliverReceived(at: entry.time)
-      switch entry.event {
+      switch event {
       case .dialing:
         open = true
         engine.dialing(at: entry.time)

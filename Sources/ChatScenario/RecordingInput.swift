@@ -64,15 +64,17 @@ public final class RecordingInput: ChatRuntime.Input {
   }
 
   private func record(_ events: [InputEvent], at now: Timestamp) throws(SinkError) {
+    var step: [Scenario.Event] = []
     for event in events {
       switch event {
-      case .ended: try recorder.record(.end, at: now)
-      case .line(let text): try recorder.record(.typed(text), at: now)
-      case .quitRequested: try recorder.record(.quit, at: now)
+      case .ended: step.append(.end)
+      case .line(let text): step.append(.typed(text))
+      case .quitRequested: step.append(.quit)
       // `--record` is refused with `--input jsonl`: a scenario holds typed lines only.
       case .malformedLine, .request: break
-      case .terminated(let signal): try recorder.record(.signal(signal), at: now)
+      case .terminated(let signal): step.append(.signal(signal))
       }
     }
+    try recorder.record(step: step, at: now)
   }
 }

@@ -41,14 +41,23 @@ extension Scenario {
     let input = ScenarioInput(self, startingAt: clock.now)
     var typed = 0
     var linkEntries: [ReplaySession.Entry] = []
-    for entry in entries {
-      guard case .link(let event) = entry.event else {
+    for (index, entry) in entries.enumerated() {
+      let step: ReplaySession.Step
+      switch entry.event {
+      case .link(let event): step = .link(event)
+      case .held:
+        // Until the typed entries right after it, at its instant, are typed.
+        let following = entries[(index + 1)...].prefix {
+          $0.event.isTyped && $0.milliseconds == entry.milliseconds
+        }
+        step = .hold(untilTyped: typed + following.count)
+      case .end, .quit, .typed, .signal:
         typed += 1
         continue
       }
       linkEntries.append(
         ReplaySession.Entry(
-          time: clock.now.advanced(byMilliseconds: entry.milliseconds), event: event,
+          time: clock.now.advanced(byMilliseconds: entry.milliseconds), step: step,
           typedBefore: typed))
     }
     let session = ReplaySession(

@@ -74,8 +74,8 @@ public final class ScenarioInput: ChatRuntime.Input {
       return .line(text)
     case .signal(let number):
       return .terminated(signal: number)
-    case .link:
-      return .ended  // Never: link entries are filtered out.
+    case .link, .held:
+      return .ended  // Never: the replay session's entries are filtered out.
     }
   }
 }

@@ -88,7 +88,7 @@ public struct ScenarioParser {
       throw .timeGoesBack(timeText, previousMilliseconds: lastMilliseconds)
     }
     let event = try action(content[token.endIndex...].drop(while: isBlank))
-    if case .link = event, recording.server == nil { throw .linkWithoutServer }
+    if !event.isTyped, recording.server == nil { throw .linkWithoutServer }
     // Input is over after `end`, and leaving has begun after `quit`: what could still follow
     // is the user insisting (and, in a recording, what the link still carried), never more
     // typing.
@@ -134,6 +134,7 @@ public struct ScenarioParser {
     case "connecting": return try none(.link(.dialing))
     case "connected": return try none(.link(.connected))
     case "hung-up": return try none(.link(.hungUp))
+    case "held": return try none(.held)
     case "closed": return .link(.closed(reason: try Self.reason(argument)))
     case "failed": return .link(.failed(reason: try Self.reason(argument), retrying: true))
     case "gave-up": return .link(.failed(reason: try Self.reason(argument), retrying: false))

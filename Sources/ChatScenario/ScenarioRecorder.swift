@@ -17,6 +17,10 @@ public final class ScenarioRecorder {
   /// The first error writing a link entry (which cannot throw where it happens): the
   /// recording input throws it at its next step, so the run still fails with it.
   public private(set) var failure: SinkError?
+  /// Whether actions the session made of its link wait for the core (a network run's
+  /// `IRCSession.hasQueuedEvents`): a step typed now reaches the core first, and a `held`
+  /// entry says so.
+  public var sessionHasQueuedEvents: () -> Bool = { false }
 
   /// Writes the header of `settings` (its entries are ignored) and `comment` to `sink` now.
   public init(
@@ -39,7 +43,20 @@ public final class ScenarioRecorder {
       try write("# stopped by signal \(number) at \(ScenarioWriter.time(milliseconds: last))\n")
       return
     }
+    if event.isTyped, isRecording, sessionHasQueuedEvents() {
+      try write(ScenarioWriter.line(for: Scenario.Entry(milliseconds: last, event: .held)))
+    }
     try write(ScenarioWriter.line(for: Scenario.Entry(milliseconds: last, event: event)))
+  }
+
+  /// Writes `events`, typed together as one step at `now`.
+  public func record(step events: [Scenario.Event], at now: Timestamp) throws(SinkError) {
+    guard let first = events.first else { return }
+    try record(first, at: now)
+    let held = sessionHasQueuedEvents
+    sessionHasQueuedEvents = { false }  // One `held` covers the whole step.
+    defer { sessionHasQueuedEvents = held }
+    for event in events.dropFirst() { try record(event, at: now) }
   }
 
   /// Writes what the link carried at `now`; an error is kept for the next `record`.

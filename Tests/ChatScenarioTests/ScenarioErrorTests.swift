@@ -72,7 +72,7 @@ import Testing
     (
       "0ms < :irc.test 001 bot :hi",
       "s.chat:1: a link entry ('<', '>', connecting, connected, closed, failed, gave-up,"
-        + " hung-up, oversized) needs a 'server' setting: only a recording has them"
+        + " hung-up, oversized, held) needs a 'server' setting: only a recording has them"
     ),
     (
       "channels #a\n0ms | hi",

@@ -1,0 +1,56 @@
+import Foundation
+import IRCTestRequirements
+import IRCTestSupport
+import Testing
+
+/// `--record` on a run against a real InspIRCd, then `--scenario` on the recording: the
+/// replay prints exactly what the live run printed.
+@Suite(.requires(.inspircd), .timeLimit(.minutes(10)))
+struct RecordReplayTests {
+  @Test func aReplayedRecordingPrintsWhatTheLiveRunPrinted() throws {
+    let server = try InspIRCdServer.start()
+    defer { server.stop() }
+    let watcher = try RawIRCClient.connect(port: server.port)
+    defer { watcher.close() }
+    try watcher.register(nick: "watcher")
+    try watcher.send("JOIN #ops")
+    try watcher.waitFor(command: "366")
+
+    let home = try ScratchFolder()
+    defer { home.remove() }
+    let recording = home.path + "/run.chat"
+    let log = home.path + "/live.log"
+    let chat = try LiveChat(
+      [
+        "--server", "irc://127.0.0.1:\(server.port)/#ops", "--name", "bot", "--renderer",
+        "jsonl", "--record", recording, "--log", log,
+      ], environment: home.environment())
+    defer { chat.close() }
+    _ = try watcher.waitFor("bot's join") { $0.command == "JOIN" && $0.nick == "bot" }
+    try watcher.send("PRIVMSG #ops :hello bot")
+    try watcher.send("TOPIC #ops :release day")
+    chat.type("hi watcher")
+    _ = try watcher.waitFor("bot's message") { $0.command == "PRIVMSG" && $0.nick == "bot" }
+    try watcher.send("NICK watcher2")
+    try watcher.waitFor(command: "NICK")
+    chat.type("/me waves")
+    _ = try watcher.waitFor("bot's action") { $0.command == "PRIVMSG" && $0.nick == "bot" }
+    chat.endInput()
+    #expect(chat.wait() == 0, "\(chat.stderr)")
+    let live = chat.stdout
+
+    let replay = try BinaryRunner.run(
+      [
+        "--scenario", recording, "--renderer", "jsonl", "--log", home.path + "/replayed.log",
+      ], environment: home.environment())
+    #expect(replay.status == 0, "\(replay.stderr)")
+    let text = String(decoding: live, as: UTF8.self)
+    #expect(text.contains("hello bot") && text.contains("release day"), "\(text)")
+    let recorded = try String(contentsOfFile: recording, encoding: .utf8)
+    #expect(replay.output == text, "the recording:\n\(recorded)")
+    let liveLog = try String(contentsOfFile: log, encoding: .utf8)
+    #expect(try String(contentsOfFile: home.path + "/replayed.log", encoding: .utf8) == liveLog)
+    // What the live session said on standard error, the replay says too.
+    #expect(replay.stderr == chat.stderr)
+  }
+}
