@@ -54,3 +54,50 @@ struct RecordReplayTests {
     #expect(replay.stderr == chat.stderr)
   }
 }
+
+/// A recording of a logged-in run holds no password and no SASL payload, and still replays.
+@Suite(.requires(.inspircd, .atheme), .timeLimit(.minutes(10)))
+struct RecordingSecretTests {
+  @Test func theRecordingOfASASLRunHoldsNoPasswordAndStillReplays() throws {
+    var configuration = InspIRCdConfiguration()
+    configuration.services = true
+    let server = try InspIRCdServer.start(configuration)
+    defer { server.stop() }
+    let services = try AthemeServices.start(linkedTo: server)
+    defer { services.stop() }
+    let password = "swordfish-\(UInt32.random(in: 1000...9999))"
+    let owner = try RawIRCClient.connect(port: server.port)
+    defer { owner.close() }
+    try owner.register(nick: "erin")
+    try owner.send("PRIVMSG NickServ :REGISTER \(password) erin@example.invalid")
+    try owner.waitFor("900 logged in") { $0.command == "900" }
+    owner.close()
+
+    let home = try ScratchFolder()
+    defer { home.remove() }
+    let passwordFile = try home.write(password + "\n", to: "sasl.pass")
+    let recording = home.path + "/run.chat"
+    let run = try BinaryRunner.run(
+      [
+        "--server", "irc://127.0.0.1:\(server.port)/#vault", "--name", "erin2", "--sasl-user",
+        "erin", "--sasl-password-file", passwordFile, "--record", recording, "--renderer",
+        "jsonl",
+      ], stdin: Array("logged in\n".utf8), environment: home.environment())
+    #expect(run.status == 0, "\(run.stderr)")
+    let recorded = try String(contentsOfFile: recording, encoding: .utf8)
+    let payload = Data("erin\u{0}erin\u{0}\(password)".utf8).base64EncodedString()
+    #expect(!recorded.contains(password))
+    #expect(!recorded.contains(payload))
+    #expect(!recorded.contains(String(payload.prefix(12))))
+    #expect(recorded.contains("> AUTHENTICATE <redacted>"), "\(recorded)")
+    #expect(recorded.contains("\nsasl PLAIN erin\n"), "\(recorded)")
+    #expect(recorded.contains(" 903 "), "\(recorded)")
+
+    let replay = try BinaryRunner.run(
+      ["--scenario", recording, "--renderer", "jsonl"], environment: home.environment())
+    #expect(replay.status == 0, "\(replay.stderr)")
+    #expect(replay.output == run.output)
+    #expect(replay.stderr.contains("logged in as erin"), "\(replay.stderr)")
+    for output in [replay.output, replay.stderr] { #expect(!output.contains(password)) }
+  }
+}
