@@ -101,3 +101,41 @@ struct RecordingSecretTests {
     for output in [replay.output, replay.stderr] { #expect(!output.contains(password)) }
   }
 }
+
+/// `chat --scenario` on a malformed recording: `chat: FILE:LINE: what is wrong`, exit 65.
+@Suite(.timeLimit(.minutes(10)))
+struct RecordingCommandTests {
+  @Test func aMalformedRecordingNamesFileAndLineAndExitsSixtyFive() throws {
+    let home = try ScratchFolder()
+    defer { home.remove() }
+    let path = try home.write(
+      "server irc://127.0.0.1:6667\nname bot\n\n0ms connecting\n5ms closed\n6ms hung-up now\n",
+      to: "bad.chat")
+    let run = try BinaryRunner.run(["--scenario", path], environment: home.environment())
+    #expect(run.status == 65)
+    #expect(
+      run.stderr
+        == "chat: \(path):6: expected '| text', '\"text\"', 'end' or 'quit' after the time,"
+        + " found 'hung-up now'\n")
+  }
+
+  @Test func aRecordingWithoutItsEndStillPlaysToTheEnd() throws {
+    let home = try ScratchFolder()
+    defer { home.remove() }
+    // Cut off mid-run (kill -9): the replay leaves once nothing more can come.
+    let path = try home.write(
+      """
+      server irc://127.0.0.1:6667
+      name bot
+      start 2026-12-01T14:00:00.000Z
+
+      0ms connecting
+      1ms connected
+      1s < :irc.test 001 bot :Welcome
+      1.5s | hello
+      """, to: "cut.chat")
+    let run = try BinaryRunner.run(["--scenario", path], environment: home.environment())
+    #expect(run.status == 0, "\(run.stderr)")
+    #expect(run.output.hasPrefix("14:00:00.000 * connecting\n"), "\(run.output)")
+  }
+}
