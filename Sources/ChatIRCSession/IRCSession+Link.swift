@@ -54,12 +54,11 @@ extension IRCSession: IRCSessionLink {
       let result = readBuffer.withUnsafeMutableBytes { stream.read(into: $0) }
       switch result {
       case .bytes(let count):
-        var output = IRCOutput()
+        // Line by line, so that what a line brings is queued before the next is recorded.
         for item in lineBuffer.append(readBuffer[..<count]) {
           observe(.received(item), at: now)
-          output.append(engine.client.receive(item, at: now))
+          engine.apply(engine.client.receive(item, at: now), now)
         }
-        engine.apply(output, now)
       case .wouldBlock:
         return flush(at: now)
       case .closed:

@@ -22,25 +22,22 @@ public final class ReplaySession: Session {
     /// When it happened.
     public var time: Timestamp
     /// What happened.
-    public var step: Step
+    public var event: IRCLinkEvent
     /// How many typed entries come before it in the recording.
     public var typedBefore: Int
+    /// The actions made of it (and everything before) wait until the input has typed this
+    /// many entries: live, lines typed in the same turn reached the core first.
+    public var holdsUntilTyped: Int?
 
     /// Creates an entry.
-    public init(time: Timestamp, step: Step, typedBefore: Int) {
+    public init(
+      time: Timestamp, event: IRCLinkEvent, typedBefore: Int, holdsUntilTyped: Int? = nil
+    ) {
       self.time = time
-      self.step = step
+      self.event = event
       self.typedBefore = typedBefore
+      self.holdsUntilTyped = holdsUntilTyped
     }
-  }
-
-  /// What an entry does.
-  public enum Step: Hashable, Sendable {
-    /// The link carried `event`.
-    case link(IRCLinkEvent)
-    /// The actions made so far wait until the input has typed `untilTyped` entries: live,
-    /// a line typed in the same turn as the link's lines reached the core before them.
-    case hold(untilTyped: Int)
   }
 
   /// Told what the live session told the user besides the conversation (see
@@ -95,7 +92,10 @@ public final class ReplaySession: Session {
 
   public var nextDeadline: Timestamp? {
     var deadline = engine.nextDeadline(includingQueue: !isHolding)
-    if let entry = nextPlayable { deadline = min(deadline ?? entry.time, entry.time) }
+    // An entry waiting for the queue to drain while the queue is held waits for the input.
+    if let entry = nextPlayable, !(waitsForQueue(entry) && isHolding) {
+      deadline = min(deadline ?? entry.time, entry.time)
+    }
     return deadline
   }
 
@@ -108,6 +108,13 @@ public final class ReplaySession: Session {
   }
 
   private var isHolding: Bool { typedTaken() < holdUntilTyped }
+
+  /// Whether `entry` starts actions that live waited for typing while actions from before
+  /// it are still queued: those go to the core first.
+  private func waitsForQueue(_ entry: Entry) -> Bool {
+    guard let typed = entry.holdsUntilTyped, typedTaken() < typed else { return false }
+    return engine.hasQueuedEvents
+  }
 
   public var watchedDescriptors: [WatchedDescriptor] { [] }
 
@@ -124,36 +131,16 @@ public final class ReplaySession: Session {
     return entries[next]
   }
 
-  /// Feeds the client every entry due by `now`; lines received together are one step, as
-  /// one read of the socket is.
+  /// Feeds the client every entry due by `now`, line by line as the live session does.
   private func play(dueBy now: Timestamp) {
-    var received = IRCOutput()
-    var receivedAny = false
-    func deliverReceived(at time: Timestamp) {
-      guard receivedAny else { return }
-      engine.apply(received, time)
-      (received, receivedAny) = (IRCOutput(), false)
-    }
     while let entry = nextPlayable, entry.time <= now {
+      // Live, what came before it reached the core before the typing: let it go first.
+      if waitsForQueue(entry) { break }
       next += 1
-      let event: IRCLinkEvent
-      switch entry.step {
-      case .hold(let typed):
-        deliverReceived(at: entry.time)
-        holdUntilTyped = max(holdUntilTyped, typed)
-        continue
-      case .link(let linked): event = linked
-      }
-      if case .received(let item) = event {
-        if open {
-          received.append(engine.client.receive(item, at: entry.time))
-          receivedAny = true
-        }
-        if nextPlayable.map({ $0.time != entry.time }) ?? true { deliverReceived(at: entry.time) }
-        continue
-      }
-      deliverReceived(at: entry.time)
-      switch event {
+      if let typed = entry.holdsUntilTyped { holdUntilTyped = max(holdUntilTyped, typed) }
+      switch entry.event {
+      case .received(let item):
+        if open { engine.apply(engine.client.receive(item, at: entry.time), entry.time) }
       case .dialing:
         open = true
         engine.dialing(at: entry.time)
@@ -164,7 +151,7 @@ public final class ReplaySession: Session {
         }
       case .connected:
         engine.established(at: entry.time)
-      case .received, .wrote:
+      case .wrote:
         break
       case .closed(let reason):
         open = false
@@ -177,7 +164,6 @@ public final class ReplaySession: Session {
         engine.gaveUpWaitingForClose()
       }
     }
-    deliverReceived(at: now)
   }
 }
 

@@ -42,23 +42,24 @@ extension Scenario {
     var typed = 0
     var linkEntries: [ReplaySession.Entry] = []
     for (index, entry) in entries.enumerated() {
-      let step: ReplaySession.Step
       switch entry.event {
-      case .link(let event): step = .link(event)
-      case .held:
-        // Until the typed entries right after it, at its instant, are typed.
+      case .link(let event):
+        linkEntries.append(
+          ReplaySession.Entry(
+            time: clock.now.advanced(byMilliseconds: entry.milliseconds), event: event,
+            typedBefore: typed))
+      case .held(let count):
+        // The last `count` link entries' actions wait until the typed entries right after
+        // it, at its instant, are typed.
         let following = entries[(index + 1)...].prefix {
           $0.event.isTyped && $0.milliseconds == entry.milliseconds
         }
-        step = .hold(untilTyped: typed + following.count)
+        for held in linkEntries.indices.suffix(count) {
+          linkEntries[held].holdsUntilTyped = typed + following.count
+        }
       case .end, .quit, .typed, .signal:
         typed += 1
-        continue
       }
-      linkEntries.append(
-        ReplaySession.Entry(
-          time: clock.now.advanced(byMilliseconds: entry.milliseconds), step: step,
-          typedBefore: typed))
     }
     let session = ReplaySession(
       configuration: sessionConfiguration(network, seed: seed), entries: linkEntries,

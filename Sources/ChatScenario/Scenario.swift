@@ -127,9 +127,9 @@ public struct Scenario: Equatable, Sendable {
     case signal(Int32)
     /// Something happened on a recorded network run's link.
     case link(IRCLinkEvent)
-    /// In a recording: what the link brought above waited for the loop, so the typed
-    /// entries that follow at the same instant reached the core first.
-    case held
+    /// In a recording: what the last `count` link entries brought waited for the loop, so
+    /// the typed entries that follow at the same instant reached the core first.
+    case held(count: Int)
 
     /// Whether the user did it (rather than the link): what the input plays.
     public var isTyped: Bool {

@@ -66,6 +66,62 @@ extension ScenarioParser {
     }
   }
 
+  /// `end`, `quit`, and a recording's `connecting`, `closed REASON`, `signal N`, ….
+  func keyword(_ word: String, _ argument: Scalars) throws(Problem) -> Scenario.Event {
+    let text = String(Substring(argument))
+    func none(_ event: Scenario.Event) throws(Problem) -> Scenario.Event {
+      guard argument.isEmpty else { throw .unexpectedAction(word + " " + text) }
+      return event
+    }
+    switch word {
+    case "end": return try none(.end)
+    case "quit": return try none(.quit)
+    case "connecting": return try none(.link(.dialing))
+    case "connected": return try none(.link(.connected))
+    case "hung-up": return try none(.link(.hungUp))
+    case "held":
+      guard let count = Int(text), count > 0, text.unicodeScalars.allSatisfy(isDigit) else {
+        throw .invalidValue(setting: "held", value: text, expected: "a count of link entries")
+      }
+      return .held(count: count)
+    case "closed": return .link(.closed(reason: try Self.reason(argument)))
+    case "failed": return .link(.failed(reason: try Self.reason(argument), retrying: true))
+    case "gave-up": return .link(.failed(reason: try Self.reason(argument), retrying: false))
+    case "oversized":
+      guard let count = Int(text), count > 0, text.unicodeScalars.allSatisfy(isDigit) else {
+        throw .invalidValue(setting: "oversized", value: text, expected: "a byte count")
+      }
+      return .link(.received(.tooLong(byteCount: count)))
+    case "signal":
+      guard let number = Int32(text), (1...64).contains(number),
+        text.unicodeScalars.allSatisfy(isDigit)
+      else {
+        throw .invalidValue(setting: "signal", value: text, expected: "a signal number, 1 to 64")
+      }
+      return .signal(number)
+    default:
+      throw .unexpectedAction(text.isEmpty ? word : word + " " + text)
+    }
+  }
+
+  /// A line after `<` or `>`: verbatim after one space, or quoted right after the sign.
+  static func lineText(_ rest: Scalars) throws(Problem) -> String {
+    if rest.first == "\"" {
+      let (text, after) = try quoted(rest)
+      guard after.allSatisfy(isBlank) else { throw .trailingText(String(Substring(after))) }
+      return text
+    }
+    return String(Substring(rest.first == " " ? rest.dropFirst() : rest))
+  }
+
+  /// A reason after `closed`, `failed` or `gave-up`: the rest of the line, or quoted.
+  static func reason(_ argument: Scalars) throws(Problem) -> String {
+    guard argument.first == "\"" else { return String(Substring(argument)) }
+    let (text, after) = try quoted(argument)
+    guard after.isEmpty else { throw .trailingText(String(Substring(after))) }
+    return text
+  }
+
   /// Puts a recording's settings together, refusing what cannot go with them.
   mutating func finishRecording() throws(LocatedProblem) {
     guard var network = recording.server else {

@@ -21,6 +21,9 @@ public final class ScenarioRecorder {
   /// `IRCSession.hasQueuedEvents`): a step typed now reaches the core first, and a `held`
   /// entry says so.
   public var sessionHasQueuedEvents: () -> Bool = { false }
+  /// Link entries written since the session's queue was last seen empty: those whose actions
+  /// may still wait for the core.
+  private var undelivered = 0
 
   /// Writes the header of `settings` (its entries are ignored) and `comment` to `sink` now.
   public init(
@@ -43,8 +46,10 @@ public final class ScenarioRecorder {
       try write("# stopped by signal \(number) at \(ScenarioWriter.time(milliseconds: last))\n")
       return
     }
-    if event.isTyped, isRecording, sessionHasQueuedEvents() {
-      try write(ScenarioWriter.line(for: Scenario.Entry(milliseconds: last, event: .held)))
+    if event.isTyped, isRecording, sessionHasQueuedEvents(), undelivered > 0 {
+      let held = Scenario.Event.held(count: undelivered)
+      try write(ScenarioWriter.line(for: Scenario.Entry(milliseconds: last, event: held)))
+      undelivered = 0
     }
     try write(ScenarioWriter.line(for: Scenario.Entry(milliseconds: last, event: event)))
   }
@@ -62,6 +67,9 @@ public final class ScenarioRecorder {
   /// Writes what the link carried at `now`; an error is kept for the next `record`.
   public func recordLink(_ event: IRCLinkEvent, at now: Timestamp) {
     guard failure == nil else { return }
+    // Told before the client is fed the entry: an empty queue means everything before it
+    // has reached the core.
+    undelivered = sessionHasQueuedEvents() ? undelivered + 1 : 1
     do {
       try record(.link(event), at: now)
     } catch {
