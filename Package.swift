@@ -39,15 +39,21 @@ let package = Package(
     ),
     .testTarget(
       name: "ChatIRCSessionTests",
-      dependencies: ["ChatIRCSession", "ChatIRC", "ChatCore", "ChatSession"]
+      dependencies: [
+        "ChatIRCSession", "ChatIRC", "ChatCore", "ChatSession", "ChatRuntime", "IRCTestSupport",
+        "IRCTestRequirements",
+      ]
     ),
 
     // What every renderer shares: change tracking, the sanitiser, times, sinks.
-    .target(name: "ChatRendering", dependencies: ["ChatCore"]),
+    // It reads IRC formatting codes in topics and reasons (ChatIRC's pure parser).
+    .target(name: "ChatRendering", dependencies: ["ChatCore", "ChatIRC"]),
     .testTarget(name: "ChatRenderingTests", dependencies: ["ChatRendering"]),
 
     // Formatters for piped output.
-    .target(name: "LogRenderer", dependencies: ["ChatRendering"]),
+    // The log and the line mode read IRC formatting codes (ChatIRC's pure parser) to show
+    // them as styles or leave them out.
+    .target(name: "LogRenderer", dependencies: ["ChatRendering", "ChatIRC"]),
     .target(name: "JSONLinesRenderer", dependencies: ["ChatCore", "ChatRendering"]),
     .testTarget(
       name: "RendererTests",
@@ -88,7 +94,7 @@ let package = Package(
     ),
     .target(
       name: "ReadlineRenderer",
-      dependencies: ["ChatCore", "ChatRuntime", "ChatRendering", "CReadline"]
+      dependencies: ["ChatCore", "ChatRuntime", "ChatRendering", "ChatIRC", "CReadline"]
     ),
     .testTarget(name: "ReadlineRendererTests", dependencies: ["ReadlineRenderer"]),
 
@@ -121,7 +127,7 @@ let package = Package(
       name: "chat-bench",
       dependencies: [
         "ChatCore", "ChatSession", "ChatRuntime", "ChatRendering", "LogRenderer",
-        "JSONLinesRenderer", "IRCTestSupport",
+        "JSONLinesRenderer", "IRCTestSupport", "ChatTransport",
       ]
     ),
     // Real IRC servers for the network tests: InspIRCd, ngircd and Atheme started and stopped by

@@ -31,16 +31,17 @@ extension ChatCommand {
     let now = LiveClock().now
     if let upgraded = store.policies.upgrade(configuration.server, at: now) {
       session.upgrade(toTLSPort: upgraded.port)
-      report("an STS policy for \(upgraded.host) upgrades the connection to \(upgraded)")
+      session.announce(.stsPolicyApplied(host: upgraded.host, port: Int(upgraded.port)))
     }
-    session.report = report
     session.stsPolicyUpdated = { policy in
       store.record(policy, at: LiveClock().now)
     }
     session.stsPolicyRemoved = { host in store.remove(host: host) }
     let run = NetworkRun(
       session: session, nick: configuration.nick, seed: session.configuration.seed,
-      recorded: recorded(configuration, session: session))
+      recorded: recorded(configuration, session: session),
+      isTLSUnverified: configuration.server.usesTLS && configuration.tls.insecure,
+      bell: configuration.bell)
     do {
       return try ChatCommand.run(options, network: run)
     } catch {
@@ -66,7 +67,8 @@ extension ChatCommand {
     var sessionConfiguration = IRCSessionConfiguration(
       host: server.host, port: server.port, tls: server.usesTLS ? tls : nil,
       client: IRCClient.Configuration(
-        nick: configuration.nick, channels: configuration.channels, sasl: sasl),
+        nick: configuration.nick, channels: configuration.channels,
+        pacing: configuration.pacing, sasl: sasl),
       givesUpIfFirstConnectionFails: !interactive,
       keepsListening: configuration.keepListening,
       seed: options.seed ?? randomNetworkSeed())
@@ -95,11 +97,6 @@ extension ChatCommand {
     network.saslOptional = configuration.saslOptional
     network.keepsListening = configuration.keepListening
     return network
-  }
-
-  /// Writes what the session reports to standard error, sanitised.
-  private static func report(_ text: String) {
-    writeError("chat: \(Sanitizer.sanitize(text))\n")
   }
 
   private static func randomNetworkSeed() -> UInt64 {

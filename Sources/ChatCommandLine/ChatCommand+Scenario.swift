@@ -36,10 +36,7 @@ extension ChatCommand {
         renderers.append(
           renderer(.jsonl, utcOffset: utcOffset, sink: try FileSink.create(path: path)))
       }
-      // A recording's session says what the live one said on standard error.
-      _ = try scenario.play(renderers: renderers) { text in
-        writeError("chat: \(Sanitizer.sanitize(text))\n")
-      }
+      _ = try scenario.play(renderers: renderers)
       return 0
     } catch {
       return fail(error.description, status: status(for: error))

@@ -61,7 +61,11 @@ public enum ChatCommand {
       ?? (options.virtualTime ? Options.defaultVirtualSeed : randomSeed())
     var state = AppState(
       localName: network?.nick ?? options.name, scrollback: options.scrollback)
-    if let network { state.deliveryTimeoutMilliseconds = network.coreDeliveryTimeoutMilliseconds }
+    if let network {
+      state.deliveryTimeoutMilliseconds = network.coreDeliveryTimeoutMilliseconds
+      state.isTLSUnverified = network.isTLSUnverified
+      state.textMarkup = .ircFormatting  // A network is IRC: what you type is IRC text.
+    }
     var configuration = SimulatedSession.Configuration(peerName: options.peer)
     configuration.faults = options.faults
     configuration.burst = options.burst
@@ -73,7 +77,9 @@ public enum ChatCommand {
     // the transcript itself; the other formats leave them to standard error.
     let lineMode =
       (options.renderer ?? .line) == .line && options.input == .text && LineMode.isAvailable
-      ? LineMode(noColorOption: options.noColor, utcOffsetSeconds: utcOffset) : nil
+      ? LineMode(
+        noColorOption: options.noColor, utcOffsetSeconds: utcOffset, bell: network?.bell ?? true,
+        formattingKeys: network != nil) : nil
     var renderers: [any Renderer] =
       if let lineMode {
         [lineMode.renderer]
@@ -254,6 +260,8 @@ public enum ChatCommand {
       --sasl-optional            register even if SASL fails (default: refuse)
       --no-bell                  do not ring the bell when someone mentions you
       --keep-listening           stay connected after input ends, until a signal
+      --pacing BURST/MS          send at most BURST lines at once, then one per MS
+                                 milliseconds (default 5/1000, for default flood limits)
 
     EXIT STATUS: 0 done, 64 bad command line, 65 malformed scenario, 66 a file not found
     or unreadable, 69 server unavailable, 73 cannot create an output file, 74 output error,

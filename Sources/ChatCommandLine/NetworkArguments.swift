@@ -1,3 +1,5 @@
+import ChatIRC
+
 /// The command line's network options as given. ``NetworkConfiguration`` merges them with the
 /// networks file and the environment into what a session connects with.
 struct NetworkArguments: Equatable, Sendable {
@@ -25,6 +27,8 @@ struct NetworkArguments: Equatable, Sendable {
   var noBell = false
   /// `--keep-listening`.
   var keepListening = false
+  /// `--pacing BURST/MILLISECONDS`.
+  var pacing: IRCTokenBucket.Settings?
 
   /// Creates the defaults: no network.
   init() {}

@@ -44,6 +44,7 @@ extension NetworkConfiguration {
     sasl = try Self.sasl(arguments, entry, environment: environment, tls: tls)
     bell = !arguments.noBell
     keepListening = arguments.keepListening
+    if let pacing = arguments.pacing { self.pacing = pacing }
   }
 
   private static func tls(

@@ -1,3 +1,5 @@
+import ChatIRC
+
 /// Everything an IRC session needs to connect, merged from the command line, the networks
 /// file and the environment: command-line flags win over the file, and the password comes from
 /// `--sasl-password-file`, else `CHAT_SASL_PASSWORD`, else the file's `sasl-password-file`.
@@ -38,6 +40,8 @@ struct NetworkConfiguration: Equatable, Sendable {
   var bell = true
   /// `--keep-listening`: stay connected after input ends, until a signal.
   var keepListening = false
+  /// `--pacing`: how fast lines go to the server (default: a burst of 5, then one a second).
+  var pacing = IRCTokenBucket.Settings.default
 
   /// A configuration with the given server and nick and everything else at its default.
   init(server: ServerAddress, nick: String, channels: [String]? = nil) {

@@ -18,11 +18,20 @@ struct NetworkRun {
   let seed: UInt64
   /// What a recording's header says of the connection (`--record`).
   let recorded: Scenario.Network
+  /// Whether the server's certificate goes unverified (`--tls-insecure`): every renderer
+  /// says so.
+  let isTLSUnverified: Bool
+  /// Whether a mention rings the terminal's bell in line mode (false with `--no-bell`).
+  var bell = true
   var coreDeliveryTimeoutMilliseconds: Int64 { Self.coreDeliveryTimeoutMilliseconds }
 
   /// The exit status of a run that completed: 69 (EX_UNAVAILABLE) when the server could not
-  /// be reached or its certificate was refused, 75 (EX_TEMPFAIL) when a message failed.
+  /// be reached or its certificate was refused, 77 (EX_NOPERM) when a required SASL login
+  /// failed, 75 (EX_TEMPFAIL) when a message failed.
   func exitStatus(after state: AppState) -> Int32 {
+    if let reason = session.authenticationFailure {
+      return ChatCommand.fail(reason, status: 77)
+    }
     if let failure = session.failure {
       return ChatCommand.fail(failure.description, status: 69)
     }
@@ -36,7 +45,7 @@ struct NetworkRun {
 }
 
 /// A piped input that ends the run once the session gives up (the server cannot be reached,
-/// its certificate was refused): it asks to quit twice, which leaves at once.
+/// its certificate or the SASL login was refused): it asks to quit twice, which leaves at once.
 final class GivingUpInput: Input {
   private let base: any Input
   private let session: IRCSession
@@ -58,7 +67,7 @@ final class GivingUpInput: Input {
   }
 
   func nextEvents(dueBy now: Timestamp, in state: AppState) -> [InputEvent] {
-    guard session.failure != nil else { return base.nextEvents(dueBy: now, in: state) }
+    guard session.hasGivenUp else { return base.nextEvents(dueBy: now, in: state) }
     switch state.phase {
     case .active: return [.quitRequested, .quitRequested]
     case .draining: return [.quitRequested]
@@ -67,7 +76,7 @@ final class GivingUpInput: Input {
   }
 
   func takeNextEvents(at now: Timestamp) throws(SinkError) {
-    guard session.failure == nil else { return }
+    guard !session.hasGivenUp else { return }
     try base.takeNextEvents(at: now)
   }
 }

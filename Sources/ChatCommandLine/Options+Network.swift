@@ -1,8 +1,10 @@
+import ChatIRC
+
 extension Options {
   /// The network options that take a value (each may be given once).
   static let networkOptionsTakingValue: Set<String> = [
     "--server", "--join", "--network", "--tls-ca", "--tls-cert", "--sasl-user",
-    "--sasl-password-file", "--log-dir",
+    "--sasl-password-file", "--log-dir", "--pacing",
   ]
 
   /// Options that would put a password on the command line, where every local user can read
@@ -14,7 +16,7 @@ extension Options {
   /// Options that only mean something with a real server.
   private static let serverOnlyOptions = [
     "--join", "--tls-ca", "--tls-cert", "--tls-insecure", "--sasl-user", "--sasl-password-file",
-    "--sasl-optional", "--keep-listening",
+    "--sasl-optional", "--keep-listening", "--pacing",
   ]
 
   /// Options of the simulated peer, which a real server has no use for.
@@ -73,10 +75,26 @@ extension Options {
     case "--sasl-optional": network.saslOptional = true
     case "--no-bell": network.noBell = true
     case "--keep-listening": network.keepListening = true
+    case "--pacing": network.pacing = try Self.pacing(try value(), option: option)
     case "--log-dir": logDirectory = try path()
     default: return false
     }
     return true
+  }
+
+  /// `BURST/MILLISECONDS` (`5/1000`, the default): lines at once, then one per interval.
+  static func pacing(_ text: String, option: String) throws(UsageError)
+    -> IRCTokenBucket.Settings
+  {
+    let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+    guard parts.count == 2, let burst = Int(parts[0]), (1...10_000).contains(burst),
+      let interval = Int64(parts[1]), (0...60_000).contains(interval)
+    else {
+      throw .invalidValue(
+        option: option, value: text,
+        expected: "BURST/MS, a burst of 1-10000 lines and 0-60000 ms (e.g. 5/1000)")
+    }
+    return IRCTokenBucket.Settings(burst: burst, intervalMilliseconds: interval)
   }
 
   /// Refuses network options that cannot work with the rest of the command line.

@@ -30,6 +30,9 @@ public enum Action: Hashable, Sendable {
     case joined(ConversationName, time: Timestamp)
     /// You left the channel `name` (parted, or were removed), for `reason` if one was given.
     case left(ConversationName, reason: String?, time: Timestamp)
+    /// The network link's status changed: lines waiting to go out, the measured lag. Sent
+    /// when it changes, not per line.
+    case linkChanged(LinkStatus, time: Timestamp)
     /// `nick` joined the channel `name`.
     case memberJoined(String, channel: ConversationName, time: Timestamp)
     /// `nick` left the channel `name`.
@@ -41,8 +44,17 @@ public enum Action: Hashable, Sendable {
     /// The network's rules for names changed (an IRC server's `CHANTYPES`, `CASEMAPPING`,
     /// `CHANNELLEN`, `NICKLEN`): names are checked and compared by them from now on.
     case nameRulesChanged(NameRules)
+    /// `nicks` came back into the channel `channel` when the netsplit `servers` (the two
+    /// servers' names, or `*.net *.split`) healed: one notice for them all.
+    case netjoin(servers: String, nicks: [String], channel: ConversationName, time: Timestamp)
+    /// A netsplit between the servers `servers` names took `nicks` off the network: each
+    /// leaves every channel, as a quit does, with one notice per conversation for them all.
+    case netsplit(servers: String, nicks: [String], time: Timestamp)
     /// Someone changed their nick from `old` to `new`; when `old` is yours, so did you.
     case nickChanged(from: String, to: String, time: Timestamp)
+    /// Something the user should know that is no conversation message happened at `time`
+    /// (a nick fallback, a split message, why the link went down, a reconnect).
+    case noticed(SessionNotice, time: Timestamp)
     /// Someone else's message arrived; `inReplyTo` names the message of ours it answers, when
     /// the session knows.
     case received(Message, inReplyTo: UUID? = nil)

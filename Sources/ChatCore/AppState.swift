@@ -32,12 +32,21 @@ public struct AppState: Equatable, Sendable {
   public var sentCount = 0
   /// Sent messages that failed (reported undeliverable, or no echo in time), oldest first.
   public var failed: [Message] = []
+  /// The markup of the network's text: IRC formatting codes on a network run, plain with the
+  /// simulated peer. Stamped on the messages the user sends (typed with the keys the README
+  /// lists); renderers read topics and reasons by it.
+  public var textMarkup = TextMarkup.plain
   /// How long a sent message may wait for its echo before it counts as failed.
   public var deliveryTimeoutMilliseconds: Int64 = 1000
   /// The session's connection, as last reported.
   public var sessionStatus = SessionStatus.disconnected
   /// When the session's status last changed, if it ever did.
   public var sessionStatusTime: Timestamp?
+  /// The network link's status as its session last reported it; nil without a network.
+  public var link: LinkStatus?
+  /// Whether the network's TLS certificate goes unverified (`--tls-insecure`): every
+  /// renderer says so while it is.
+  public var isTLSUnverified = false
   /// Whether the app is taking input, finishing what is in flight, or done.
   public var phase = Phase.active
 

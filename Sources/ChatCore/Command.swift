@@ -114,9 +114,18 @@ public enum Command: Hashable, Sendable {
 
 /// The first blank-separated word of `text` (nil when there is none) and what follows it,
 /// leading blanks dropped. Text after the word keeps its trailing blanks.
+///
+/// Blanks are ASCII space and tab only, as IRC separates parameters: a NEL (U+0085), a
+/// no-break or an ideographic space is part of the word, so `/msg bob<NEL>hi text` names
+/// `bob<NEL>hi` (refused as a name) instead of sending `hi text` to `bob`.
 func firstWord(of text: Substring) -> (Substring?, Substring) {
-  let text = text.drop(while: \.isWhitespace)
+  let text = text.drop(while: isBlank)
   guard !text.isEmpty else { return (nil, text) }
-  let word = text.prefix { !$0.isWhitespace }
-  return (word, text.dropFirst(word.count).drop(while: \.isWhitespace))
+  let word = text.prefix { !isBlank($0) }
+  return (word, text.dropFirst(word.count).drop(while: isBlank))
+}
+
+/// Whether `character` separates a command's words: an ASCII space or tab.
+func isBlank(_ character: Character) -> Bool {
+  character == " " || character == "\t"
 }

@@ -26,6 +26,8 @@ public struct Conversation: Equatable, Sendable {
   public internal(set) var topic: String?
   /// How many messages from others entered it while it was not the active one.
   public internal(set) var unreadCount = 0
+  /// How many of the unread messages name you (`Message.isMention`): part of `unreadCount`.
+  public internal(set) var mentionCount = 0
 
   /// Creates an empty conversation keeping at most `scrollback` message numbers.
   public init(name: ConversationName, kind: Kind, scrollback: Int) {

@@ -21,6 +21,10 @@ public struct ConversationEvent: Hashable, Sendable {
     case memberRenamed(from: String, to: String)
     /// The channel's member list arrived, with this many members.
     case membersListed(count: Int)
+    /// People came back into the channel when the netsplit `servers` healed.
+    case netjoin(nicks: [String], servers: String)
+    /// A netsplit between `servers` took these people in the conversation off the network.
+    case netsplit(nicks: [String], servers: String)
     /// The conversation was opened: you joined a channel, or a private chat began.
     case opened(Conversation.Kind)
     /// The channel's topic changed (nil: cleared), by `by` when known.

@@ -108,13 +108,17 @@ public struct ConversationList: RandomAccessCollection, Equatable, Sendable {
     activeIndex = index
     activeName = conversations[index].name
     conversations[index].unreadCount = 0
+    conversations[index].mentionCount = 0
   }
 
   /// Lists the message numbered `number` in the scrollback at `index`; someone else's counts
   /// as unread unless the conversation is active. O(1).
   mutating func append(_ message: Message, number: Int, at index: Int) {
     conversations[index].messageNumbers.append(number)
-    if index != activeIndex, !message.isLocal { conversations[index].unreadCount += 1 }
+    if index != activeIndex, !message.isLocal {
+      conversations[index].unreadCount += 1
+      if message.isMention { conversations[index].mentionCount += 1 }
+    }
   }
 
   /// Renames the conversation at `index` (a private chat whose person changed nick).

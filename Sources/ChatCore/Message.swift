@@ -21,11 +21,20 @@ public struct Message: Identifiable, Hashable, Sendable, Codable {
   public var conversation: ConversationName
   /// Whether it is an action (`/me waves`) rather than something said.
   public var isAction: Bool
+  /// What formatting its text carries (IRC formatting codes on IRC), set by whoever made it.
+  public var markup: TextMarkup
+  /// Whether it names the local user (or came to them alone), as the session found; such a
+  /// message is highlighted and counted apart from other unread ones.
+  public var isMention: Bool
+  /// The server's own id for it (IRC's `msgid`), when the server gave one. `id` is derived
+  /// from it for received messages; see the README's JSON lines section.
+  public var serverMessageID: String?
 
   /// Creates a message; without a conversation it belongs to the one a run starts in.
   public init(
     id: UUID, sender: String, text: String, time: Timestamp, isLocal: Bool = false,
-    conversation: ConversationName = .initial, isAction: Bool = false
+    conversation: ConversationName = .initial, isAction: Bool = false,
+    markup: TextMarkup = .plain, isMention: Bool = false, serverMessageID: String? = nil
   ) {
     self.id = id
     self.sender = sender
@@ -34,5 +43,8 @@ public struct Message: Identifiable, Hashable, Sendable, Codable {
     self.isLocal = isLocal
     self.conversation = conversation
     self.isAction = isAction
+    self.markup = markup
+    self.isMention = isMention
+    self.serverMessageID = serverMessageID
   }
 }

@@ -10,6 +10,8 @@ public enum Notice: Hashable, Sendable {
   case conversationHelp
   /// The list of commands, after `/help`.
   case help
+  /// How the network link is doing, after `/list` on a network.
+  case link(LinkStatus, status: SessionStatus)
   /// Joining a channel failed, for the other side's reason.
   case joinFailed(ConversationName, reason: String)
   /// Line `line` of the input (from 1) was skipped, for `problem` (`--input jsonl`).
@@ -24,6 +26,8 @@ public enum Notice: Hashable, Sendable {
   case notOpen(String)
   /// A line typed while leaving was not sent.
   case notSentWhileLeaving
+  /// What the session told at `time` (`Action.Session.noticed`).
+  case session(SessionNotice, time: Timestamp)
   /// A conversation could not be opened: `limit` are open already.
   case tooManyConversations(limit: Int)
   /// A channel's topic (nil: none is set), after `/topic` without text.
@@ -42,18 +46,21 @@ public struct ConversationSummary: Hashable, Sendable {
   public var kind: Conversation.Kind
   /// Messages from others that arrived while it was not active.
   public var unreadCount: Int
+  /// How many of the unread messages name you: part of `unreadCount`.
+  public var mentionCount: Int
   /// Whether typed text goes to it.
   public var isActive: Bool
 
   /// Creates a summary.
   public init(
     number: Int, name: ConversationName, kind: Conversation.Kind, unreadCount: Int,
-    isActive: Bool
+    isActive: Bool, mentionCount: Int = 0
   ) {
     self.number = number
     self.name = name
     self.kind = kind
     self.unreadCount = unreadCount
     self.isActive = isActive
+    self.mentionCount = mentionCount
   }
 }

@@ -25,12 +25,12 @@ public enum TypedLine: Hashable, Sendable {
       self = .message(String(line.dropFirst()))
     } else if line.hasPrefix("/") {
       let body = line.dropFirst()
-      let name = body.prefix { !$0.isWhitespace }
+      let name = body.prefix { !isBlank($0) }
       guard let command = Command.Name(rawValue: String(name)) else {
         self = .unknownCommand(String(name))
         return
       }
-      let arguments = body.dropFirst(name.count).drop(while: \.isWhitespace)
+      let arguments = body.dropFirst(name.count).drop(while: isBlank)
       self =
         Command(command, arguments: arguments).map(TypedLine.command) ?? .missingArgument(command)
     } else {

@@ -10,13 +10,16 @@ func run(_ command: Command, id: UUID, at time: Timestamp, _ state: inout AppSta
     return sendOrHold(
       Message(
         id: id, sender: state.localName, text: text, time: time, isLocal: true,
-        conversation: state.conversations.activeName, isAction: true), &state)
+        conversation: state.conversations.activeName, isAction: true,
+        markup: state.textMarkup), &state)
   case .help(let topic):
     return [.show(isAboutConversations(topic) ? .conversationHelp : .help)]
   case .join(let name):
     return requestJoin(name, at: time, &state)
   case .list:
-    return [.show(.conversations(summaries(of: state.conversations)))]
+    let list = Effect.show(.conversations(summaries(of: state.conversations)))
+    guard let link = state.link else { return [list] }
+    return [list, .show(.link(link, status: state.sessionStatus))]
   case .message(let target, let text):
     return sendMessage(text, to: target, id: id, at: time, &state)
   case .names(let target):
@@ -108,7 +111,8 @@ private func sendMessage(
     }
   }
   let message = Message(
-    id: id, sender: state.localName, text: text, time: time, isLocal: true, conversation: name)
+    id: id, sender: state.localName, text: text, time: time, isLocal: true, conversation: name,
+    markup: state.textMarkup)
   return sendOrHold(message, &state)
 }
 
@@ -194,6 +198,7 @@ private func summaries(of conversations: ConversationList) -> [ConversationSumma
   conversations.enumerated().map { index, conversation in
     ConversationSummary(
       number: index + 1, name: conversation.name, kind: conversation.kind,
-      unreadCount: conversation.unreadCount, isActive: index == conversations.activeIndex)
+      unreadCount: conversation.unreadCount, isActive: index == conversations.activeIndex,
+      mentionCount: conversation.mentionCount)
   }
 }

@@ -27,7 +27,7 @@ func run(_ request: Request, id: UUID, at time: Timestamp, _ state: inout AppSta
   case .send(let text, to: nil):
     let message = Message(
       id: id, sender: state.localName, text: text, time: time, isLocal: true,
-      conversation: state.conversations.activeName)
+      conversation: state.conversations.activeName, markup: state.textMarkup)
     return sendOrHold(message, &state)
   case .send(let text, to: let target?):
     return run(Command.message(to: target, text: text), id: id, at: time, &state)

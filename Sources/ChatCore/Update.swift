@@ -65,6 +65,9 @@ private func updateSession(_ state: inout AppState, _ event: Action.Session) -> 
     return joined(name, at: time, &state)
   case .left(let name, let reason, let time):
     return left(name, reason: reason, at: time, &state)
+  case .linkChanged(let link, _):
+    state.link = link
+    return []
   case .memberJoined(let nick, let channel, let time):
     return memberJoined(nick, channel, at: time, &state)
   case .memberLeft(let nick, let channel, let reason, let time):
@@ -76,8 +79,14 @@ private func updateSession(_ state: inout AppState, _ event: Action.Session) -> 
   case .nameRulesChanged(let rules):
     state.nameRules = rules
     return []
+  case .netjoin(let servers, let nicks, let channel, let time):
+    return netjoin(nicks, channel, servers: servers, at: time, &state)
+  case .netsplit(let servers, let nicks, let time):
+    return netsplit(nicks, servers: servers, at: time, &state)
   case .nickChanged(let old, let new, let time):
     return nickChanged(from: old, to: new, at: time, &state)
+  case .noticed(let notice, let time):
+    return [.show(.session(notice, time: time))]
   case .topicChanged(let channel, let topic, let author, let time):
     return topicChanged(channel, topic, by: author, at: time, &state)
   }
@@ -134,7 +143,7 @@ private func updateUser(_ state: inout AppState, _ event: Action.User) -> [Effec
     case .message(let text):
       let message = Message(
         id: id, sender: state.localName, text: text, time: time, isLocal: true,
-        conversation: state.conversations.activeName)
+        conversation: state.conversations.activeName, markup: state.textMarkup)
       return sendOrHold(message, &state)
     case .missingArgument(let name):
       return [.show(.missingArgument(name))]

@@ -6,7 +6,9 @@ extension IRCClient {
   /// the request is not answered: another command, not registered, answers off, or within a
   /// second of the last answer (or while one waits), so a flood of requests gets at most
   /// one answer a second.
-  mutating func answerCTCP(_ request: IRCCTCP, from source: IRCSource) -> Bool {
+  mutating func answerCTCP(
+    _ request: IRCCTCP, from source: IRCSource, into output: inout IRCOutput
+  ) -> Bool {
     guard phase == .registered, let version = configuration.ctcpVersion,
       Self.isValidWord(source.nick), !isUs(source.nick), !support.isChannel(source.nick),
       !ctcpAnswerWaiting, lastCTCPAnswer.map({ $0.milliseconds(to: now) >= 1000 }) ?? true
@@ -20,6 +22,7 @@ extension IRCClient {
     default: return false
     }
     ctcpAnswerWaiting = true
+    output.events.append(.ctcpAnswered(nick: source.nick, command: request.command))
     outbox.queue(
       .ctcpAnswer(IRCMessage(command: "NOTICE", parameters: [source.nick, answer.text])))
     return true

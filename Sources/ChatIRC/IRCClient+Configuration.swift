@@ -15,6 +15,9 @@ extension IRCClient {
     public var keepaliveIntervalMilliseconds: Int64
     /// A keepalive `PING` without its `PONG` this long means the connection is lost.
     public var keepaliveTimeoutMilliseconds: Int64
+    /// Registration not complete (`001`) this long after the connection was made means the
+    /// server is not going to register us: the connection is given up.
+    public var registrationTimeoutMilliseconds: Int64
     /// Pacing of everything sent.
     public var pacing: IRCTokenBucket.Settings
     /// How many nicks to try while registering before giving up.
@@ -33,14 +36,15 @@ extension IRCClient {
     ]
 
     /// Creates a configuration; the defaults are a 60 s keepalive with 30 s to answer, the
-    /// token bucket's default pacing, 8 nicks, no SASL, an unnamed plaintext endpoint, and
-    /// `chat` as the CTCP version.
+    /// token bucket's default pacing, 8 nicks, no SASL, an unnamed plaintext endpoint,
+    /// `chat` as the CTCP version, and 30 s to complete registration.
     public init(
       nick: String, user: String? = nil, realName: String = "chat", channels: [String] = [],
       wantedCapabilities: [String] = chatCapabilities,
       keepaliveIntervalMilliseconds: Int64 = 60_000, keepaliveTimeoutMilliseconds: Int64 = 30_000,
       pacing: IRCTokenBucket.Settings = .default, nickAttempts: Int = 8, sasl: IRCSASL? = nil,
-      endpoint: IRCEndpoint? = nil, ctcpVersion: String? = "chat"
+      endpoint: IRCEndpoint? = nil, ctcpVersion: String? = "chat",
+      registrationTimeoutMilliseconds: Int64 = 30_000
     ) {
       self.nick = nick
       self.user = user ?? nick
@@ -54,6 +58,7 @@ extension IRCClient {
       self.sasl = sasl
       self.endpoint = endpoint
       self.ctcpVersion = ctcpVersion
+      self.registrationTimeoutMilliseconds = max(1, registrationTimeoutMilliseconds)
     }
   }
 

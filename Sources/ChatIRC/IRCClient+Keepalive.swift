@@ -5,8 +5,16 @@ extension IRCClient {
   /// in a line.
   static let longestPingToken = 400
 
-  /// Sends a keepalive `PING` when the link has been quiet, and gives up on one unanswered.
+  /// Sends a keepalive `PING` when the link has been quiet, and gives up on one unanswered
+  /// or on a registration that does not complete in time.
   mutating func checkKeepalive(into output: inout IRCOutput) {
+    if phase == .registering, let deadline = registrationDeadline, deadline <= now {
+      let seconds = configuration.registrationTimeoutMilliseconds / 1000
+      return disconnect(
+        reason: heardFromServer
+          ? "the server did not complete registration within \(seconds) s"
+          : "no answer from the server within \(seconds) s of connecting", into: &output)
+    }
     if let sent = pings.values.filter(\.isKeepalive).map(\.sentAt).min() {
       let waited = sent.milliseconds(to: now)
       if waited >= configuration.keepaliveTimeoutMilliseconds {
@@ -17,6 +25,12 @@ extension IRCClient {
     {
       outbox.queueUrgent(.keepalive(token: nextToken()))
     }
+  }
+
+  /// When registration must have completed, while it has not.
+  var registrationDeadline: Timestamp? {
+    guard phase == .registering, let started = registrationStarted else { return nil }
+    return started.advanced(byMilliseconds: configuration.registrationTimeoutMilliseconds)
   }
 
   /// `PING` from the server: answered with the same token (cut to fit).
@@ -53,6 +67,7 @@ extension IRCClient {
 
   /// Ends the connection: every unconfirmed line fails, the socket is to be closed.
   mutating func disconnect(reason: String, into output: inout IRCOutput) {
+    closeNetsplitGroups(into: &output)
     for line in inFlight {
       output.events.append(
         .deliveryFailed(

@@ -26,7 +26,7 @@ extension IRCClient {
         // Replies are not shown; of the requests only VERSION and PING are answered, at
         // most one a second, and never one replayed from history.
         if isNotice || batches.isHistory(message.tags["batch"])
-          || !answerCTCP(ctcp, from: source)
+          || !answerCTCP(ctcp, from: source, into: &output)
         {
           statistics.ignoredCTCP += 1
         }

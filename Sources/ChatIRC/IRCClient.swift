@@ -63,6 +63,16 @@ public struct IRCClient: Sendable {
   var unconfirmedSincePing = 0
   var confirmingPingDue = false
   var lineBuffer = IRCLineBuffer()
+  /// Whether the over-long line arriving now has had its notice.
+  var overflowReported = false
+  /// When an ignored line last had a notice, and how many were ignored without one since.
+  var lastIgnoredNotice: Timestamp?
+  var ignoredWithoutNotice = 0
+  /// When this connection's registration began (`start`), and whether the server has sent
+  /// anything since.
+  var registrationStarted: Timestamp?
+  var heardFromServer = false
+  var netsplits = IRCNetsplits()
 
   enum CapPhase: Hashable, Sendable {
     case listing
@@ -118,6 +128,7 @@ public struct IRCClient: Sendable {
     guard phase != .idle, phase != .disconnected else { return nil }
     var deadlines: [Timestamp] = []
     if !outbox.isEmpty || confirmingPingDue { deadlines.append(bucket.nextAllowance(after: now)) }
+    if let registration = registrationDeadline { deadlines.append(registration) }
     if let keepalive = pings.values.filter(\.isKeepalive).map(\.sentAt).min() {
       deadlines.append(
         keepalive.advanced(byMilliseconds: configuration.keepaliveTimeoutMilliseconds))
@@ -125,6 +136,7 @@ public struct IRCClient: Sendable {
       deadlines.append(
         lastReceived.advanced(byMilliseconds: configuration.keepaliveIntervalMilliseconds))
     }
+    if let deadline = netsplits.deadline { deadlines.append(deadline) }
     return deadlines.min()
   }
 
@@ -135,6 +147,7 @@ public struct IRCClient: Sendable {
     self = IRCClient(configuration: keep.2, at: max(time, now))
     (counter, autojoin) = (keep.0, keep.1)
     phase = .registering
+    registrationStarted = now
     if configuration.sasl != nil { saslState = .waiting }
     outbox.queueUrgent(.control(IRCMessage(command: "CAP", parameters: ["LS", "302"])))
     outbox.queueUrgent(.control(IRCMessage(command: "NICK", parameters: [nick])))
@@ -155,6 +168,9 @@ public struct IRCClient: Sendable {
     for item in lineBuffer.append(bytes) {
       output.append(receive(item, at: time))
     }
+    if lineBuffer.isDiscarding {
+      output.append(overlongLineArriving(maximumLineBytes: lineBuffer.maximumLineBytes, at: time))
+    }
     return output
   }
 
@@ -170,7 +186,8 @@ public struct IRCClient: Sendable {
       output.append(receive(item, at: time))
     }
     advanceClock(to: time)
-    if phase != .disconnected, phase != .idle { disconnect(reason: reason, into: &output) }
+    let during = phase == .registering ? " during registration" : ""
+    if phase != .disconnected, phase != .idle { disconnect(reason: reason + during, into: &output) }
     return output
   }
 
@@ -198,16 +215,18 @@ public struct IRCClient: Sendable {
     guard phase != .idle, phase != .disconnected else { return output }
     advanceClock(to: time, into: &output)
     lastReceived = now
+    heardFromServer = true
     switch item {
     case .tooLong(let count):
       statistics.oversizedLines += 1
-      output.events.append(.lineIgnored(reason: "a line of \(count) bytes is over the limit"))
+      overflowReported = false
+      ignored("a line of \(count) bytes is over the limit: dropped", into: &output)
     case .line(let line):
       do {
-        handle(try IRCMessage(parsing: line), into: &output)
+        handleGrouping(try IRCMessage(parsing: line), into: &output)
       } catch {
         statistics.malformedLines += 1
-        output.events.append(.lineIgnored(reason: error.description))
+        ignored(error.description, into: &output)
       }
     }
     pump(into: &output)
@@ -218,6 +237,7 @@ public struct IRCClient: Sendable {
   mutating func advanceClock(to time: Timestamp, into output: inout IRCOutput) {
     advanceClock(to: time)
     guard phase == .registering || phase == .registered || phase == .quitting else { return }
+    closeExpiredNetsplitGroups(into: &output)
     checkKeepalive(into: &output)
   }
 

@@ -47,6 +47,12 @@ public enum IRCEvent: Hashable, Sendable {
   case userParted(channel: String, nick: String, reason: String?)
   /// Someone left the network; `channels` are the ones of ours they were in.
   case userQuit(nick: String, reason: String?, channels: [String])
+  /// A netsplit between the two servers `servers` names (`irc1.test irc2.test`, or
+  /// `*.net *.split`) took `nicks` off the network, in the order their quits came: two or
+  /// more quits with that reason, together (see `IRCNetsplits`). They left our channels.
+  case netsplit(servers: String, nicks: [String])
+  /// People gone in the netsplit `servers` came back into `channel` on the relink.
+  case netjoin(servers: String, channel: String, nicks: [String])
   /// `by` put `nick` out of `channel`.
   case userKicked(channel: String, nick: String, by: String, reason: String?)
   /// Someone else changed nick; `channels` are the ones of ours they are in.
@@ -69,13 +75,15 @@ public enum IRCEvent: Hashable, Sendable {
   /// One of our messages did not get through, or may not have.
   case deliveryFailed(IRCDeliveryFailure)
 
+  /// A CTCP `command` (`VERSION`, `PING`) from `nick` was answered: at most one a second.
+  case ctcpAnswered(nick: String, command: String)
   /// A notice from the server itself.
   case serverNotice(text: String)
   /// An error reply from the server not tied to anything else here (`code` is the numeric).
   case serverReply(code: String, text: String)
   /// A round trip to the server and back took `milliseconds`.
   case lagMeasured(milliseconds: Int64)
-  /// A line from the server was thrown away: over the length cap, or not a message.
+  /// A line from the server was thrown away: not a message.
   case lineIgnored(reason: String)
   /// An intent could not be carried out (an invalid channel name, after quitting).
   case intentRefused(reason: String)

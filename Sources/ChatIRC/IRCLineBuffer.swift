@@ -1,7 +1,8 @@
 /// Splits a byte stream from a server into lines, with a cap on how long a line may grow.
 ///
 /// A line ends at LF, with one CR before it dropped (CR LF or a bare LF). Each line is decoded
-/// on its own, invalid UTF-8 becoming U+FFFD, so a bad byte never spills into the next line.
+/// on its own, invalid UTF-8 becoming U+FFFD, so a bad byte never spills into the next line;
+/// a NUL, which no line may hold, becomes U+FFFD too, so the message it is in still arrives.
 /// Empty lines are skipped, as the spec says. A line longer than `maximumLineBytes` is not
 /// kept: its bytes are counted and thrown away as they come, and it is reported once its end
 /// arrives, so a hostile server cannot make the buffer grow without bound.
@@ -33,6 +34,9 @@ public struct IRCLineBuffer: Sendable {
 
   /// The bytes held for a line not finished yet (never more than `maximumLineBytes + 1`).
   public var pendingByteCount: Int { partial.count }
+
+  /// Whether the line arriving now is over the cap and being thrown away as it comes.
+  public var isDiscarding: Bool { discarded != nil }
 
   /// Feeds `bytes` and returns what they completed, in order.
   public mutating func append(_ bytes: some BidirectionalCollection<UInt8>) -> [Item] {
@@ -82,7 +86,12 @@ public struct IRCLineBuffer: Sendable {
     if partial.count > maximumLineBytes {
       items.append(.tooLong(byteCount: partial.count))
     } else if !partial.isEmpty {
-      items.append(.line(String(decoding: partial, as: UTF8.self)))
+      if partial.contains(0) {
+        items.append(
+          .line(String(decoding: partial, as: UTF8.self).replacing("\0", with: "\u{FFFD}")))
+      } else {
+        items.append(.line(String(decoding: partial, as: UTF8.self)))
+      }
     }
     partial.removeAll(keepingCapacity: true)
   }

@@ -12,10 +12,6 @@ extension IRCSession: IRCSessionLink {
     do throws(TransportError) {
       let tcp = try TCPConnection(host: configuration.host, port: configuration.port)
       if let tls = configuration.tls {
-        if tls.insecure {
-          report(
-            "TLS to \(configuration.host):\(configuration.port) is not verified (--tls-insecure)")
-        }
         if tlsContext?.configuration != tls { tlsContext = try TLSContext(tls) }
         stream = try TLSConnection(over: tcp, context: tlsContext!)
       } else {
@@ -41,7 +37,7 @@ extension IRCSession: IRCSessionLink {
     connectDeadline = nil
     let givesUp =
       error.isPermanent || !engine.hasRegistered && configuration.givesUpIfFirstConnectionFails
-    if givesUp { failure = error }
+    if givesUp { engine.failure = error }
     observe(.failed(reason: error.description, retrying: !givesUp), at: now)
     engine.attemptFailed(error.description, retrying: !givesUp, at: now)
   }
@@ -58,6 +54,11 @@ extension IRCSession: IRCSessionLink {
         for item in lineBuffer.append(readBuffer[..<count]) {
           observe(.received(item), at: now)
           engine.apply(engine.client.receive(item, at: now), now)
+        }
+        // A line growing past the cap is reported as it crosses it, not only at its end.
+        if lineBuffer.isDiscarding {
+          let maximum = lineBuffer.maximumLineBytes
+          engine.apply(engine.client.overlongLineArriving(maximumLineBytes: maximum, at: now), now)
         }
       case .wouldBlock:
         return flush(at: now)

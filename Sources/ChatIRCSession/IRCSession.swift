@@ -13,7 +13,10 @@ import FoundationEssentials
 /// message (its echo, an `ACK`, or the `PONG` after it on servers without `echo-message`) is
 /// `.echoed`, at the server's time; an error reply is `.deliveryFailed` with the server's
 /// reason; a `PRIVMSG`, `NOTICE` or action from someone is `.received` (its id from the
-/// server's msgid, see `IRCMessageID`); a lost link is `.disconnected` with its reason.
+/// server's msgid, see `IRCMessageID`); a lost link is `.disconnected` with its reason. What
+/// the user should know that is no conversation message (a nick fallback, a split, a
+/// reconnect, an unverified TLS link) is `.noticed`, in turn with the rest; the pacing queue
+/// and the lag are `.linkChanged`, once per turn when they changed, never per line.
 ///
 /// A line counts as failed when the server has not confirmed it
 /// `confirmationTimeoutMilliseconds` after it was written: pacing may hold lines back for
@@ -24,7 +27,8 @@ import FoundationEssentials
 /// arrived), and the session reconnects after a seeded `ReconnectBackoff` delay, registers
 /// again and rejoins; it never sends anything again on its own. A first connection that
 /// fails ends the session when `givesUpIfFirstConnectionFails` (`failure` says why); a
-/// refused certificate always does, since it does not fix itself in a minute.
+/// refused certificate always does, since it does not fix itself in a minute, and so does a
+/// failed SASL login that was not optional (`authenticationFailure`).
 ///
 /// Leaving: when the loop finds the app leaving with everything confirmed, the session
 /// sends `QUIT` and expects the server's closing (at most `quitTimeoutMilliseconds`), unless
@@ -33,14 +37,12 @@ public final class IRCSession: Session {
   /// Where it connects now (an STS upgrade changes the port and turns TLS on).
   public var configuration: IRCSessionConfiguration { engine.configuration }
   /// Why the session gave up for good, if it did: the run should end (piped: exit 69).
-  public internal(set) var failure: TransportError?
-  /// Told what the user should know that is no conversation message: a nick fallback, a
-  /// split message, why the link went down, when it is retried. Texts come partly from the
-  /// server: sanitise them before showing them.
-  public var report: (String) -> Void {
-    get { engine.report }
-    set { engine.report = newValue }
-  }
+  public var failure: TransportError? { engine.failure }
+  /// Why a required SASL login failed, if it did: the session stops there (piped: exit 77),
+  /// since the same credentials would be refused again at every reconnect.
+  public var authenticationFailure: String? { engine.authenticationFailure }
+  /// Whether the session gave up for good (`failure` or `authenticationFailure`).
+  public var hasGivenUp: Bool { engine.hasGivenUp }
   /// Told when a verified TLS connection carries an STS policy to remember.
   public var stsPolicyUpdated: (IRCSTSPolicy) -> Void {
     get { engine.stsPolicyUpdated }
@@ -80,8 +82,14 @@ public final class IRCSession: Session {
     engine.link = self
   }
 
+  /// Tells the user `notice` when the run starts (an STS policy applied before connecting).
+  public func announce(_ notice: SessionNotice) {
+    engine.startNotices.append(notice)
+  }
+
   public func connect(at now: Timestamp) {
     engine.lastNow = now
+    engine.tellStartNotices(at: now)
     dial(at: now)
   }
 
@@ -101,7 +109,7 @@ public final class IRCSession: Session {
   }
 
   public func setTopic(_ topic: String, of name: ConversationName, at now: Timestamp) {
-    report("setting a topic is not supported on IRC yet")
+    engine.notify(.refused(reason: "setting a topic is not supported on IRC yet"), at: now)
   }
 
   public var nextDeadline: Timestamp? {
@@ -120,7 +128,7 @@ public final class IRCSession: Session {
   public func nextEvent(dueBy now: Timestamp) -> Action.Session? {
     engine.lastNow = max(engine.lastNow, now)
     doDueWork(at: now)
-    return engine.nextQueuedEvent()
+    return engine.nextQueuedEvent(at: now)
   }
 
   public var watchedDescriptors: [WatchedDescriptor] {
@@ -148,8 +156,7 @@ public final class IRCSession: Session {
   /// Asked while the app is leaving with everything confirmed: the first time, it starts
   /// leaving politely (`QUIT` at the next turn) and expects the server to close the link.
   public var isExpectingEvents: Bool {
-    if failure != nil { return false }
-    return engine.isExpectingEvents
+    engine.isExpectingEvents
   }
 
   /// What has fallen due by `now`: a reconnect, a connect timeout, buffered TLS input, the

@@ -26,13 +26,17 @@ public struct IRCSessionConfiguration: Sendable {
   public var quitTimeoutMilliseconds: Int64
   /// The seed of the reconnect jitter and of the ids of messages without a msgid.
   public var seed: UInt64
+  /// The first reconnect delay's ceiling (`ReconnectBackoff`): 1 s. Tests make it small.
+  public var reconnectBaseMilliseconds = ReconnectBackoff.defaultBaseMilliseconds
+  /// The longest reconnect delay: 60 s.
+  public var reconnectCapMilliseconds = ReconnectBackoff.defaultCapMilliseconds
 
   /// The core's own delivery timeout on a network: a day, so that it never fires before the
   /// session's, which counts from when a line is written (pacing may hold lines for long).
   public static let coreDeliveryTimeoutMilliseconds: Int64 = 86_400_000
 
   /// A configuration with the defaults: 30 s to confirm a line, 15 s to connect, 2 s for the
-  /// server to close after `QUIT`.
+  /// server to close after `QUIT`, reconnects after 0.5–1 s doubling up to 30–60 s.
   public init(
     host: String, port: UInt16, tls: TLSConfiguration? = nil, client: IRCClient.Configuration,
     givesUpIfFirstConnectionFails: Bool = true, keepsListening: Bool = false, seed: UInt64 = 0

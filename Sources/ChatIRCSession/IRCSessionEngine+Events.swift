@@ -10,7 +10,7 @@ extension IRCSessionEngine {
       hasRegistered = true
       backoff.reset()
       if nick != configuration.client.nick {
-        report("registered as \(nick): \(configuration.client.nick) was not available")
+        notify(.nickFallback(wanted: configuration.client.nick, nick: nick), at: now)
       }
       enqueue(.connected(time: now))
       // The core knows you by the nick asked for; a fallback renames you there too.
@@ -19,18 +19,19 @@ extension IRCSessionEngine {
         currentNick = nick
       }
     case .nickRejected(let nick, let reason, let fallback):
-      report("the nick \(nick) was refused (\(reason)): trying \(fallback)")
+      notify(.nickRefused(nick: nick, reason: reason, fallback: fallback), at: now)
     case .nickChanged(let old, let new):
       currentNick = new
       enqueue(.nickChanged(from: old, to: new, time: now))
     case .nickChangeFailed(let nick, let reason):
-      report("cannot change nick to \(nick): \(reason)")
+      notify(.nickChangeRefused(nick: nick, reason: reason), at: now)
     case .serverSupport(let support):
       enqueue(.nameRulesChanged(Self.nameRules(support)))
     case .authenticated(let account):
-      report("logged in" + (account.map { " as \($0)" } ?? ""))
+      notify(.loggedIn(account: account), at: now)
     case .authenticationFailed(let reason):
-      report("SASL: \(reason)")
+      notify(.loginFailed(reason: reason), at: now)
+      if configuration.client.sasl?.isRequired == true { authenticationFailure = reason }
     case .stsUpgradeRequired(let port):
       upgradePort = port
     case .stsPolicyUpdated(let policy):
@@ -63,6 +64,11 @@ extension IRCSessionEngine {
       enqueue(.memberLeft(nick, channel: ConversationName(channel), reason: why, time: now))
     case .userQuit(let nick, let reason, _):
       enqueue(.memberQuit(nick, reason: reason, time: now))
+    case .netsplit(let servers, let nicks):
+      enqueue(.netsplit(servers: servers, nicks: nicks, time: now))
+    case .netjoin(let servers, let channel, let nicks):
+      enqueue(
+        .netjoin(servers: servers, nicks: nicks, channel: ConversationName(channel), time: now))
     case .userNickChanged(let old, let new, _):
       enqueue(.nickChanged(from: old, to: new, time: now))
     case .topic(let channel, let text, let setBy, _):
@@ -85,7 +91,7 @@ extension IRCSessionEngine {
       pending[id]?.writtenAt = now
     case .messageSplit(let id, let parts):
       pending[id]?.parts = parts
-      report("the message is too long for one IRC line: it goes out in \(parts) parts")
+      notify(.messageSplit(parts: parts), at: now)
     case .echoed(let echo):
       confirm(echo)
     case .deliveryFailed(let failure):
@@ -94,17 +100,21 @@ extension IRCSessionEngine {
       if let code = failure.code { reason = "the server refused it (\(code)): \(reason)" }
       if failure.parts > 1 { reason = "part \(failure.part + 1) of \(failure.parts): \(reason)" }
       // The core keeps no reason with a failed message: say it here too.
-      report("a message was not delivered: \(reason)")
+      notify(.messageNotDelivered(reason: reason), at: now)
       enqueue(.deliveryFailed(id: failure.id, reason: reason, time: now))
     case .serverReply(let code, let text):
       // A missing message of the day (422) is no news to anyone.
-      if code != "422" { report("server (\(code)): \(text)") }
+      if code != "422" { notify(.serverReply(code: code, text: text), at: now) }
     case .intentRefused(let reason):
-      report(reason)
+      notify(.refused(reason: reason), at: now)
+    case .ctcpAnswered(let nick, let command):
+      notify(.ctcpAnswered(nick: nick, command: command), at: now)
+    case .lineIgnored(let reason):
+      notify(.lineIgnored(reason: reason), at: now)
     case .disconnected(let reason):
       linkEnded(reason, at: now)
     default:
-      break  // Capabilities, topic setters, server notices, lag, ignored lines.
+      break  // Capabilities, topic setters, server notices, lag.
     }
   }
 
@@ -124,7 +134,11 @@ extension IRCSessionEngine {
     guard var entry = pending[echo.id] else { return }
     entry.parts = max(entry.parts, echo.parts)
     entry.confirmed += 1
-    if echo.part == 0 || entry.firstConfirmation == nil { entry.firstConfirmation = echo.time }
+    if echo.part == 0 || entry.firstConfirmation == nil {
+      entry.firstConfirmation = echo.time
+      // A message sent in parts is known by its first line's msgid.
+      entry.message.serverMessageID = echo.msgid ?? entry.message.serverMessageID
+    }
     guard entry.confirmed >= entry.parts else {
       pending[echo.id] = entry
       return
@@ -134,14 +148,18 @@ extension IRCSessionEngine {
     message.sender = client.nick
     message.time = entry.firstConfirmation ?? echo.time
     message.isLocal = false  // The core marks its own messages.
+    message.markup = .ircFormatting
     enqueue(.echoed(message))
   }
 
-  /// A received message as the core's `Message`: its id from the msgid (see `IRCMessageID`).
+  /// A received message as the core's `Message`: its id from the msgid (see `IRCMessageID`),
+  /// its text IRC's, a mention when it names us and is news (a history replay is not).
   private func message(for incoming: IRCIncomingMessage) -> Message {
     let id = incoming.msgid.map(IRCMessageID.uuid(forMessageID:)) ?? ids.next()
     return Message(
       id: id, sender: incoming.sender, text: incoming.text, time: incoming.time,
-      conversation: ConversationName(incoming.conversation), isAction: incoming.kind == .action)
+      conversation: ConversationName(incoming.conversation), isAction: incoming.kind == .action,
+      markup: .ircFormatting, isMention: incoming.mentionsUs && !incoming.isHistory,
+      serverMessageID: incoming.msgid)
   }
 }

@@ -1,13 +1,17 @@
 import ChatCore
 import ChatIRC
+import ChatTransport
 
 /// The link's life as the engine sees it: a dial, the connection, a failed attempt, a loss,
 /// the reconnect backoff and an STS upgrade. Whatever carries the link calls these.
 extension IRCSessionEngine {
-  /// A connection attempt begins.
+  /// A connection attempt begins (an unverified TLS link says so each time).
   func dialing(at now: Timestamp) {
     reconnectAt = nil
     enqueue(.connecting(time: now))
+    if let tls = configuration.tls, tls.insecure {
+      notify(.tlsUnverified(host: configuration.host, port: Int(configuration.port)), at: now)
+    }
   }
 
   /// The link is up (and the TLS handshake done): registration begins.
@@ -21,10 +25,12 @@ extension IRCSessionEngine {
     enqueue(.disconnected(reason: reason, time: now))
     guard retrying else {
       // A run that gives up says why as it exits; one that stays (line mode) says it now.
-      if !configuration.givesUpIfFirstConnectionFails { report(reason + " (not retried)") }
+      if !configuration.givesUpIfFirstConnectionFails {
+        notify(.connectionFailed(reason: reason, retried: false), at: now)
+      }
       return
     }
-    report(reason)
+    notify(.connectionFailed(reason: reason, retried: true), at: now)
     scheduleReconnect(at: now, after: reason)
   }
 
@@ -45,9 +51,7 @@ extension IRCSessionEngine {
     link?.closeLink(flushingFirst: false)
     clientStarted = false
     if !pending.isEmpty {
-      report(
-        "\(pending.count) unconfirmed message(s) failed: the connection was lost, they may or"
-          + " may not have arrived")
+      notify(.unconfirmedMessagesFailed(count: pending.count), at: now)
     }
     for (id, _) in pending {
       enqueue(
@@ -66,11 +70,25 @@ extension IRCSessionEngine {
     if let port = upgradePort {
       upgradePort = nil
       upgrade(toTLSPort: UInt16(clamping: port), at: now)
-      report("the server asks for TLS (STS): reconnecting to \(configuration.host):\(port)")
+      notify(.stsUpgrade(host: configuration.host, port: port), at: now)
       link?.redial(at: now)
       return
     }
-    report("disconnected: \(reason)")
+    if authenticationFailure != nil {
+      // The same credentials would be refused again: like a refused certificate, the run
+      // ends (piped) or stays disconnected until the user leaves (line mode).
+      if !configuration.givesUpIfFirstConnectionFails {
+        notify(.disconnected(reason: reason + " (not retried)"), at: now)
+      }
+      return
+    }
+    if !hasRegistered && configuration.givesUpIfFirstConnectionFails {
+      // The first connection ended before the server registered us: as a failed connect.
+      failure = .connectionLost(
+        Endpoint(host: configuration.host, port: configuration.port), reason: reason)
+      return
+    }
+    notify(.disconnected(reason: reason), at: now)
     scheduleReconnect(at: now, after: reason)
   }
 
@@ -87,8 +105,9 @@ extension IRCSessionEngine {
   func scheduleReconnect(at now: Timestamp, after reason: String) {
     let delay = backoff.nextDelayMilliseconds()
     reconnectAt = now.advanced(byMilliseconds: delay)
-    report(
-      "reconnecting to \(configuration.host):\(configuration.port) in"
-        + " \(Double(delay / 100) / 10) s")
+    notify(
+      .reconnecting(
+        host: configuration.host, port: Int(configuration.port), afterMilliseconds: delay),
+      at: now)
   }
 }

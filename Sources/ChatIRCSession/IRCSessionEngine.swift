@@ -34,7 +34,6 @@ final class IRCSessionEngine {
   /// TLS settings for an STS upgrade of a plaintext connection.
   var upgradeTLS = TLSConfiguration()
   weak var link: (any IRCSessionLink)?
-  var report: (String) -> Void = { _ in }
   var stsPolicyUpdated: (IRCSTSPolicy) -> Void = { _ in }
   var stsPolicyRemoved: (String) -> Void = { _ in }
 
@@ -55,6 +54,15 @@ final class IRCSessionEngine {
   /// When chat stops waiting for the server to close the link after `QUIT`.
   var quitDeadline: Timestamp?
   var lastNow = Timestamp(millisecondsSinceEpoch: 0)
+  /// Why the session gave up for good, if it did (a refused certificate, a first connection
+  /// that failed or ended before registering, when `givesUpIfFirstConnectionFails`).
+  var failure: TransportError?
+  /// Why a required SASL login failed, if it did: never retried.
+  var authenticationFailure: String?
+  /// The link status the core was last told of; nil before the first report.
+  var reportedLink: LinkStatus?
+  /// Notices for the start of the run, told when it connects (`announce`).
+  var startNotices: [SessionNotice] = []
 
   enum Leaving {
     case no
@@ -83,11 +91,16 @@ final class IRCSessionEngine {
     clientConfiguration.endpoint = Self.endpoint(of: configuration)
     client = IRCClient(configuration: clientConfiguration, at: lastNow)
     currentNick = configuration.client.nick
-    backoff = ReconnectBackoff(seed: configuration.seed)
+    backoff = ReconnectBackoff(
+      seed: configuration.seed, baseMilliseconds: configuration.reconnectBaseMilliseconds,
+      capMilliseconds: configuration.reconnectCapMilliseconds)
     ids = SeededUUIDGenerator(seed: configuration.seed, stream: 2)
   }
 
   var isLinkOpen: Bool { link?.isLinkOpen ?? false }
+
+  /// Whether the session gave up for good (`failure` or `authenticationFailure`).
+  var hasGivenUp: Bool { failure != nil || authenticationFailure != nil }
 
   /// Where a message for the session's own conversation goes: the first channel.
   var defaultTarget: String? {
@@ -118,21 +131,25 @@ final class IRCSessionEngine {
     apply(client.perform(intent, at: now), now)
   }
 
-  /// When the engine next has something to do: an event to hand over, `QUIT` to send, the
-  /// client's timers, a confirmation that is overdue. (The link adds its own.)
+  /// When the engine next has something to do: an event to hand over (or a changed link
+  /// status), `QUIT` to send, the client's timers, a confirmation that is overdue. (The link
+  /// adds its own.)
   var nextDeadline: Timestamp? { nextDeadline(includingQueue: true) }
 
   /// Whether actions wait for the core.
   var hasQueuedEvents: Bool { queueHead < queue.count }
 
-  /// `nextDeadline`, or without the waiting actions (a replay that holds them back).
+  /// `nextDeadline`, or without the waiting actions and link status (a replay that holds
+  /// them back).
   func nextDeadline(includingQueue: Bool) -> Timestamp? {
     var deadline: Timestamp?
     func consider(_ time: Timestamp?) {
       guard let time else { return }
       deadline = min(deadline ?? time, time)
     }
-    if includingQueue && hasQueuedEvents || leaving == .requested { consider(lastNow) }
+    if includingQueue && (hasQueuedEvents || linkStatus != reportedLink) || leaving == .requested {
+      consider(lastNow)
+    }
     if clientStarted, isLinkOpen { consider(client.nextDeadline) }
     for entry in pending.values {
       consider(
@@ -141,9 +158,10 @@ final class IRCSessionEngine {
     return deadline
   }
 
-  /// The next action for the core, if one is waiting.
-  func nextQueuedEvent() -> Action.Session? {
-    guard queueHead < queue.count else { return nil }
+  /// The next action for the core, if one is waiting; once none is, the link status if it
+  /// changed.
+  func nextQueuedEvent(at now: Timestamp) -> Action.Session? {
+    guard queueHead < queue.count else { return linkChange(at: now) }
     let event = queue[queueHead]
     queueHead += 1
     if queueHead == queue.count {
@@ -156,6 +174,7 @@ final class IRCSessionEngine {
   /// Asked while the app is leaving with everything confirmed: the first time, it starts
   /// leaving politely (`QUIT` at the next turn) and expects the server to close the link.
   var isExpectingEvents: Bool {
+    if hasGivenUp { return false }
     if configuration.keepsListening { return true }
     switch leaving {
     case .no:
@@ -194,7 +213,9 @@ final class IRCSessionEngine {
     for (id, entry) in pending {
       guard let written = entry.writtenAt, written.milliseconds(to: now) >= limit else { continue }
       pending[id] = nil
-      report("a message was not delivered: the server did not confirm it within \(limit / 1000) s")
+      notify(
+        .messageNotDelivered(
+          reason: "the server did not confirm it within \(limit / 1000) s"), at: now)
       enqueue(
         .deliveryFailed(
           id: id,
@@ -207,8 +228,10 @@ final class IRCSessionEngine {
   /// Takes in one step of the client: lines to write, events to map, a close.
   func apply(_ output: IRCOutput, _ now: Timestamp) {
     if !output.lines.isEmpty, isLinkOpen { link?.write(output, at: now) }
-    for event in output.events { handle(event, at: now) }
+    // Closed before the events are handled: a `.disconnected` among them may dial the next
+    // link at once (an STS upgrade), and that one must not be the link closed here.
     if output.closeConnection, isLinkOpen { link?.closeLink(flushingFirst: true) }
+    for event in output.events { handle(event, at: now) }
   }
 
   func enqueue(_ event: Action.Session) {

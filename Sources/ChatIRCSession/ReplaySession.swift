@@ -40,14 +40,11 @@ public final class ReplaySession: Session {
     }
   }
 
-  /// Told what the live session told the user besides the conversation (see
-  /// `IRCSession.report`).
-  public var report: (String) -> Void {
-    get { engine.report }
-    set { engine.report = newValue }
-  }
   /// Whether the recording ends with a connection attempt that was not retried.
   public private(set) var gaveUp = false
+  /// Whether the session gave up for good: the recording says so, or the engine did as live
+  /// (a first connection lost before registering, a required SASL login refused).
+  public var hasGivenUp: Bool { gaveUp || engine.hasGivenUp }
 
   let engine: IRCSessionEngine
   private let entries: [Entry]
@@ -87,7 +84,7 @@ public final class ReplaySession: Session {
   }
 
   public func setTopic(_ topic: String, of name: ConversationName, at now: Timestamp) {
-    report("setting a topic is not supported on IRC yet")
+    engine.notify(.refused(reason: "setting a topic is not supported on IRC yet"), at: now)
   }
 
   public var nextDeadline: Timestamp? {
@@ -104,7 +101,7 @@ public final class ReplaySession: Session {
     play(dueBy: now)
     engine.doDueWork(at: now)
     engine.failUnconfirmed(at: now)
-    return isHolding ? nil : engine.nextQueuedEvent()
+    return isHolding ? nil : engine.nextQueuedEvent(at: now)
   }
 
   private var isHolding: Bool { typedTaken() < holdUntilTyped }
@@ -121,7 +118,7 @@ public final class ReplaySession: Session {
   public func handle(_ readiness: Readiness, on descriptor: Int32, at now: Timestamp) {}
 
   public var isExpectingEvents: Bool {
-    if gaveUp { return false }
+    if hasGivenUp { return false }
     return engine.isExpectingEvents
   }
 
@@ -144,11 +141,6 @@ public final class ReplaySession: Session {
       case .dialing:
         open = true
         engine.dialing(at: entry.time)
-        if let tls = engine.configuration.tls, tls.insecure {
-          report(
-            "TLS to \(engine.configuration.host):\(engine.configuration.port) is not verified"
-              + " (--tls-insecure)")
-        }
       case .connected:
         engine.established(at: entry.time)
       case .wrote:

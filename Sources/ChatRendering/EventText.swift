@@ -1,13 +1,19 @@
 import ChatCore
+import ChatIRC
 
 /// The words the human-readable renderers (line mode, log) use for a conversation event, in
 /// the manner of irssi's `-!-` lines: `you joined`, `Bob left (bye)`, `topic: …`.
 ///
 /// The line names the conversation itself (`[#room] -- Bob joined`), so the words do not.
-/// Every name and reason passes through `Sanitizer`.
+/// Every name and reason passes through `Sanitizer`; with `markup` `.ircFormatting` (a network
+/// run, `AppState.textMarkup`) topics and reasons lose their IRC formatting codes first, so
+/// none shows as a control picture.
 public enum EventText {
   /// The words for `event`, sanitised, without the conversation's name or a time.
-  public static func words(for event: ConversationEvent, rules: NameRules) -> String {
+  public static func words(
+    for event: ConversationEvent, rules: NameRules, markup: TextMarkup = .plain
+  ) -> String {
+    func because(_ reason: String?) -> String { Self.because(reason, markup) }
     switch event.change {
     case .activated:
       return "now talking here"
@@ -24,6 +30,12 @@ public enum EventText {
       return shown(old) + " is now known as " + shown(new)
     case .membersListed(let count):
       return count == 1 ? "1 member (/names lists them)" : "\(count) members (/names lists them)"
+    case .netjoin(let nicks, let servers):
+      return "netjoin: " + people(nicks) + (nicks.count == 1 ? " is" : " are") + " back in "
+        + shown(event.conversation.text) + named(nicks, servers)
+    case .netsplit(let nicks, let servers):
+      return "netsplit: " + people(nicks) + " left " + shown(event.conversation.text)
+        + named(nicks, servers)
     case .opened(let kind):
       switch kind {
       case .channel: return "you joined"
@@ -33,7 +45,7 @@ public enum EventText {
     case .topicChanged(let topic, let author):
       let by = author.map { " by " + shown($0) } ?? ""
       guard let topic else { return "topic cleared" + by }
-      return "topic set" + by + ": " + shown(topic)
+      return "topic set" + by + ": " + shown(topic, markup)
     }
   }
 
@@ -67,10 +79,30 @@ public enum EventText {
     state.conversations.count > 1 || name.text != state.conversations.activeName.text
   }
 
-  private static func because(_ reason: String?) -> String {
-    guard let reason, !reason.isEmpty else { return "" }
-    return " (" + shown(reason) + ")"
+  /// The most nicks a netsplit or netjoin line names; the rest are counted.
+  static let namedLimit = 5
+
+  /// `1 person`, `12 people`.
+  private static func people(_ nicks: [String]) -> String {
+    nicks.count == 1 ? "1 person" : "\(nicks.count) people"
   }
 
-  private static func shown(_ text: String) -> String { Sanitizer.sanitize(text) }
+  /// `: alice, bob and 10 more (irc1.test irc2.test)`.
+  private static func named(_ nicks: [String], _ servers: String) -> String {
+    let first = nicks.prefix(namedLimit).map { shown($0) }.joined(separator: ", ")
+    let more = nicks.count > namedLimit ? " and \(nicks.count - namedLimit) more" : ""
+    return ": " + first + more + " (" + shown(servers) + ")"
+  }
+
+  private static func because(_ reason: String?, _ markup: TextMarkup) -> String {
+    guard let reason, !reason.isEmpty else { return "" }
+    return " (" + shown(reason, markup) + ")"
+  }
+
+  private static func shown(_ text: String, _ markup: TextMarkup = .plain) -> String {
+    switch markup {
+    case .plain: Sanitizer.sanitize(text)
+    case .ircFormatting: Sanitizer.sanitize(IRCFormatting.stripped(text))
+    }
+  }
 }

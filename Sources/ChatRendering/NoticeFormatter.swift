@@ -6,6 +6,16 @@ public struct NoticeFormatter: TranscriptFormatter {
   /// Creates the formatter.
   public init() {}
 
+  /// ` (3 unread)`, ` (1 mention, 2 more unread)`: mentions counted apart; empty when nothing
+  /// is unread.
+  private static func unreadWords(_ summary: ConversationSummary) -> String {
+    let mentions = summary.mentionCount
+    let others = summary.unreadCount - mentions
+    guard mentions > 0 else { return others > 0 ? " (\(others) unread)" : "" }
+    let counted = mentions == 1 ? "1 mention" : "\(mentions) mentions"
+    return others > 0 ? " (\(counted), \(others) more unread)" : " (\(counted))"
+  }
+
   /// The text of `notice`, one or more lines, each ending in a newline.
   public static func text(of notice: Notice) -> String {
     switch notice {
@@ -14,14 +24,11 @@ public struct NoticeFormatter: TranscriptFormatter {
     case .cannotLeave(let name):
       return "'\(shown(name))' is the session's own conversation: it stays open\n"
     case .conversationHelp:
-      let rows = Command.Name.allCases.filter(\.isConversationCommand).map {
-        ($0.usage, $0.summary)
-      }
-      return "conversation commands:\n" + table(rows)
+      return conversationHelp
     case .conversations(let summaries):
       let lines = summaries.map { summary in
         let mark = summary.isActive ? "* " : "  "
-        let unread = summary.unreadCount > 0 ? " (\(summary.unreadCount) unread)" : ""
+        let unread = unreadWords(summary)
         return mark + "\(summary.number) " + shown(summary.name) + unread + "\n"
       }
       return "conversations:\n" + lines.joined()
@@ -30,9 +37,11 @@ public struct NoticeFormatter: TranscriptFormatter {
         Command.Name.allCases.filter { !$0.isConversationCommand }
         .map { ("/\($0.rawValue)", $0.summary) }
         + [("//text", "send text that starts with /")]
-      return "commands:\n" + table(rows)
+      return "commands:\n" + table(rows) + conversationHelp
     case .joinFailed(let name, let reason):
       return "cannot join \(shown(name)): " + Sanitizer.sanitize(reason) + "\n"
+    case .link(let link, let status):
+      return "server: " + LinkText.summary(of: link, status: status) + "\n"
     case .malformedInput(let line, let problem):
       return "input line \(line) skipped: " + Sanitizer.sanitize(problem) + "\n"
     case .members(let name, let nicks):
@@ -46,6 +55,8 @@ public struct NoticeFormatter: TranscriptFormatter {
       return "no conversation '\(Sanitizer.sanitize(target))' is open; /list shows them\n"
     case .notSentWhileLeaving:
       return "not sent: leaving once the replies in flight arrive (/quit again to quit now)\n"
+    case .session(let notice, _):
+      return Sanitizer.sanitize(notice.description) + "\n"
     case .tooManyConversations(let limit):
       return "cannot open another conversation: \(limit) are open, the most; /part one first\n"
     case .topic(let name, let topic):
@@ -54,6 +65,15 @@ public struct NoticeFormatter: TranscriptFormatter {
     case .unknownCommand(let name):
       return "unknown command '/\(Sanitizer.sanitize(name))'; type /help for the list\n"
     }
+  }
+
+  /// The conversation commands with their usage: part of `/help`, and all of
+  /// `/help conversations`.
+  private static var conversationHelp: String {
+    let rows = Command.Name.allCases.filter(\.isConversationCommand).map {
+      ($0.usage, $0.summary)
+    }
+    return "conversation commands:\n" + table(rows)
   }
 
   /// Rows of two columns, the second aligned, each line indented and ending in a newline.

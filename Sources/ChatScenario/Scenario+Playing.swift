@@ -13,12 +13,10 @@ extension Scenario {
   /// A scenario of the simulated peer starts at `Timestamp.virtualEpoch`, wired as
   /// `chat --virtual-time` is (`Runtime(simulating:seed:…)`), so a recorded virtual run plays
   /// back byte for byte. A recording (with a `server`) starts at its `start` and replays its
-  /// link through `ReplaySession`; what the live session told standard error goes to `report`.
-  public func play(
-    renderers: [any Renderer], report: @escaping (String) -> Void = { _ in }
-  ) throws(SinkError) -> Runtime.Outcome {
+  /// link through `ReplaySession`, whose session notices reach the renderers as live.
+  public func play(renderers: [any Renderer]) throws(SinkError) -> Runtime.Outcome {
     let seed = seed ?? Self.defaultSeed
-    if let network { return try replay(network, seed: seed, renderers: renderers, report: report) }
+    if let network { return try replay(network, seed: seed, renderers: renderers) }
     var configuration = SimulatedSession.Configuration()
     if let peer { configuration.peerName = peer }
     if let faults { configuration.faults = faults }
@@ -32,10 +30,10 @@ extension Scenario {
   }
 
   /// Replays a recorded network run: the wiring of `chat --server` (the nick as the local
-  /// name, a day's delivery timeout, user ids from the seed's stream 1), over the recording.
+  /// name, a day's delivery timeout, IRC text, the insecure-TLS flag, user ids from the
+  /// seed's stream 1), over the recording.
   private func replay(
-    _ network: Network, seed: UInt64, renderers: [any Renderer],
-    report: @escaping (String) -> Void
+    _ network: Network, seed: UInt64, renderers: [any Renderer]
   ) throws(SinkError) -> Runtime.Outcome {
     let clock = VirtualClock(start: start ?? .virtualEpoch)
     let input = ScenarioInput(self, startingAt: clock.now)
@@ -64,9 +62,10 @@ extension Scenario {
     let session = ReplaySession(
       configuration: sessionConfiguration(network, seed: seed), entries: linkEntries,
       typedTaken: { [unowned input] in input.typedCount })
-    session.report = report
     var state = AppState(localName: name ?? AppState().localName)
     state.deliveryTimeoutMilliseconds = IRCSessionConfiguration.coreDeliveryTimeoutMilliseconds
+    state.isTLSUnverified = network.usesTLS && network.tlsInsecure
+    state.textMarkup = .ircFormatting
     let runtime = Runtime(
       state: state, session: session, clock: clock,
       ids: SeededUUIDGenerator(seed: seed, stream: 1), renderers: renderers)

@@ -12,6 +12,8 @@ import ChatRendering
 //     {"type":"nick","seq":8,"conversation":"#room","from":"Bob","to":"Rob","time":"…"}
 //     {"type":"members","seq":5,"conversation":"#room","count":2,"members":["Person B","PersonA"],"time":"…"}
 //     {"type":"topic","seq":9,"conversation":"#room","topic":"hi","by":"Bob","time":"…"}
+//     {"type":"netsplit","seq":10,"conversation":"#room","servers":"irc1.test irc2.test","count":2,"nicks":["Bob","Eve"],"time":"…"}
+//     {"type":"netjoin","seq":11,"conversation":"#room","servers":"irc1.test irc2.test","count":2,"nicks":["Bob","Eve"],"time":"…"}
 //
 // `reason` and `by` appear only when known; `topic` is null when the topic was cleared;
 // `members` lists the channel's members as the state holds them once the list arrived.
@@ -30,6 +32,9 @@ extension JSONLinesFormatter {
       room += reason.map(JSONWriter.maximumLength(ofString:)) ?? 0
     case .memberRenamed(let old, let new):
       room += JSONWriter.maximumLength(ofString: old) + JSONWriter.maximumLength(ofString: new)
+    case .netjoin(let nicks, let servers), .netsplit(let nicks, let servers):
+      room += JSONWriter.maximumLength(ofString: servers) + 24
+      room += nicks.reduce(0) { $0 + 1 + JSONWriter.maximumLength(ofString: $1) }
     case .membersListed:
       members = state.conversations.index(of: event.conversation).flatMap {
         state.conversations[$0].members?.sorted
@@ -48,6 +53,8 @@ extension JSONLinesFormatter {
       case .memberQuit: open("member_quit", &writer)
       case .memberRenamed: open("nick", &writer)
       case .membersListed: open("members", &writer)
+      case .netjoin: open("netjoin", &writer)
+      case .netsplit: open("netsplit", &writer)
       case .opened: open("joined", &writer)
       case .topicChanged: open("topic", &writer)
       }
@@ -69,13 +76,15 @@ extension JSONLinesFormatter {
         writer.write(",\"count\":")
         JSONWriter.writeInteger(count, to: &writer)
         if let members {
-          writer.write(",\"members\":[")
-          for (index, nick) in members.enumerated() {
-            if index > 0 { writer.write(UInt8(ascii: ",")) }
-            JSONWriter.writeString(nick, to: &writer)
-          }
-          writer.write(UInt8(ascii: "]"))
+          writer.write(",\"members\":")
+          Self.writeList(members, to: &writer)
         }
+      case .netjoin(let nicks, let servers), .netsplit(let nicks, let servers):
+        Self.writeOptional("servers", servers, to: &writer)
+        writer.write(",\"count\":")
+        JSONWriter.writeInteger(nicks.count, to: &writer)
+        writer.write(",\"nicks\":")
+        Self.writeList(nicks, to: &writer)
       case .opened(let kind):
         writer.write(",\"kind\":\"")
         switch kind {
@@ -97,6 +106,16 @@ extension JSONLinesFormatter {
       writer.write(UInt8(ascii: "\""))
       close(&writer)
     }
+  }
+
+  /// Writes `["a","b"]`.
+  private static func writeList(_ strings: [String], to writer: inout ByteWriter) {
+    writer.write(UInt8(ascii: "["))
+    for (index, string) in strings.enumerated() {
+      if index > 0 { writer.write(UInt8(ascii: ",")) }
+      JSONWriter.writeString(string, to: &writer)
+    }
+    writer.write(UInt8(ascii: "]"))
   }
 
   /// Writes `,"key":"value"`, or nothing when `value` is nil.

@@ -4,8 +4,9 @@ import ChatRendering
 /// The JSON-lines event stream: one compact object per line, keys in a fixed order.
 ///
 /// Every object starts with `"type"` and a per-run `"seq"` (1, 2, 3, … with no gaps). Types:
-/// `start` (schema version, title, local user, active conversation), `status` (session status
-/// changes), `sent` (a message awaiting its echo), `message` (a message entered its
+/// `start` (schema version, title, local user, active conversation, and `"tls":"insecure"`
+/// while certificate verification is off), `status` (session status changes), `notice` (what
+/// a network session told the user: its kind, words and time), `sent` (a message awaiting its echo), `message` (a message entered its
 /// conversation), `failed` (a send that could not be delivered), the conversation events
 /// (`joined`, `left`, `active`, `member_joined`, `member_left`, `member_quit`, `nick`,
 /// `members`, `topic`: see `JSONLinesFormatter+Events.swift`), `end` (the stream is complete:
@@ -39,6 +40,27 @@ public struct JSONLinesFormatter: TranscriptFormatter {
       JSONWriter.writeString(state.localName, to: &writer)
       writer.write(",\"conversation\":")
       JSONWriter.writeString(state.conversations.activeName.text, to: &writer)
+      // Only while verification is off, so a simulated run's `start` is as it always was.
+      if state.isTLSUnverified { writer.write(",\"tls\":\"insecure\"") }
+      close(&writer)
+    }
+  }
+
+  /// What the session said, as a `notice` object; the user's own notices (`/help`, unknown
+  /// commands) go to standard error, not into the stream.
+  public mutating func format(_ notice: Notice, in state: AppState, into output: inout [UInt8]) {
+    guard case .session(let said, let time) = notice else { return }
+    let text = said.description
+    output.append(reserving: Self.fixedRoom + JSONWriter.maximumLength(ofString: text)) {
+      writer in
+      open("notice", &writer)
+      writer.write(",\"notice\":")
+      JSONWriter.writeString(said.kind, to: &writer)
+      writer.write(",\"text\":")
+      JSONWriter.writeString(text, to: &writer)
+      writer.write(",\"time\":\"")
+      TimeFormat.writeRFC3339(time, to: &writer)
+      writer.write(UInt8(ascii: "\""))
       close(&writer)
     }
   }
@@ -90,6 +112,7 @@ public struct JSONLinesFormatter: TranscriptFormatter {
       Self.fixedRoom + JSONWriter.maximumLength(ofString: message.sender)
       + JSONWriter.maximumLength(ofString: message.text)
       + JSONWriter.maximumLength(ofString: message.conversation.text)
+      + JSONWriter.maximumLength(ofString: message.serverMessageID ?? "")
     output.append(reserving: room) { writer in
       open(type, &writer)
       writer.write(",\"conversation\":")
@@ -105,6 +128,14 @@ public struct JSONLinesFormatter: TranscriptFormatter {
       writer.write(UInt8(ascii: "\""))
       if let own { writer.write(own ? ",\"own\":true" : ",\"own\":false") }
       if message.isAction { writer.write(",\"action\":true") }
+      // Only a message that entered a conversation is a mention, or has the server's id.
+      if own != nil {
+        if message.isMention { writer.write(",\"mention\":true") }
+        if let msgid = message.serverMessageID {
+          writer.write(",\"msgid\":")
+          JSONWriter.writeString(msgid, to: &writer)
+        }
+      }
       close(&writer)
     }
   }

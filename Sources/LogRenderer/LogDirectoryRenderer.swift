@@ -57,24 +57,34 @@ public final class LogDirectoryRenderer: Renderer {
     // Which conversation is active is the screen's business, not a conversation's history.
     for event in EventText.shown(changes, in: state) where event.change != .activated {
       startLine(at: event.time)
-      line.append(utf8: " -- " + EventText.words(for: event, rules: state.nameRules) + "\n")
+      line.append(
+        utf8: " -- " + EventText.words(for: event, rules: state.nameRules, markup: state.textMarkup)
+          + "\n")
       try write(to: event.conversation, state)
     }
     for message in changes.entered(in: state) {
       startLine(at: message.time)
-      line.append(UInt8(ascii: " "))
-      line.append(utf8: Sanitizer.sanitize(message.sender))
-      line.append(utf8: ": " + Sanitizer.sanitize(message.text) + "\n")
+      LogMessageText.append(message, to: &line)
+      line.append(UInt8(ascii: "\n"))
       try write(to: message.conversation, state)
     }
     for message in changes.failed(in: state) {
       startLine(at: message.time)
-      line.append(utf8: " ! not delivered: " + Sanitizer.sanitize(message.text) + "\n")
+      line.append(utf8: " ! not delivered: ")
+      LogMessageText.appendText(of: message, to: &line)
+      line.append(UInt8(ascii: "\n"))
       try write(to: message.conversation, state)
     }
   }
 
-  public func show(_ notice: Notice, in state: AppState) throws(SinkError) {}
+  /// What the session said goes with the changes of the connection, to the first
+  /// conversation's file.
+  public func show(_ notice: Notice, in state: AppState) throws(SinkError) {
+    guard case .session(let said, let time) = notice else { return }
+    startLine(at: time)
+    line.append(utf8: " -!- " + Sanitizer.sanitize(said.description) + "\n")
+    try write(to: state.conversations[0].name, state)
+  }
 
   public func flush() throws(SinkError) {
     for sink in sinks.values { try sink.flush() }

@@ -6,7 +6,8 @@ import ChatRendering
 ///     12:00:00.100 PersonA: hello
 ///     12:00:00.300 Person B: 0B3F8E3A-…
 ///
-/// Time of day with milliseconds (UTC shifted by `utcOffsetSeconds`), sender, text. Names and
+/// Time of day with milliseconds (UTC shifted by `utcOffsetSeconds`), sender, text; an action
+/// is `12:00:00.100 * PersonA waves`, and IRC formatting codes are left out. Names and
 /// text pass through `Sanitizer`, so a record is always exactly one line and holds no raw
 /// control character. Failed deliveries get a line of their own, marked `!`, and so do changes
 /// of the connection after the first, marked `*` (`12:00:01.400 * disconnected`).
@@ -14,7 +15,8 @@ import ChatRendering
 /// Conversations follow line mode's rule: with more than one open, each line names its
 /// conversation after the time (`12:00:00.200 [#room] PersonA: hello`), and conversation events
 /// are lines marked `--` (`12:00:00.000 [#room] -- you joined`); with one open the lines are as
-/// above.
+/// above. What the session tells the user (a nick fallback, a split message, why the link
+/// went down) is a line marked `-!-`: `12:00:01.400 -!- disconnected: ping timeout`.
 public struct LogFormatter: TranscriptFormatter {
   private let utcOffsetSeconds: Int64
   private let names: Bool
@@ -40,17 +42,16 @@ public struct LogFormatter: TranscriptFormatter {
     for event in EventText.shown(changes, in: state) {
       TimeFormat.appendTimeOfDay(event.time, utcOffsetSeconds: utcOffsetSeconds, to: &output)
       if names { appendLabel(event.conversation, to: &output) }
-      output.append(utf8: " -- " + EventText.words(for: event, rules: state.nameRules) + "\n")
+      output.append(
+        utf8: " -- " + EventText.words(for: event, rules: state.nameRules, markup: state.textMarkup)
+          + "\n")
     }
     for message in changes.entered(in: state) {
       TimeFormat.appendTimeOfDay(message.time, utcOffsetSeconds: utcOffsetSeconds, to: &output)
       if names, EventText.namesConversation(message.conversation, in: state) {
         appendLabel(message.conversation, to: &output)
       }
-      output.append(UInt8(ascii: " "))
-      output.append(utf8: Sanitizer.sanitize(message.sender))
-      output.append(contentsOf: [UInt8(ascii: ":"), UInt8(ascii: " ")])
-      output.append(utf8: Sanitizer.sanitize(message.text))
+      LogMessageText.append(message, to: &output)
       output.append(UInt8(ascii: "\n"))
     }
     for message in changes.failed(in: state) {
@@ -59,9 +60,17 @@ public struct LogFormatter: TranscriptFormatter {
         appendLabel(message.conversation, to: &output)
       }
       output.append(utf8: " ! not delivered: ")
-      output.append(utf8: Sanitizer.sanitize(message.text))
+      LogMessageText.appendText(of: message, to: &output)
       output.append(UInt8(ascii: "\n"))
     }
+  }
+
+  /// What the session said (`-!-`, as irssi marks its own notices); the user's own notices
+  /// (`/help`, unknown commands) are the terminal's business, not the log's.
+  public mutating func format(_ notice: Notice, in state: AppState, into output: inout [UInt8]) {
+    guard case .session(let said, let time) = notice else { return }
+    TimeFormat.appendTimeOfDay(time, utcOffsetSeconds: utcOffsetSeconds, to: &output)
+    output.append(utf8: " -!- " + Sanitizer.sanitize(said.description) + "\n")
   }
 
   public mutating func formatEnd(_ state: AppState, into output: inout [UInt8]) {}

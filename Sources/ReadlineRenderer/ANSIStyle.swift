@@ -11,6 +11,8 @@ public enum ANSIStyle: String, Sendable, CaseIterable {
   case bold = "\u{1B}[1m"
   /// Dim, for times, notices and the prompt's hint.
   case dim = "\u{1B}[2m"
+  /// Bold reverse video, for the name on a message that mentions you.
+  case highlight = "\u{1B}[1;7m"
   /// Red, for failures.
   case red = "\u{1B}[31m"
   /// Green, a sender colour.

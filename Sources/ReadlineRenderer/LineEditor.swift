@@ -37,6 +37,8 @@ final class LineEditor {
     environment: ResizeErase.environment())
   /// The names Tab completes, as the input last saw the state.
   var completions = CompletionContext()
+  /// Whether Ctrl-B and the Ctrl-X letters type IRC formatting codes (`FormattingKeys`).
+  var bindsFormattingKeys = false
   /// Set when a key bound by `AcceptKeys` erased the input just before readline finished it.
   private var erasedBeforeAccepting = false
 
@@ -62,6 +64,7 @@ final class LineEditor {
     // the terminal's capabilities when a redisplay function is already set.
     rl_redisplay_function = redisplaySafely
     AcceptKeys.install()  // After the install, which reads ~/.inputrc.
+    if bindsFormattingKeys { FormattingKeys.install() }
   }
 
   /// Called by the keys that finish a line, before readline finishes it: erases the prompt and

@@ -1,4 +1,5 @@
 import ChatCore
+import ChatIRC
 import ChatRendering
 
 /// What line mode prints above the prompt: the title, then one line per message.
@@ -11,6 +12,10 @@ import ChatRendering
 /// The time of day is `HH:MM:SS` (people read it; the log and JSON lines keep milliseconds),
 /// UTC shifted by `utcOffsetSeconds`. `>` marks the local user's own messages
 /// (`Message.isLocal`, set by the core), `<` everyone else's, so the two read apart without colour.
+/// An action (`/me waves`) prints as `12:00:00 * PersonA waves`. A message that mentions you
+/// (`Message.isMention`) shows its sender in bold reverse video when colour is on. Text that
+/// carries IRC formatting codes (`Message.markup`) shows them as bold, italic, underline,
+/// strikethrough, reverse and colours with colour on, and without them otherwise.
 /// Notices (`/help`, unknown commands) print as `NoticeFormatter` words them. Every name and
 /// text passes through `Sanitizer`, so nothing received can move the cursor or change modes.
 ///
@@ -68,7 +73,8 @@ public struct LineFormatter: TranscriptFormatter {
       row.append(time(of: event.time), style: .dim, to: &output)
       appendLabel(event.conversation, to: &row, &output)
       row.append(
-        " -- " + EventText.words(for: event, rules: state.nameRules), style: .dim, to: &output)
+        " -- " + EventText.words(for: event, rules: state.nameRules, markup: state.textMarkup),
+        style: .dim, to: &output)
       row.endLine(to: &output)
     }
     for message in changes.entered(in: state) {
@@ -78,11 +84,13 @@ public struct LineFormatter: TranscriptFormatter {
       if EventText.namesConversation(message.conversation, in: state) {
         appendLabel(message.conversation, to: &row, &output)
       }
-      row.append(isOwn ? " > " : " < ", to: &output)
-      row.append(
-        Sanitizer.sanitize(message.sender), style: ANSIStyle.color(forSender: message.sender),
-        to: &output)
-      row.append(": " + Sanitizer.sanitize(message.text), to: &output)
+      // An action reads as irssi shows it, `* Bob waves`; a mention's sender stands out.
+      let senderStyle =
+        message.isMention && !isOwn ? .highlight : ANSIStyle.color(forSender: message.sender)
+      row.append(message.isAction ? " * " : isOwn ? " > " : " < ", to: &output)
+      row.append(Sanitizer.sanitize(message.sender), style: senderStyle, to: &output)
+      row.append(message.isAction ? " " : ": ", to: &output)
+      appendText(of: message, to: &row, &output)
       row.endLine(to: &output)
     }
     for message in changes.failed(in: state) {
@@ -92,12 +100,21 @@ public struct LineFormatter: TranscriptFormatter {
         appendLabel(message.conversation, to: &row, &output)
       }
       row.append(" ! not delivered: ", style: .red, to: &output)
-      row.append(Sanitizer.sanitize(message.text), to: &output)
+      appendText(of: message, to: &row, &output)
       row.endLine(to: &output)
     }
   }
 
   public mutating func format(_ notice: Notice, in state: AppState, into output: inout [UInt8]) {
+    if case .session(let said, let when) = notice {
+      // What the session said is timed, as the log shows it: `12:00:01 -!- disconnected: …`.
+      var row = RowWriter(width: width, color: color)
+      row.append(
+        time(of: when) + " -!- " + Sanitizer.sanitize(said.description), style: .dim,
+        to: &output)
+      row.endLine(to: &output)
+      return
+    }
     // The notice text is already sanitised; it ends in a newline, so the last piece is empty.
     for line in NoticeFormatter.text(of: notice).split(separator: "\n") {
       var row = RowWriter(width: width, color: color)
@@ -107,6 +124,23 @@ public struct LineFormatter: TranscriptFormatter {
   }
 
   public mutating func formatEnd(_ state: AppState, into output: inout [UInt8]) {}
+
+  /// The message's text, sanitised. IRC formatting codes become terminal styles with colour
+  /// and are left out without: never shown as control pictures, never written raw.
+  private func appendText(
+    of message: Message, to row: inout RowWriter, _ output: inout [UInt8]
+  ) {
+    switch message.markup {
+    case .plain:
+      row.append(Sanitizer.sanitize(message.text), to: &output)
+    case .ircFormatting where color:
+      for run in IRCFormatting.runs(message.text) {
+        row.append(Sanitizer.sanitize(run.text), sgr: run.style.sgr, to: &output)
+      }
+    case .ircFormatting:
+      row.append(Sanitizer.sanitize(IRCFormatting.stripped(message.text)), to: &output)
+    }
+  }
 
   /// ` [#room]`, the name sanitised and in its conversation's colour.
   private func appendLabel(

@@ -23,14 +23,20 @@ public final class LineMode {
   private let editor: LineEditor
   private let environment: [String: String]
 
-  /// Prepares line mode; colour is off with `noColorOption`, `NO_COLOR` or `TERM=dumb`.
-  public init(noColorOption: Bool, utcOffsetSeconds: Int64) {
+  /// Prepares line mode; colour is off with `noColorOption`, `NO_COLOR` or `TERM=dumb`. A
+  /// mention rings the bell unless `bell` is false (`--no-bell`); `formattingKeys` binds the
+  /// keys that type IRC formatting codes (`FormattingKeys`), for network runs.
+  public init(
+    noColorOption: Bool, utcOffsetSeconds: Int64, bell: Bool = true, formattingKeys: Bool = false
+  ) {
     environment = Self.environment(["TERM", "NO_COLOR", "HOME", "XDG_STATE_HOME"])
     let term = environment["TERM"] ?? ""
     editor = LineEditor(canMoveCursor: !term.isEmpty && term != "dumb")
+    editor.bindsFormattingKeys = formattingKeys
     let color = ANSIStyle.isColorWanted(noColorOption: noColorOption, environment: environment)
     terminalRenderer = TerminalRenderer(
-      formatter: LineFormatter(color: color, utcOffsetSeconds: utcOffsetSeconds), editor: editor)
+      formatter: LineFormatter(color: color, utcOffsetSeconds: utcOffsetSeconds), editor: editor,
+      bell: bell)
   }
 
   /// Runs `runtime` with readline as its input, and restores the terminal afterwards.

@@ -8,7 +8,11 @@ import ChatRendering
 ///     [leaving, 1 pending] >     after Ctrl-D or /quit, until the last reply arrives
 ///     #room >                    more than one conversation open: the active one
 ///     #room (Carol 2, #ops 1) >  and the others with unread messages, with their counts
+///     #room (Carol 1!, #ops 3+1!) >  mentions of you counted apart, marked `!`
 ///     #room (Carol 2, … +3) [1 pending] >
+///     #chat [1 pending, 3 queued, lag 120ms] >   on a network: lines waiting for the
+///                                                pacing allowance, the last measured lag
+///     #chat [TLS not verified, lag 80ms] >       with --tls-insecure, always first
 ///
 /// Names are sanitised. At most `UnreadActivity.shownLimit` others are named; the rest are
 /// counted (`+3`).
@@ -32,8 +36,12 @@ struct Prompt: Equatable {
   /// and those in `activity`.
   init(for state: AppState, activity: inout UnreadActivity, color: Bool) {
     var hint: [String] = []
+    var link = LinkText.hints(for: state)
+    // An unverified link is said first: it matters more than anything else here.
+    if state.isTLSUnverified { hint.append(link.removeFirst()) }
     if state.phase != .active { hint.append("leaving") }
     if state.inFlightCount > 0 { hint.append("\(state.inFlightCount) pending") }
+    hint += link
     var visible = ""
     text = ""
     if state.conversations.count > 1 {
@@ -43,7 +51,7 @@ struct Prompt: Equatable {
       text += Self.styled(name, ANSIStyle.color(forConversation: active), color)
       let (shown, more) = activity.shown(in: state)
       if !shown.isEmpty {
-        var others = shown.map { Sanitizer.sanitize($0.0.text) + " \($0.1)" }
+        var others = shown.map { Sanitizer.sanitize($0.0.text) + " " + $0.1 }
         if more > 0 { others.append("+\(more)") }
         let list = " (" + others.joined(separator: ", ") + ")"
         visible += list

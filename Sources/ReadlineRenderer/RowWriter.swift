@@ -16,8 +16,14 @@ struct RowWriter {
 
   /// Appends `text`, wrapped in `style` when colour is on.
   mutating func append(_ text: String, style: ANSIStyle? = nil, to output: inout [UInt8]) {
-    let styled = color && style != nil && !text.isEmpty
-    if styled, let style { output.append(utf8: style.rawValue) }
+    append(text, sgr: style?.rawValue, to: &output)
+  }
+
+  /// Appends `text`, after the escape sequence `sgr` and followed by a reset when colour is on.
+  /// The reset after every styled piece means no style outlives its piece, or its line.
+  mutating func append(_ text: String, sgr: String?, to output: inout [UInt8]) {
+    let styled = color && sgr != nil && !text.isEmpty
+    if styled, let sgr { output.append(utf8: sgr) }
     if let width {
       for character in text {
         let columns = DisplayWidth.of(character)

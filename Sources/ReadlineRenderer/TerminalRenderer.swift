@@ -7,21 +7,25 @@ import ChatRendering
 /// redraw, so a burst of arrivals redraws the input once. The prompt shows the messages in
 /// flight and, with more than one conversation open, the active one and the others' unread
 /// counts; it is redrawn only when it changes. Switching changes only the prompt: the
-/// transcript above it is one, and nothing is reprinted.
+/// transcript above it is one, and nothing is reprinted. With `bell`, each message that
+/// mentions you rings the terminal's bell once (BEL, after its line): only here, never in a
+/// piped format.
 final class TerminalRenderer: Renderer {
   private var formatter: LineFormatter
   private let editor: LineEditor
   private let color: Bool
+  private let bell: Bool
   private var tracker = ChangeTracker()
   private var pending: [UInt8] = []
   private var prompt = Prompt.plain
   private var activity = UnreadActivity()
 
   /// Creates a renderer drawing through `editor`.
-  init(formatter: LineFormatter, editor: LineEditor) {
+  init(formatter: LineFormatter, editor: LineEditor, bell: Bool = true) {
     self.formatter = formatter
     self.editor = editor
     self.color = formatter.color
+    self.bell = bell
   }
 
   func start(_ state: AppState) throws(SinkError) {
@@ -40,6 +44,11 @@ final class TerminalRenderer: Renderer {
     if !changes.isEmpty {
       formatter.format(changes, in: state, into: &pending)
       activity.note(changes, in: state)
+      if bell, changes.enteredCount > 0 {
+        for message in changes.entered(in: state) where message.isMention && !message.isLocal {
+          pending.append(0x07)
+        }
+      }
     }
     updatePrompt(state)
   }

@@ -40,10 +40,11 @@ struct UnreadActivity {
     }
   }
 
-  /// The first few conversations with unread messages and their counts, and how many more
-  /// there are. O(shown), apart from dropping entries no longer open.
-  mutating func shown(in state: AppState) -> (shown: [(ConversationName, Int)], more: Int) {
-    var shown: [(ConversationName, Int)] = []
+  /// The first few conversations with unread messages and their counts as shown (see
+  /// `counts(unread:mentions:)`), and how many more there are. O(shown), apart from dropping
+  /// entries no longer open.
+  mutating func shown(in state: AppState) -> (shown: [(ConversationName, String)], more: Int) {
+    var shown: [(ConversationName, String)] = []
     var position = 0
     while position < names.count, shown.count < Self.shownLimit {
       let name = names[position]
@@ -54,10 +55,20 @@ struct UnreadActivity {
         names.remove(at: position)
         continue
       }
-      shown.append((name, state.conversations[index].unreadCount))
+      let conversation = state.conversations[index]
+      shown.append(
+        (name, Self.counts(unread: conversation.unreadCount, mentions: conversation.mentionCount)))
       position += 1
     }
     return (shown, names.count - position)
+  }
+
+  /// A conversation's unread messages as the prompt counts them: the mentions apart, marked
+  /// `!` after the others: `3`, `1!` (one, and it mentions you), `3+1!`.
+  static func counts(unread: Int, mentions: Int) -> String {
+    let others = unread - mentions
+    guard mentions > 0 else { return "\(others)" }
+    return others > 0 ? "\(others)+\(mentions)!" : "\(mentions)!"
   }
 
   private mutating func remove(_ text: String) {

@@ -51,5 +51,6 @@ if argument == "clients-scale" {
     exit(64)
   }
 }
+if argument == "tls-handshake" { exit(TLSHandshakeBenchmark.main(Array(arguments.dropFirst()))) }
 let lines = argument.flatMap { Int($0) } ?? 200_000
 exit(Benchmarks(lines: lines).runAll())

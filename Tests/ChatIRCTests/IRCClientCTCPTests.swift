@@ -12,7 +12,12 @@ import Testing
       wire.lines == [
         "NOTICE bob :\u{1}VERSION chat\u{1}", "NOTICE carol :\u{1}PING 1700000000 123\u{1}",
       ])
-    #expect(wire.events.isEmpty)
+    // The user is told of each answer, as the answers go: at most one a second.
+    #expect(
+      wire.events == [
+        .ctcpAnswered(nick: "bob", command: "VERSION"),
+        .ctcpAnswered(nick: "carol", command: "PING"),
+      ])
   }
 
   @Test func aFloodOfRequestsGetsAtMostOneAnswerASecond() {
@@ -28,6 +33,7 @@ import Testing
     #expect(wire.lines.count == 10)
     #expect(zip(times, times.dropFirst()).allSatisfy { $1 - $0 >= 1000 }, "\(times)")
     #expect(wire.client.statistics.ignoredCTCP == 990)
+    #expect(wire.events.count { if case .ctcpAnswered = $0 { true } else { false } } == 10)
   }
 
   @Test func answersWaitingBehindOtherLinesStillGoOutOneASecond() {

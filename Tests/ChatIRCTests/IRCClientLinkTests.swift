@@ -125,6 +125,10 @@ import Testing
     wire.take(wire.client.receive(bytes: bytes, at: wire.time))
     #expect(wire.client.statistics.oversizedLines == 1)
     #expect(wire.client.statistics.malformedLines == 2)
+    // The session tells the user of the dropped line; the malformed ones that follow within
+    // the second are counted into the next notice.
+    #expect(
+      wire.events.first == .lineIgnored(reason: "a line of 20000 bytes is over the limit: dropped"))
     let texts = wire.events.compactMap { if case .received(let m) = $0 { m.text } else { nil } }
     #expect(texts == ["\u{FF}", "fine"])
     #expect(wire.lines.isEmpty)

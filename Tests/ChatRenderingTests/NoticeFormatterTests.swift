@@ -16,6 +16,17 @@ import Testing
       ]),
       "conversations:\n  1 Conversation (2 unread)\n* 2 #room\n"
     ),
+    (
+      Notice.conversations([
+        ConversationSummary(
+          number: 1, name: .initial, kind: .server, unreadCount: 3, isActive: false,
+          mentionCount: 1),
+        ConversationSummary(
+          number: 2, name: ConversationName("Carol"), kind: .privateChat, unreadCount: 2,
+          isActive: false, mentionCount: 2),
+      ]),
+      "conversations:\n  1 Conversation (1 mention, 2 more unread)\n  2 Carol (2 mentions)\n"
+    ),
     (.members(ConversationName("#room"), ["Bob", "PersonA"]), "2 in #room: Bob PersonA\n"),
     (.missingArgument(.msg), "usage: /msg NAME TEXT\n"),
     (.joinFailed(ConversationName("#a"), reason: "banned\u{7}"), "cannot join #a: banned␇\n"),
@@ -35,13 +46,57 @@ import Testing
     #expect(NoticeFormatter.text(of: notice) == text)
   }
 
-  @Test func helpKeepsItsListAndConversationHelpListsTheRest() {
+  @Test func helpListsEveryCommandAndConversationHelpTheConversationOnes() {
     let help = NoticeFormatter.text(of: .help)
     #expect(help.hasPrefix("commands:\n  /help   list the commands\n"))
-    #expect(!help.contains("/join"))
     let conversations = NoticeFormatter.text(of: .conversationHelp)
+    #expect(conversations.hasPrefix("conversation commands:\n"))
+    #expect(help.hasSuffix(conversations))
     for name in Command.Name.allCases where name.isConversationCommand {
       #expect(conversations.contains("  " + name.usage), "\(name)")
+      #expect(help.contains("  " + name.usage), "\(name)")
     }
+  }
+
+  @Test(arguments: [
+    (
+      SessionNotice.nickFallback(wanted: "bot", nick: "bot_"),
+      "registered as bot_: bot was not available\n"
+    ),
+    (.messageSplit(parts: 3), "the message is too long for one IRC line: it goes out in 3 parts\n"),
+    (.disconnected(reason: "Ping timeout\u{1B}[2J"), "disconnected: Ping timeout␛[2J\n"),
+    (
+      .reconnecting(host: "127.0.0.1", port: 6667, afterMilliseconds: 1530),
+      "reconnecting to 127.0.0.1:6667 in 1.5 s\n"
+    ),
+    (
+      .tlsUnverified(host: "irc.example", port: 6697),
+      "TLS to irc.example:6697 is not verified (--tls-insecure)\n"
+    ),
+    (
+      .serverReply(code: "482", text: "#a: op\u{202E}ly"), "server (482): #a: op<U+202E>ly\n"
+    ),
+    (
+      .unconfirmedMessagesFailed(count: 1),
+      "1 unconfirmed message failed: the connection was lost, it may or may not have arrived\n"
+    ),
+  ])
+  func sessionNoticesReadPlainlyAndTheServersPartsAreSanitised(
+    notice: SessionNotice, text: String
+  ) {
+    #expect(NoticeFormatter.text(of: .session(notice, time: .virtualEpoch)) == text)
+  }
+
+  @Test func theLinkSaysStatusLagAndQueuedLines() {
+    #expect(
+      NoticeFormatter.text(
+        of: .link(LinkStatus(queuedLines: 3, lagMilliseconds: 120), status: .connected))
+        == "server: connected, lag 120ms, 3 lines queued\n")
+    #expect(
+      NoticeFormatter.text(of: .link(LinkStatus(), status: .connected))
+        == "server: connected, lag not measured yet\n")
+    #expect(
+      NoticeFormatter.text(of: .link(LinkStatus(), status: .disconnected))
+        == "server: disconnected\n")
   }
 }

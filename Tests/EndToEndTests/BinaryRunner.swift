@@ -54,7 +54,9 @@ enum BinaryRunner {
     let started = Date()
     try process.run()
     if exited.wait(timeout: .now() + timeout) == .timedOut {
-      process.terminate()
+      // SIGKILL by its pid: a child started by Foundation inherits the test runner's blocked
+      // signals, so SIGTERM (`terminate()`) may never reach it.
+      kill(process.processIdentifier, SIGKILL)
       exited.wait()
       Issue.record("\(arguments) did not exit within \(timeout) s", sourceLocation: sourceLocation)
     }

@@ -30,7 +30,8 @@ final class PseudoTerminal {
   private let master: Int32
   /// Kept open so the terminal's modes can still be read after the child exits.
   private let slave: Int32
-  private let pid: pid_t
+  /// The child's process id, for reading its /proc entries and stopping it.
+  let pid: pid_t
   private var exitStatus: Int32?
   /// Everything the child wrote, as it arrived.
   private(set) var transcript: [UInt8] = []

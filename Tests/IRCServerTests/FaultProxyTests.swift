@@ -19,10 +19,12 @@ struct FaultProxyTests {
     }
   }
 
-  private func makeScene() throws -> Scene {
+  private func makeScene(recording: Bool = false) throws -> Scene {
     let server = try InspIRCdServer.start()
     let proxy: FaultProxy
-    do { proxy = try FaultProxy(forwardingTo: server.port) } catch {
+    do {
+      proxy = try FaultProxy(forwardingTo: server.port, recordsTranscript: recording)
+    } catch {
       server.stop()
       throw error
     }
@@ -139,5 +141,44 @@ struct FaultProxyTests {
     #expect(throws: RawIRCClient.Failure.self) {
       try late.waitFor("end of stream", timeout: 5) { _ in false }
     }
+  }
+
+  @Test func aTimeTriggerFiresAtItsMoment() throws {
+    let scene = try makeScene()
+    defer { scene.stop() }
+    let armed = ContinuousClock.now
+    scene.proxy.inject(.cut, when: .afterSeconds(0.3))
+    #expect(throws: RawIRCClient.Failure.self) {
+      try scene.bob.waitFor("end of stream", timeout: 5) { _ in false }
+    }
+    #expect(ContinuousClock.now - armed >= .milliseconds(300))
+    #expect(scene.proxy.firedFaults == [.cut])
+  }
+
+  @Test func aLastingStallEndsByItself() throws {
+    let scene = try makeScene()
+    defer { scene.stop() }
+    let armed = ContinuousClock.now
+    scene.proxy.inject(.stall(.toClient), when: .afterSeconds(0), lasting: 0.3)
+    #expect(scene.proxy.wait { $0.firedFaults.count == 1 })
+    try scene.bob.send("PING :held")
+    try scene.bob.waitFor("PONG after the stall", timeout: 5) { $0.command == "PONG" }
+    #expect(ContinuousClock.now - armed >= .milliseconds(300))
+    #expect(scene.proxy.firedFaults == [.stall(.toClient), .resume])
+  }
+
+  @Test func theTranscriptHoldsExactlyWhatTheServerWasGiven() throws {
+    let scene = try makeScene(recording: true)
+    defer { scene.stop() }
+    let before = scene.proxy.bytesForwarded(.toServer)
+    scene.proxy.inject(.cut, when: .afterBytes(.toServer, before + 10))
+    try scene.bob.send("PRIVMSG #chat :cut in the middle")
+    #expect(scene.proxy.wait { $0.openConnections == 0 })
+    let transcript = scene.proxy.transcript(.toServer)
+    #expect(transcript.count == 1)
+    let text = String(decoding: transcript.first ?? [], as: UTF8.self)
+    #expect(text.hasPrefix("NICK bob\r\n"))
+    #expect(text.hasSuffix("\r\nPRIVMSG #c"), "\(text)")
+    #expect(transcript.first?.count == before + 10)
   }
 }

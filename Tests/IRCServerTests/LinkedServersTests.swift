@@ -71,4 +71,39 @@ struct LinkedServersTests {
     try alice.send("PING :still-here")
     try alice.waitFor("PONG") { $0.command == "PONG" && $0.trailing == "still-here" }
   }
+
+  @Test func theLinkedPairSplitsBothSidesKillsAndRelinks() throws {
+    let network = try LinkedInspIRCdServers.start()
+    defer { network.stop() }
+    let alice = try RawIRCClient.connect(port: network.one.port)
+    defer { alice.close() }
+    let bob = try RawIRCClient.connect(port: network.two.port)
+    defer { bob.close() }
+    try RawIRCClient.register([(alice, "alice"), (bob, "bob")])
+    try alice.send("JOIN #chat")
+    try alice.waitFor(command: "366")
+    try bob.send("JOIN #chat")
+    try alice.waitFor("bob's JOIN") { $0.command == "JOIN" && $0.nick == "bob" }
+
+    try network.split()
+    try alice.waitFor("bob's QUIT") { $0.command == "QUIT" && $0.nick == "bob" }
+    try bob.waitFor("alice's QUIT") { $0.command == "QUIT" && $0.nick == "alice" }
+    try network.relink()
+    try alice.waitFor("bob back") { $0.command == "JOIN" && $0.nick == "bob" }
+    try bob.waitFor("alice back") { $0.command == "JOIN" && $0.nick == "alice" }
+
+    let killed = network.two.pid
+    try network.killTwo()
+    #expect(!network.two.isRunning && killed != nil)
+    let quit = try alice.waitFor("bob's QUIT") { $0.command == "QUIT" && $0.nick == "bob" }
+    #expect(quit.trailing == "irc1.test irc2.test")
+    try network.relink()
+    #expect(network.two.isRunning && network.two.pid != killed)
+    let carol = try RawIRCClient.connect(port: network.two.port)
+    defer { carol.close() }
+    try carol.register(nick: "carol")
+    try carol.send("PRIVMSG alice :across the new link")
+    let line = try alice.waitFor("carol's message") { $0.command == "PRIVMSG" }
+    #expect(line.nick == "carol" && line.trailing == "across the new link")
+  }
 }

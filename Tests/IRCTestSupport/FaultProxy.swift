@@ -11,13 +11,17 @@ import Synchronization
 /// // chat connects to proxy.port ...
 /// proxy.inject(.cut, when: .afterBytes(.toServer, 1200))  // mid-line, at an exact byte
 /// proxy.inject(.stall(.toClient))                        // now: the server's lines stop
+/// proxy.inject(.stall(.toServer), when: .afterSeconds(2), lasting: 0.5)
 /// ```
 ///
 /// It forwards on a thread of its own with `poll`; buffers are bounded (reading stops while
 /// 1 MiB waits in one direction) and `stop()` ends the thread within a second. A fault applies
 /// to every open connection; stalls and delays also to connections accepted later, until
-/// `.resume`. A trigger counts per connection and fires once, on the first connection that
-/// reaches it.
+/// `.resume`. A byte or text trigger counts per connection and fires once, on the first
+/// connection that reaches it; a time trigger (`.at`, `.afterSeconds`) fires once, on every
+/// connection open then. `firedFaults` lists what fired, and with `recordsTranscript` the
+/// proxy keeps the bytes it wrote each way on each connection (`transcript`), so a test can
+/// tell what reached the server and what did not.
 public final class FaultProxy {
   /// Which way bytes flow.
   public enum Direction: Sendable, Hashable {
@@ -52,6 +56,13 @@ public final class FaultProxy {
     case afterBytes(Direction, Int)
     /// Once bytes forwarded in a direction contain this text (forwarded up to its end).
     case whenSeen(Direction, String)
+    /// At this moment, on every open connection (and the proxy's own settings).
+    case at(ContinuousClock.Instant)
+
+    /// `seconds` from now (`.at`).
+    public static func afterSeconds(_ seconds: Double) -> Trigger {
+      .at(ContinuousClock.now.advanced(by: .milliseconds(Int64(seconds * 1000))))
+    }
   }
 
   /// The port clients connect to.
@@ -60,8 +71,13 @@ public final class FaultProxy {
   public let upstreamPort: UInt16
   private let core: ProxyCore
 
-  /// Starts a proxy in front of 127.0.0.1:`upstreamPort`.
-  public init(forwardingTo upstreamPort: UInt16) throws {
+  /// How many bytes a transcript keeps per connection and direction; later bytes are counted
+  /// but not kept.
+  public static let transcriptLimit = 4 << 20
+
+  /// Starts a proxy in front of 127.0.0.1:`upstreamPort`; with `recordsTranscript` it keeps
+  /// what it forwards (see `transcript`).
+  public init(forwardingTo upstreamPort: UInt16, recordsTranscript: Bool = false) throws {
     let (listener, port) = try LoopbackSocket.listen()
     var wake: [Int32] = [0, 0]
     guard pipe(&wake) == 0 else {
@@ -73,7 +89,8 @@ public final class FaultProxy {
     self.port = port
     self.upstreamPort = upstreamPort
     core = ProxyCore(
-      listener: listener, wakeRead: wake[0], wakeWrite: wake[1], upstream: upstreamPort)
+      listener: listener, wakeRead: wake[0], wakeWrite: wake[1], upstream: upstreamPort,
+      recordsTranscript: recordsTranscript)
     let core = self.core
     let thread = Thread { core.run() }
     thread.name = "FaultProxy :\(port)"
@@ -87,9 +104,11 @@ public final class FaultProxy {
     core.command { $0.immediate.append(fault) }
   }
 
-  /// Arms `fault` to apply when `trigger` is reached.
-  public func inject(_ fault: Fault, when trigger: Trigger) {
-    core.command { $0.armed.append((trigger, fault)) }
+  /// Arms `fault` to apply when `trigger` is reached; a stall, a delay or a refusal that is
+  /// `lasting` so many seconds is undone that long after it fired (by `.resume`, which ends
+  /// every stall and delay, or by `.refuseNewConnections(false)`).
+  public func inject(_ fault: Fault, when trigger: Trigger, lasting seconds: Double? = nil) {
+    core.command { $0.armed.append(ArmedFault(trigger: trigger, fault: fault, lasting: seconds)) }
   }
 
   /// Connections accepted so far.
@@ -101,6 +120,15 @@ public final class FaultProxy {
   /// Bytes forwarded in `direction`, all connections together.
   public func bytesForwarded(_ direction: Direction) -> Int {
     core.state.withLock { $0.forwarded[direction, default: 0] }
+  }
+
+  /// The armed faults that have fired, in the order they did.
+  public var firedFaults: [Fault] { core.state.withLock { $0.fired } }
+  /// The bytes written in `direction` on each connection, in the order they were accepted
+  /// (empty unless the proxy `recordsTranscript`; at most `transcriptLimit` per connection):
+  /// `.toServer` is exactly what the server was given.
+  public func transcript(_ direction: Direction) -> [[UInt8]] {
+    core.state.withLock { $0.transcripts.map { $0[direction, default: []] } }
   }
 
   /// Waits until `condition` holds on the proxy's counters, or the deadline; true if it did.

@@ -26,6 +26,9 @@ public struct InspIRCdConfiguration: Sendable {
   public var hideSplits = false
   /// How many clients the connect class lets in (all of them come from 127.0.0.1).
   public var clientLimit = 1000
+  /// An IRCv3 `sts` policy (`ircv3_sts`): plaintext connections are told to upgrade to the
+  /// TLS port of `tlsIdentity`; TLS connections whose SNI matches `host` get `duration`.
+  public var stsPolicy: STSPolicy?
   /// Raw config lines added at the end (an `sts` policy, an extra module...).
   public var extraConfiguration = ""
 
@@ -38,6 +41,23 @@ public struct InspIRCdConfiguration: Sendable {
   public static let servicesName = "services.test"
 
   public init() {}
+
+  /// What `ircv3_sts` advertises.
+  public struct STSPolicy: Sendable {
+    /// The host name (a glob) a TLS client must have asked for by SNI to get the duration.
+    public var host: String
+    /// The `Identity.name` of the TLS port plaintext clients are sent to.
+    public var tlsIdentity: String
+    /// The policy's lifetime as InspIRCd writes durations ("5m"; at least a minute).
+    public var duration: String
+
+    public init(host: String = "localhost", tlsIdentity: String = "server", duration: String = "5m")
+    {
+      self.host = host
+      self.tlsIdentity = tlsIdentity
+      self.duration = duration
+    }
+  }
 }
 
 extension InspIRCdConfiguration {
@@ -91,6 +111,12 @@ extension InspIRCdConfiguration {
           #"<bind address="127.0.0.1" port="\#(port)" type="clients" sslprofile="\#(identity.name)">"#,
         ]
       }
+    }
+    if let policy = stsPolicy, let port = tlsPorts.first(where: { $0.0 == policy.tlsIdentity })?.1 {
+      lines += [
+        #"<module name="ircv3_sts">"#,
+        #"<sts host="\#(policy.host)" port="\#(port)" duration="\#(policy.duration)" preload="no">"#,
+      ]
     }
     for peer in peers {
       lines.append(

@@ -47,6 +47,20 @@ extension InspIRCdServer {
   }
 }
 
+extension InspIRCdServer {
+  /// Whether this server still lists `other` after `seconds` (it drops it sooner: false).
+  func stillLists(_ other: InspIRCdServer, within seconds: Double) throws -> Bool {
+    let client = try RawIRCClient.connect(port: port)
+    defer { client.close() }
+    try client.register(nick: "lister")
+    let deadline = Deadline(seconds: seconds)
+    while try client.listsServer(other.name) {
+      if deadline.hasPassed { return true }
+    }
+    return false
+  }
+}
+
 extension RawIRCClient {
   /// `OPER` as the test servers' operator; throws unless `381` comes back.
   public func becomeOperator() throws {

@@ -19,6 +19,11 @@ final class ProxyConnection {
 
   let client: Int32
   let server: Int32
+  /// Its place in accept order (from 0).
+  let number: Int
+  private let records: Bool
+  /// Bytes written since `takeWritten()` last ran, when recording.
+  private var written: [Direction: [UInt8]] = [:]
   /// Both sides closed (a cut's server side may close a moment after the client's).
   var isClosed: Bool { clientClosed && serverClosed }
   /// The client side is gone; nothing more is forwarded.
@@ -29,15 +34,23 @@ final class ProxyConnection {
   private var pending: [Direction: [Chunk]] = [.toServer: [], .toClient: []]
   private var pendingBytes: [Direction: Int] = [:]
   /// Bytes written in each direction on this connection (what triggers count).
-  private var written: [Direction: Int] = [:]
+  private var writtenCount: [Direction: Int] = [:]
   /// The end of what was written in each direction, to find text spanning two writes.
   private var tail: [Direction: [UInt8]] = [:]
   private var sourceEnded: Set<Direction> = []
   private var sinkShut: Set<Direction> = []
 
-  init(client: Int32, server: Int32) {
+  init(client: Int32, server: Int32, number: Int, records: Bool) {
     self.client = client
     self.server = server
+    self.number = number
+    self.records = records
+  }
+
+  /// The bytes written each way since the last call (recording only).
+  func takeWritten() -> [Direction: [UInt8]] {
+    defer { written = [:] }
+    return written
   }
 
   private func source(_ direction: Direction) -> Int32 { direction == .toServer ? client : server }
@@ -101,7 +114,7 @@ final class ProxyConnection {
   /// Writes what is due, stopping at armed triggers and firing them through `fire`.
   func writeReady(
     stalled: Set<Direction>, core: ProxyCore,
-    fire: (FaultProxy.Fault, ProxyConnection) -> Void
+    fire: (ArmedFault, ProxyConnection) -> Void
   ) -> [Direction: Int] {
     var moved: [Direction: Int] = [:]
     for direction in [Direction.toServer, .toClient] {
@@ -124,7 +137,7 @@ final class ProxyConnection {
           moved[direction, default: 0] += sent
         }
         if sent == limit && !firing.isEmpty {
-          for (_, fault) in core.takeArmed({ firing.contains($0) }) { fire(fault, self) }
+          for entry in core.takeArmed({ firing.contains($0) }) { fire(entry, self) }
           continue
         }
         if sent < limit { break }
@@ -146,7 +159,7 @@ final class ProxyConnection {
       var at: Int?
       switch trigger {
       case .afterBytes(let side, let count) where side == direction:
-        let left = count - written[direction, default: 0]
+        let left = count - writtenCount[direction, default: 0]
         if left >= 0 && left <= bytes.count { at = left }
       case .whenSeen(let side, let text) where side == direction:
         let needle = Array(text.utf8)
@@ -182,7 +195,8 @@ final class ProxyConnection {
     guard count > 0, var first = pending[direction]?.first else { return }
     let sent = first.bytes.prefix(count)
     tail[direction] = Array((tail[direction, default: []] + sent).suffix(256))
-    written[direction, default: 0] += count
+    writtenCount[direction, default: 0] += count
+    if records { written[direction, default: []].append(contentsOf: sent) }
     pendingBytes[direction, default: 0] -= count
     first.bytes.removeFirst(count)
     if first.bytes.isEmpty {

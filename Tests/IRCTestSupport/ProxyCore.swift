@@ -4,12 +4,22 @@ import Synchronization
 /// What the test thread and the proxy thread share.
 struct ProxyState: ~Copyable {
   var immediate: [FaultProxy.Fault] = []
-  var armed: [(trigger: FaultProxy.Trigger, fault: FaultProxy.Fault)] = []
+  var armed: [ArmedFault] = []
   var stopping = false
   var finished = false
   var accepted = 0
   var open = 0
   var forwarded: [FaultProxy.Direction: Int] = [:]
+  var fired: [FaultProxy.Fault] = []
+  /// Per connection, in accept order: the bytes written each way (when recording).
+  var transcripts: [[FaultProxy.Direction: [UInt8]]] = []
+}
+
+/// A fault waiting for its trigger; one that lasts is undone that many seconds after firing.
+struct ArmedFault {
+  var trigger: FaultProxy.Trigger
+  var fault: FaultProxy.Fault
+  var lasting: Double?
 }
 
 /// The proxy's thread: accepts, forwards and applies faults, polling every descriptor.
@@ -22,12 +32,17 @@ final class ProxyCore: Sendable {
   private let wakeRead: Int32
   private let wakeWrite: Int32
   private let upstream: UInt16
+  let recordsTranscript: Bool
 
-  init(listener: Int32, wakeRead: Int32, wakeWrite: Int32, upstream: UInt16) {
+  init(
+    listener: Int32, wakeRead: Int32, wakeWrite: Int32, upstream: UInt16,
+    recordsTranscript: Bool
+  ) {
     self.listener = listener
     self.wakeRead = wakeRead
     self.wakeWrite = wakeWrite
     self.upstream = upstream
+    self.recordsTranscript = recordsTranscript
   }
 
   /// Changes the shared state and wakes the thread.
@@ -75,9 +90,7 @@ final class ProxyCore: Sendable {
   }
 
   /// Takes the armed faults that `fires` selects, removing them.
-  func takeArmed(
-    _ fires: (FaultProxy.Trigger) -> Bool
-  ) -> [(trigger: FaultProxy.Trigger, fault: FaultProxy.Fault)] {
+  func takeArmed(_ fires: (FaultProxy.Trigger) -> Bool) -> [ArmedFault] {
     state.withLock { shared in
       let taken = shared.armed.filter { fires($0.trigger) }
       shared.armed.removeAll { fires($0.trigger) }
@@ -88,6 +101,55 @@ final class ProxyCore: Sendable {
   /// The armed triggers, without removing them.
   var armedTriggers: [FaultProxy.Trigger] { state.withLock { $0.armed.map(\.trigger) } }
 
-  /// Counts an accepted connection.
-  func countAccepted() { state.withLock { $0.accepted += 1 } }
+  /// Counts an accepted connection; returns its number (from 0).
+  func countAccepted() -> Int {
+    state.withLock {
+      $0.accepted += 1
+      if recordsTranscript { $0.transcripts.append([:]) }
+      return $0.accepted - 1
+    }
+  }
+
+  /// Notes that an armed fault fired, and arms its undoing if it lasts.
+  func recordFired(_ entry: ArmedFault) {
+    state.withLock { shared in
+      shared.fired.append(entry.fault)
+      guard let seconds = entry.lasting, let undo = entry.fault.undoing else { return }
+      shared.armed.append(
+        ArmedFault(trigger: .afterSeconds(seconds), fault: undo, lasting: nil))
+    }
+  }
+
+  /// Adds bytes written on connection `number` to its transcript, within the limit.
+  func record(_ bytes: [FaultProxy.Direction: [UInt8]], connection number: Int) {
+    state.withLock { shared in
+      guard number < shared.transcripts.count else { return }
+      for (direction, new) in bytes {
+        let kept = shared.transcripts[number][direction, default: []].count
+        let room = max(0, FaultProxy.transcriptLimit - kept)
+        shared.transcripts[number][direction, default: []].append(contentsOf: new.prefix(room))
+      }
+    }
+  }
+
+  /// The earliest time trigger armed, if any.
+  var nextTimeTrigger: ContinuousClock.Instant? {
+    state.withLock { shared in
+      shared.armed.compactMap { entry -> ContinuousClock.Instant? in
+        if case .at(let instant) = entry.trigger { return instant }
+        return nil
+      }.min()
+    }
+  }
+}
+
+extension FaultProxy.Fault {
+  /// What ends this fault when it lasts only a while: nil for those that cannot be undone.
+  var undoing: FaultProxy.Fault? {
+    switch self {
+    case .stall, .delay: .resume
+    case .refuseNewConnections(true): .refuseNewConnections(false)
+    case .cut, .reset, .halfClose, .resume, .refuseNewConnections(false): nil
+    }
+  }
 }

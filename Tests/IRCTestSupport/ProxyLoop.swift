@@ -23,6 +23,19 @@ struct ProxyLoop {
     for fault in core.takeImmediate() { apply(fault, to: nil) }
   }
 
+  /// Fires the time triggers that are due, on every connection.
+  private mutating func fireDueTimeTriggers() {
+    let now = ContinuousClock.now
+    let due = core.takeArmed {
+      if case .at(let instant) = $0 { return instant <= now }
+      return false
+    }
+    for entry in due {
+      core.recordFired(entry)
+      apply(entry.fault, to: nil)
+    }
+  }
+
   /// Applies a fault to one connection, or to all when `connection` is nil.
   mutating func apply(_ fault: FaultProxy.Fault, to connection: ProxyConnection?) {
     let targets = connection.map { [$0] } ?? connections
@@ -53,6 +66,9 @@ struct ProxyLoop {
     entries.append(pollfd(fd: listener, events: Int16(POLLIN), revents: 0))
     let now = ContinuousClock.now
     var timeout: Int32 = 1000
+    if let trigger = core.nextTimeTrigger {
+      timeout = min(timeout, max(0, Int32((trigger - now).seconds * 1000) + 1))
+    }
     for connection in connections {
       for (descriptor, events) in connection.pollEvents(now: now, stalled: stalled) {
         entries.append(pollfd(fd: descriptor, events: events, revents: 0))
@@ -69,13 +85,19 @@ struct ProxyLoop {
     }
     // Commands that woke the poll apply before anything that arrived with them.
     applyCommands()
+    fireDueTimeTriggers()
     if entries[1].revents != 0 { acceptAll(listener) }
     for connection in connections {
       connection.readAvailable(delays: delays)
-      let moved = connection.writeReady(stalled: stalled, core: core) { fault, target in
-        apply(fault, to: target)
+      let moved = connection.writeReady(stalled: stalled, core: core) { entry, target in
+        core.recordFired(entry)
+        apply(entry.fault, to: target)
       }
       for (direction, count) in moved { forwarded[direction, default: 0] += count }
+      if core.recordsTranscript {
+        let written = connection.takeWritten()
+        if !written.isEmpty { core.record(written, connection: connection.number) }
+      }
       connection.propagateEnds()
       connection.finishClosing()
     }
@@ -88,12 +110,14 @@ struct ProxyLoop {
       guard client >= 0 else { return }
       _ = fcntl(client, F_SETFL, O_NONBLOCK)
       _ = fcntl(client, F_SETFD, FD_CLOEXEC)
-      core.countAccepted()
+      let number = core.countAccepted()
       guard !refusing, let server = core.connectUpstream() else {
         close(client)
         continue
       }
-      connections.append(ProxyConnection(client: client, server: server))
+      connections.append(
+        ProxyConnection(
+          client: client, server: server, number: number, records: core.recordsTranscript))
     }
   }
 

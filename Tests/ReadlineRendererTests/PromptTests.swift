@@ -110,3 +110,24 @@ import Testing
     #expect(prompt.text.hasPrefix("\u{1}\u{1B}["))
   }
 }
+
+extension ConversationPromptTests {
+  static func mention(_ n: UInt8, in name: String) -> (inout AppState) -> Void {
+    { state in
+      let id = UUID(uuid: (n, 1, 0, 0, 0, 0, 0x40, 0, 0x80, 0, 0, 0, 0, 0, 0, 0))
+      let message = Message(
+        id: id, sender: "Bob", text: "PersonA!", time: time, conversation: ConversationName(name),
+        isMention: true)
+      _ = update(&state, .session(.received(message)))
+    }
+  }
+
+  @Test func mentionsAreCountedApartAndMarked() {
+    let prompt = Self.prompt([
+      Self.join("#a"), Self.join("#b"), Self.receive(1, in: "#a"), Self.receive(2, in: "#a"),
+      Self.mention(3, in: "#a"), Self.mention(4, in: "Conversation"), Self.receive(5, in: "#b"),
+    ])
+    #expect(prompt.text == "#b (#a 2+1!, Conversation 1!) > ")
+    #expect(prompt.columns == prompt.text.count)
+  }
+}

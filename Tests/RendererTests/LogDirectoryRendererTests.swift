@@ -76,3 +76,25 @@ import Testing
     #expect(files["n0.log"]?.hasSuffix("n0: again\n") == true)
   }
 }
+
+/// What the session says, in `--log-dir`: with the connection's changes, in the first file.
+@Suite(.timeLimit(.minutes(10))) struct LogDirectoryNoticeTests {
+  @Test func aSessionNoticeGoesToTheFirstConversationsFileAndTheUsersOwnNoticesNowhere() throws {
+    let sink = MemorySink()
+    var opened: [String] = []
+    let renderer = LogDirectoryRenderer { name throws(SinkError) in
+      opened.append(name)
+      return sink
+    }
+    var state = AppState()
+    try renderer.start(state)
+    _ = update(&state, .session(.joined(ConversationName("#room"), time: .virtualEpoch)))
+    try renderer.render(state)
+    let notice = SessionNotice.disconnected(reason: "gone\u{1B}[2J")
+    try renderer.show(.session(notice, time: .virtualEpoch), in: state)
+    try renderer.show(.help, in: state)
+    try renderer.finish(state)
+    #expect(opened == ["#room.log", "conversation.log"])
+    #expect(sink.text == "12:00:00.000 -- you joined\n12:00:00.000 -!- disconnected: gone␛[2J\n")
+  }
+}

@@ -1,0 +1,113 @@
+/// Something a session tells the user that is no conversation message: what happened on the
+/// link, in a typed form, with its words in one place (`description`).
+///
+/// Strings in it may come from the server (reasons, nicks): a renderer sanitises the words
+/// before it shows them, and JSON lines escape them.
+public enum SessionNotice: Hashable, Sendable {
+  /// A line from the server was ignored (too long, malformed) for `reason`; ignored lines
+  /// are told at most once a second, the reason counting those skipped in between.
+  case lineIgnored(reason: String)
+  /// A CTCP request (`VERSION`, `PING`) from `nick` was answered.
+  case ctcpAnswered(nick: String, command: String)
+  /// A connection attempt failed for `reason`; `retried` says whether another follows.
+  case connectionFailed(reason: String, retried: Bool)
+  /// The link went down for `reason`.
+  case disconnected(reason: String)
+  /// The server refused a message of ours, or did not confirm it, for `reason`.
+  case messageNotDelivered(reason: String)
+  /// A message was too long for one line and goes out in `parts` messages.
+  case messageSplit(parts: Int)
+  /// The server accepted us under `nick`, not the `wanted` one, which was not available.
+  case nickFallback(wanted: String, nick: String)
+  /// Changing our nick to `nick` after registering was refused, for `reason`.
+  case nickChangeRefused(nick: String, reason: String)
+  /// While registering, `nick` was refused for `reason`; `fallback` is tried next.
+  case nickRefused(nick: String, reason: String, fallback: String)
+  /// SASL succeeded, as `account` when the server named one.
+  case loggedIn(account: String?)
+  /// SASL failed or could not be tried, for `reason`.
+  case loginFailed(reason: String)
+  /// The session will try to connect to `host`:`port` again in `milliseconds`.
+  case reconnecting(host: String, port: Int, afterMilliseconds: Int64)
+  /// Something the session was asked for cannot be done, for `reason`.
+  case refused(reason: String)
+  /// The server said something not tied to anything else (`code` is its numeric).
+  case serverReply(code: String, text: String)
+  /// A policy remembered from an earlier run moves the connection to TLS on `host`:`port`.
+  case stsPolicyApplied(host: String, port: Int)
+  /// An advertised STS policy moves the connection to TLS on `host`:`port`.
+  case stsUpgrade(host: String, port: Int)
+  /// The TLS connection to `host`:`port` is not verified (`--tls-insecure`).
+  case tlsUnverified(host: String, port: Int)
+  /// `count` messages of ours were not confirmed when the link went down.
+  case unconfirmedMessagesFailed(count: Int)
+}
+
+extension SessionNotice: CustomStringConvertible {
+  /// The words for the user, unsanitised (see the type's note).
+  public var description: String {
+    switch self {
+    case .lineIgnored(let reason):
+      "ignored a line from the server: " + reason
+    case .ctcpAnswered(let nick, let command):
+      "answered CTCP \(command) from \(nick)"
+    case .connectionFailed(let reason, let retried):
+      retried ? reason : reason + " (not retried)"
+    case .disconnected(let reason):
+      "disconnected: " + reason
+    case .messageNotDelivered(let reason):
+      "a message was not delivered: " + reason
+    case .messageSplit(let parts):
+      "the message is too long for one IRC line: it goes out in \(parts) parts"
+    case .nickFallback(let wanted, let nick):
+      "registered as \(nick): \(wanted) was not available"
+    case .nickChangeRefused(let nick, let reason):
+      "cannot change nick to \(nick): \(reason)"
+    case .nickRefused(let nick, let reason, let fallback):
+      "the nick \(nick) was refused (\(reason)): trying \(fallback)"
+    case .loggedIn(let account):
+      "logged in" + (account.map { " as " + $0 } ?? "")
+    case .loginFailed(let reason):
+      "SASL: " + reason
+    case .reconnecting(let host, let port, let milliseconds):
+      "reconnecting to \(host):\(port) in \(Double(milliseconds / 100) / 10) s"
+    case .refused(let reason):
+      reason
+    case .serverReply(let code, let text):
+      "server (\(code)): \(text)"
+    case .stsPolicyApplied(let host, let port):
+      "an STS policy for \(host) upgrades the connection to TLS on port \(port)"
+    case .stsUpgrade(let host, let port):
+      "the server asks for TLS (STS): reconnecting to \(host):\(port)"
+    case .tlsUnverified(let host, let port):
+      "TLS to \(host):\(port) is not verified (--tls-insecure)"
+    case .unconfirmedMessagesFailed(let count):
+      "\(count) unconfirmed message\(count == 1 ? "" : "s") failed: the connection was lost,"
+        + " \(count == 1 ? "it" : "they") may or may not have arrived"
+    }
+  }
+
+  /// A stable name for the kind of notice, for programs (JSON lines' `notice`).
+  public var kind: String {
+    switch self {
+    case .lineIgnored: "line_ignored"
+    case .connectionFailed: "connection_failed"
+    case .ctcpAnswered: "ctcp"
+    case .disconnected: "disconnected"
+    case .messageNotDelivered: "not_delivered"
+    case .messageSplit: "split"
+    case .nickFallback: "nick_fallback"
+    case .nickChangeRefused: "nick_change_refused"
+    case .nickRefused: "nick_refused"
+    case .loggedIn: "logged_in"
+    case .loginFailed: "login_failed"
+    case .reconnecting: "reconnecting"
+    case .refused: "refused"
+    case .serverReply: "server_reply"
+    case .stsPolicyApplied: "sts_policy"
+    case .stsUpgrade: "sts_upgrade"
+    case .tlsUnverified: "tls_unverified"
+    case .unconfirmedMessagesFailed: "unconfirmed_failed"
+    }
+  }
+}

@@ -1,0 +1,114 @@
+import ChatCore
+
+/// Netsplits and their relinks reported as groups (see `IRCNetsplits`).
+///
+/// A split of two or more people is reported as one `netsplit` event, and those people are
+/// remembered as away; their `JOIN`s after the relink are reported as one `netjoin` per
+/// channel. A split-like quit that comes alone is reported as the ordinary quit it may well
+/// be (anyone can quit with the reason `irc1.test irc2.test`), and is not remembered.
+extension IRCClient {
+  /// Handles `message`, gathering split quits and returning joins into groups and closing
+  /// the open groups before anything else is reported.
+  mutating func handleGrouping(_ message: IRCMessage, into output: inout IRCOutput) {
+    if gatherSplitQuit(message, into: &output) || gatherReturningJoin(message, into: &output) {
+      netsplits.deadline = now.advanced(byMilliseconds: IRCNetsplits.windowMilliseconds)
+      return
+    }
+    guard netsplits.isOpen else { return handle(message, into: &output) }
+    var own = IRCOutput()
+    handle(message, into: &own)
+    if !own.events.isEmpty { closeNetsplitGroups(into: &output) }
+    output.append(own)
+  }
+
+  /// Closes the open groups once their window has passed.
+  mutating func closeExpiredNetsplitGroups(into output: inout IRCOutput) {
+    guard let deadline = netsplits.deadline, now >= deadline else { return }
+    closeNetsplitGroups(into: &output)
+  }
+
+  /// Reports the open groups: the split first, then each channel's returning members.
+  mutating func closeNetsplitGroups(into output: inout IRCOutput) {
+    closeSplit(into: &output)
+    for key in netsplits.rejoinOrder {
+      guard let rejoin = netsplits.rejoins[key] else { continue }
+      // Back: a later join of theirs is an ordinary one.
+      for nick in rejoin.nicks { netsplits.away[folded(nick)] = nil }
+      output.events.append(
+        .netjoin(servers: rejoin.servers, channel: rejoin.channel, nicks: rejoin.nicks))
+    }
+    netsplits.rejoins = [:]
+    netsplits.rejoinOrder = []
+    netsplits.deadline = nil
+  }
+
+  private mutating func closeSplit(into output: inout IRCOutput) {
+    guard let split = netsplits.split else { return }
+    netsplits.split = nil
+    if split.quits.count == 1, let quit = split.quits.first {
+      output.events.append(
+        .userQuit(nick: quit.nick, reason: split.reason, channels: quit.channels))
+      return
+    }
+    for quit in split.quits where netsplits.away.count < IRCNetsplits.nickCap {
+      netsplits.away[folded(quit.nick)] = split.reason
+    }
+    output.events.append(.netsplit(servers: split.reason, nicks: split.quits.map(\.nick)))
+  }
+
+  /// A `QUIT` with a split's reason: the person leaves our channels now and joins the open
+  /// split (a different split, or open rejoins, are reported first).
+  private mutating func gatherSplitQuit(_ message: IRCMessage, into output: inout IRCOutput)
+    -> Bool
+  {
+    guard message.command.uppercased() == "QUIT", let reason = message.parameters.first,
+      IRCNetsplits.isSplitReason(reason), let source = message.source.map(IRCSource.init),
+      !source.nick.isEmpty, !isUs(source.nick)
+    else { return false }
+    if netsplits.split?.reason != reason || !netsplits.rejoinOrder.isEmpty
+      || (netsplits.split?.quits.count ?? 0) >= IRCNetsplits.nickCap
+    {
+      closeNetsplitGroups(into: &output)
+      netsplits.split = IRCNetsplits.Split(reason: reason)
+    }
+    let member = folded(source.nick)
+    var left: [String] = []
+    for (key, state) in channels where state.members[member] != nil {
+      channels[key]?.members[member] = nil
+      left.append(state.name)
+    }
+    netsplits.away[member] = nil
+    netsplits.split?.quits.append(IRCNetsplits.Quit(nick: source.nick, channels: left.sorted()))
+    return true
+  }
+
+  /// A `JOIN` by someone away in a split, to a channel of ours: they are back there, in the
+  /// channel's open rejoin group (an open split is reported first).
+  private mutating func gatherReturningJoin(_ message: IRCMessage, into output: inout IRCOutput)
+    -> Bool
+  {
+    guard message.command.uppercased() == "JOIN",
+      !netsplits.away.isEmpty || netsplits.split != nil,
+      let source = message.source.map(IRCSource.init), let channel = message.parameters.first,
+      !isUs(source.nick), let name = channels[folded(channel)]?.name
+    else { return false }
+    let member = folded(source.nick)
+    // Back before their split was reported (a quick relink): the split ends here.
+    if netsplits.split?.quits.contains(where: { folded($0.nick) == member }) ?? false {
+      closeNetsplitGroups(into: &output)
+    }
+    guard let servers = netsplits.away[member] else { return false }
+    let key = folded(channel)
+    if netsplits.split != nil { closeNetsplitGroups(into: &output) }
+    if netsplits.rejoins[key].map({ $0.nicks.count >= IRCNetsplits.nickCap }) ?? false {
+      closeNetsplitGroups(into: &output)
+    }
+    channels[key]?.add(source.nick, folded: member)
+    if netsplits.rejoins[key] == nil {
+      netsplits.rejoins[key] = IRCNetsplits.Rejoin(channel: name, servers: servers)
+      netsplits.rejoinOrder.append(key)
+    }
+    netsplits.rejoins[key]?.nicks.append(source.nick)
+    return true
+  }
+}

@@ -1,0 +1,31 @@
+import ChatCore
+import ChatIRC
+import ChatRendering
+
+/// A message as a log line says it after the time: `Bob: hello`, or for an action
+/// `* Bob waves`, as irssi logs one. Names and text are sanitised; IRC formatting codes
+/// (`Message.markup`) are left out, since a log shows no styles.
+enum LogMessageText {
+  /// Appends the sender and text of `message`, without a newline.
+  static func append(_ message: Message, to output: inout [UInt8]) {
+    if message.isAction {
+      output.append(literal: " * ")
+      output.append(utf8: Sanitizer.sanitize(message.sender))
+      output.append(UInt8(ascii: " "))
+    } else {
+      output.append(UInt8(ascii: " "))
+      output.append(utf8: Sanitizer.sanitize(message.sender))
+      output.append(contentsOf: [UInt8(ascii: ":"), UInt8(ascii: " ")])
+    }
+    appendText(of: message, to: &output)
+  }
+
+  /// Appends the text of `message`, sanitised and without formatting codes.
+  static func appendText(of message: Message, to output: inout [UInt8]) {
+    switch message.markup {
+    case .plain: output.append(utf8: Sanitizer.sanitize(message.text))
+    case .ircFormatting:
+      output.append(utf8: Sanitizer.sanitize(IRCFormatting.stripped(message.text)))
+    }
+  }
+}

@@ -1,0 +1,97 @@
+import FoundationEssentials
+import Testing
+
+@testable import ChatCore
+
+/// What a network session tells the user, the link's status, and how typed commands split.
+extension UpdateTests {
+  @Test func aSessionNoticeIsShownAndChangesNothing() {
+    let notice = SessionNotice.nickFallback(wanted: "bot", nick: "bot_")
+    expectUpdate(
+      connected(), .session(.noticed(notice, time: at(7))),
+      effects: [.show(.session(notice, time: at(7)))])
+  }
+
+  @Test func aSessionNoticeWhileLeavingIsStillShown() {
+    var state = connected()
+    state.phase = .draining
+    let notice = SessionNotice.disconnected(reason: "bye")
+    expectUpdate(
+      state, .session(.noticed(notice, time: at(7))),
+      effects: [.show(.session(notice, time: at(7)))])
+  }
+
+  @Test func aLinkChangeKeepsTheNewStatus() {
+    let link = LinkStatus(queuedLines: 3, lagMilliseconds: 120)
+    let state = expectUpdate(connected(), .session(.linkChanged(link, time: at(1)))) {
+      $0.link = link
+    }
+    expectUpdate(state, .session(.linkChanged(LinkStatus(), time: at(2)))) {
+      $0.link = LinkStatus()
+    }
+  }
+
+  @Test func listOnANetworkAlsoShowsTheLink() {
+    let link = LinkStatus(queuedLines: 0, lagMilliseconds: 42)
+    let state = update(connected(), .session(.linkChanged(link, time: at(1))))
+    expectUpdate(
+      state, typed("/list"),
+      effects: [
+        .show(
+          .conversations([
+            ConversationSummary(
+              number: 1, name: .initial, kind: .server, unreadCount: 0, isActive: true)
+          ])),
+        .show(.link(link, status: .connected)),
+      ])
+  }
+
+  @Test(arguments: ["\u{85}", "\u{A0}", "\u{3000}", "\u{2028}", "\u{1680}"])
+  func msgSplitsTheNameFromTheTextAtASCIIBlanksOnly(separator: String) {
+    // Not a blank: it stays in the name, which a name may not hold.
+    #expect(
+      TypedLine(parsing: "/msg bob\(separator)hi there")
+        == .command(.message(to: "bob\(separator)hi", text: "there")))
+    var state = connected()
+    let effects = ChatCore.update(&state, typed("/msg bob\(separator)hi there"))
+    guard case .show(.badName) = effects.first else {
+      Issue.record("expected a bad-name notice, got \(effects)")
+      return
+    }
+  }
+
+  @Test(arguments: [" ", "\t", "  \t "])
+  func msgSplitsAtSpacesAndTabs(separator: String) {
+    #expect(
+      TypedLine(parsing: "/msg\(separator)bob\(separator)hi\u{85}there")
+        == .command(.message(to: "bob", text: "hi\u{85}there")))
+  }
+
+  @Test func aCommandNameEndsAtAnASCIIBlankOnly() {
+    #expect(TypedLine(parsing: "/msg\u{85}bob hi") == .unknownCommand("msg\u{85}bob"))
+  }
+
+  @Test func aLineTypedAfterJoinBeforeTheServerConfirmsGoesToTheActiveConversation() {
+    var state = update(inRoom(), .session(.joined(ConversationName("#other"), time: at(200))))
+    state = update(state, typed("/switch #room", 8, 300))
+    // `/join #new` asks the session; until `.joined` the prompt still names #room.
+    state = update(state, typed("/join #new", 9, 400))
+    #expect(state.conversations.activeName == room)
+    let effects = ChatCore.update(&state, typed("hello", 10, 450))
+    #expect(effects.first == .send(said(10, "hello", by: "PersonA", in: room, 450).own))
+    // Once joined, the new channel is active and the next line goes there.
+    state = update(state, .session(.joined(ConversationName("#new"), time: at(500))))
+    let next = ChatCore.update(&state, typed("there", 11, 600))
+    let new = ConversationName("#new")
+    #expect(next.first == .send(said(11, "there", by: "PersonA", in: new, 600).own))
+  }
+}
+
+extension Message {
+  /// The message as the local user's.
+  fileprivate var own: Message {
+    var message = self
+    message.isLocal = true
+    return message
+  }
+}
