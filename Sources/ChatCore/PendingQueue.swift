@@ -41,10 +41,13 @@ public struct PendingQueue<Element>: RandomAccessCollection {
   @inlinable public var startIndex: Int { 0 }
   @inlinable public var endIndex: Int { storage.count - head }
 
-  @inlinable public subscript(position: Int) -> Element { storage[head + position] }
+  /// A read accessor: a caller that only looks at an element borrows it in place.
+  @inlinable public subscript(position: Int) -> Element {
+    _read { yield storage[head + position] }
+  }
 
   /// Adds `element` at the back. O(1) amortised.
-  @inlinable public mutating func append(_ element: Element) {
+  @inlinable public mutating func append(_ element: consuming Element) {
     storage.append(element)
     appendNumbers.append(appended)
     appended += 1

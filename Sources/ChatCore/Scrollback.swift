@@ -17,8 +17,8 @@ public struct Scrollback: RandomAccessCollection, Equatable, Sendable, Expressib
 
   /// The most messages kept; appending beyond it forgets the oldest.
   public let limit: Int
-  private var storage: [Message] = []
-  private var oldest = 0
+  @usableFromInline var storage: [Message] = []
+  @usableFromInline var oldest = 0
   /// Ids of recent messages in two generations: when the newer one fills up it replaces the
   /// older. Forgetting a whole generation at once avoids removing single ids from a hash set,
   /// which rehashes its neighbours and was the costliest step of appending.
@@ -36,16 +36,20 @@ public struct Scrollback: RandomAccessCollection, Equatable, Sendable, Expressib
     for element in elements { append(element) }
   }
 
-  public var startIndex: Int { 0 }
-  public var endIndex: Int { storage.count }
+  @inlinable public var startIndex: Int { 0 }
+  @inlinable public var endIndex: Int { storage.count }
 
-  public subscript(position: Int) -> Message {
-    let index = oldest + position
-    return storage[index < storage.count ? index : index - storage.count]
+  // Inlinable, with a read accessor, so a caller in another module that only looks at a
+  // message borrows it in place instead of copying its strings out and destroying them again.
+  @inlinable public subscript(position: Int) -> Message {
+    _read {
+      let index = oldest &+ position
+      yield storage[index < storage.count ? index : index &- storage.count]
+    }
   }
 
   /// Adds `message` as the newest, forgetting the oldest when full.
-  public mutating func append(_ message: Message) {
+  public mutating func append(_ message: consuming Message) {
     newerIDs.insert(MessageKey(message.id))
     if newerIDs.count >= Self.idWindow {
       olderIDs = newerIDs

@@ -21,6 +21,8 @@ public struct JSONLinesFormatter: TranscriptFormatter {
   public static let schemaVersion = 2
 
   private var sequence = 0
+  /// The time's text up to the second, made once for all the lines in that second.
+  private var times = RFC3339Writer()
 
   /// Creates a formatter whose first object has `seq` 1.
   public init() {}
@@ -80,11 +82,18 @@ public struct JSONLinesFormatter: TranscriptFormatter {
       }
     }
     for event in changes.events(in: state) { write(event, in: state, into: &output) }
-    for message in changes.sent(in: state) { write("sent", message, own: nil, into: &output) }
-    for message in changes.entered(in: state) {
-      write("message", message, own: message.isLocal, into: &output)
+    // By position, not `for message in`: each element is then borrowed where it is stored
+    // instead of copied out and destroyed again, which cost a quarter of the formatting.
+    for position in state.outbox.indices.suffix(changes.sentCount) {
+      write("sent", state.outbox[position], own: nil, into: &output)
     }
-    for message in changes.failed(in: state) { write("failed", message, own: nil, into: &output) }
+    for position in state.messages.indices.suffix(changes.enteredCount) {
+      let own = state.messages[position].isLocal
+      write("message", state.messages[position], own: own, into: &output)
+    }
+    for position in state.failed.indices.suffix(changes.failedCount) {
+      write("failed", state.failed[position], own: nil, into: &output)
+    }
   }
 
   public mutating func formatEnd(_ state: AppState, into output: inout [UInt8]) {
@@ -106,7 +115,7 @@ public struct JSONLinesFormatter: TranscriptFormatter {
   static var fixedRoom: Int { 256 }
 
   private mutating func write(
-    _ type: StaticString, _ message: Message, own: Bool?, into output: inout [UInt8]
+    _ type: StaticString, _ message: borrowing Message, own: Bool?, into output: inout [UInt8]
   ) {
     let room =
       Self.fixedRoom + JSONWriter.maximumLength(ofString: message.sender)
@@ -124,7 +133,7 @@ public struct JSONLinesFormatter: TranscriptFormatter {
       writer.write(",\"text\":")
       JSONWriter.writeString(message.text, to: &writer)
       writer.write(",\"time\":\"")
-      TimeFormat.writeRFC3339(message.time, to: &writer)
+      times.write(message.time, to: &writer)
       writer.write(UInt8(ascii: "\""))
       if let own { writer.write(own ? ",\"own\":true" : ",\"own\":false") }
       if message.isAction { writer.write(",\"action\":true") }
