@@ -122,10 +122,18 @@ public final class ReplaySession: Session {
     return engine.isExpectingEvents
   }
 
-  /// The next entry, unless a typed line recorded before it has not been typed yet.
+  /// The next entry, unless a typed line recorded before it has not been typed yet, or it is
+  /// the `QUIT` live wrote and the replay has not left yet: what the server answered to it
+  /// (its closing) must find the session leaving, as live, even at the same millisecond.
   private var nextPlayable: Entry? {
     guard next < entries.count, entries[next].typedBefore <= typedTaken() else { return nil }
-    return entries[next]
+    let entry = entries[next]
+    if case .wrote(let line) = entry.event, line.hasPrefix("QUIT"),
+      engine.leaving == .no || engine.leaving == .requested
+    {
+      return nil
+    }
+    return entry
   }
 
   /// Feeds the client every entry due by `now`, line by line as the live session does.
