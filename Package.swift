@@ -70,15 +70,20 @@ let package = Package(
       dependencies: ["ChatRuntime", "LogRenderer", "JSONLinesRenderer"]
     ),
 
-    // Scenario files: the format, and the inputs that play and record them.
+    // Scenario files and recordings: the format, the inputs that play and record them, and
+    // the replay of a recorded network run through the IRC session's engine.
     .target(
       name: "ChatScenario",
-      dependencies: ["ChatCore", "ChatSession", "ChatRendering", "ChatRuntime"]
+      dependencies: [
+        "ChatCore", "ChatSession", "ChatRendering", "ChatRuntime", "ChatIRC", "ChatIRCSession",
+        "ChatTransport",
+      ]
     ),
     .testTarget(
       name: "ChatScenarioTests",
       dependencies: [
         "ChatScenario", "ChatCore", "ChatSession", "ChatRendering", "ChatRuntime", "LogRenderer",
+        "ChatIRC", "ChatIRCSession", "JSONLinesRenderer",
       ]
     ),
 

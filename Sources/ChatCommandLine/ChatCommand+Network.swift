@@ -3,6 +3,7 @@ import ChatIRC
 import ChatIRCSession
 import ChatRendering
 import ChatRuntime
+import ChatScenario
 import ChatTransport
 import ReadlineRenderer
 
@@ -38,6 +39,7 @@ extension ChatCommand {
     session.stsPolicyRemoved = { host in store.remove(host: host) }
     let run = NetworkRun(
       session: session, nick: configuration.nick, seed: session.configuration.seed,
+      recorded: recorded(configuration, session: session),
       isTLSUnverified: configuration.server.usesTLS && configuration.tls.insecure,
       bell: configuration.bell)
     do {
@@ -74,6 +76,27 @@ extension ChatCommand {
     let session = IRCSession(configuration: sessionConfiguration)
     session.upgradeTLS = tls
     return session
+  }
+
+  /// The connection as a recording's header keeps it: where the session dials first (after a
+  /// remembered STS upgrade), the channels and the login, never the password.
+  private static func recorded(_ configuration: NetworkConfiguration, session: IRCSession)
+    -> Scenario.Network
+  {
+    let dialled = session.configuration
+    var network = Scenario.Network(
+      host: dialled.host, port: dialled.port, usesTLS: dialled.tls != nil)
+    network.tlsInsecure = dialled.tls?.insecure ?? false
+    network.channels = configuration.channels
+    network.sasl = session.client.configuration.sasl.map { sasl in
+      switch sasl.mechanism {
+      case .plain(let user, _): .plain(user: user)
+      case .external: .external
+      }
+    }
+    network.saslOptional = configuration.saslOptional
+    network.keepsListening = configuration.keepListening
+    return network
   }
 
   private static func randomNetworkSeed() -> UInt64 {

@@ -1,4 +1,5 @@
 import ChatCore
+import ChatIRCSession
 import ChatRendering
 import ChatRuntime
 import ChatScenario
@@ -18,16 +19,22 @@ extension ChatCommand {
     do {
       let kind = options.renderer ?? .log
       let width = scenario.width ?? Scenario.defaultWidth
-      var renderers = [renderer(kind, utcOffset: 0, width: width, sink: FileSink(descriptor: 1))]
+      // A recording shows times in the recorded run's time zone, as it did live.
+      let utcOffset = scenario.utcOffsetSeconds ?? 0
+      var renderers = [
+        renderer(kind, utcOffset: utcOffset, width: width, sink: FileSink(descriptor: 1))
+      ]
       // The line format shows notices in the transcript itself; the others send them to stderr.
       if kind != .line {
         renderers.append(StreamRenderer(NoticeFormatter(), sink: FileSink(descriptor: 2)))
       }
       if let path = options.logFile {
-        renderers.append(renderer(.log, utcOffset: 0, sink: try FileSink.create(path: path)))
+        renderers.append(
+          renderer(.log, utcOffset: utcOffset, sink: try FileSink.create(path: path)))
       }
       if let path = options.jsonlFile {
-        renderers.append(renderer(.jsonl, utcOffset: 0, sink: try FileSink.create(path: path)))
+        renderers.append(
+          renderer(.jsonl, utcOffset: utcOffset, sink: try FileSink.create(path: path)))
       }
       _ = try scenario.play(renderers: renderers)
       return 0
@@ -45,17 +52,35 @@ extension ChatCommand {
   }
 
   /// `--record FILE`: wraps `input` so that what the user does is written to FILE, headed by
-  /// the run's settings so that `--scenario FILE` reproduces the conversation.
+  /// the run's settings so that `--scenario FILE` reproduces the conversation. On a network
+  /// run the session records its link into the same file: a recording.
   static func recorder(
     wrapping input: any ChatRuntime.Input, path: String, clock: any Clock, seed: UInt64,
-    options: Options, width: Int? = nil
+    options: Options, width: Int? = nil, network: NetworkRun? = nil, utcOffset: Int64 = 0
   ) throws(SinkError) -> RecordingInput {
-    try RecordingInput(
-      wrapping: input, start: clock.now,
-      settings: Scenario(
+    let start = clock.now
+    let settings: Scenario
+    let comment: String
+    if let network {
+      settings = Scenario(
+        seed: seed, name: network.nick, width: width, network: network.recorded, start: start,
+        utcOffsetSeconds: utcOffset)
+      comment =
+        "Recorded with chat --record: what the server sent (<), what chat wrote (>, for the"
+        + " reader), the connection, and what you typed (|).\nPlay it back: chat --scenario"
+        + " <this file>"
+    } else {
+      settings = Scenario(
         seed: seed, name: options.name, peer: options.peer, width: width, faults: options.faults,
-        burst: options.burst),
-      comment: "Recorded with chat --record. Play it back: chat --scenario <this file>",
-      sink: FileSink.create(path: path))
+        burst: options.burst)
+      comment = "Recorded with chat --record. Play it back: chat --scenario <this file>"
+    }
+    let recorder = try ScenarioRecorder(
+      start: start, settings: settings, comment: comment, sink: FileSink.create(path: path))
+    if let session = network?.session {
+      session.linkObserver = { event, now in recorder.recordLink(event, at: now) }
+      recorder.sessionHasQueuedEvents = { session.hasQueuedEvents }
+    }
+    return RecordingInput(wrapping: input, recorder: recorder)
   }
 }

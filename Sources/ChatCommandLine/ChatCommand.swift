@@ -118,7 +118,8 @@ public enum ChatCommand {
     let record = { (input: any ChatRuntime.Input, width: Int?) throws(SinkError) in
       guard let path = options.record else { return input }
       return try recorder(
-        wrapping: input, path: path, clock: clock, seed: seed, options: options, width: width)
+        wrapping: input, path: path, clock: clock, seed: seed, options: options, width: width,
+        network: network, utcOffset: utcOffset)
     }
     let outcome: Runtime.Outcome
     if let lineMode {
@@ -231,7 +232,8 @@ public enum ChatCommand {
       --scenario FILE            play the scenario in FILE on the virtual clock and print
                                  what the renderer shows; the file sets seed and names
       --record FILE              also write what you type, with its timing, to FILE as a
-                                 scenario that --scenario plays back
+                                 scenario that --scenario plays back; with a server, also
+                                 what the server sent (a recording; no password)
       --faults SPEC              simulate network faults, e.g.
                                  drop=0.1,duplicate=0.05,jitter=80ms,disconnect=0.01
       --burst N                  the peer answers each message with N messages at once

@@ -3,18 +3,21 @@ import ChatIRC
 import ChatIRCSession
 import ChatRendering
 import ChatRuntime
+import ChatScenario
 import ChatTransport
 
 /// What a run with `--server` or `--network` needs besides the simulated run's wiring: the
 /// IRC session, the nick, and how its outcome maps to an exit status.
 struct NetworkRun {
-  /// The core's own delivery timeout on a network: a day, so that it never fires before the
-  /// session's, which counts from when a line is written (pacing may hold lines for long).
-  static let coreDeliveryTimeoutMilliseconds: Int64 = 86_400_000
+  /// The core's own delivery timeout on a network (see `IRCSessionConfiguration`).
+  static let coreDeliveryTimeoutMilliseconds = IRCSessionConfiguration
+    .coreDeliveryTimeoutMilliseconds
 
   let session: IRCSession
   let nick: String
   let seed: UInt64
+  /// What a recording's header says of the connection (`--record`).
+  let recorded: Scenario.Network
   /// Whether the server's certificate goes unverified (`--tls-insecure`): every renderer
   /// says so.
   let isTLSUnverified: Bool

@@ -1,3 +1,5 @@
+import ChatCore
+
 extension IRCClient {
   /// Says a line was thrown away, at most once a second: a flood of bad lines is counted
   /// into the next notice, not given one each.
@@ -10,5 +12,20 @@ extension IRCClient {
     (lastIgnoredNotice, ignoredWithoutNotice) = (now, 0)
     let since = more == 0 ? "" : " (and \(more) more line\(more == 1 ? "" : "s") ignored before it)"
     output.events.append(.lineIgnored(reason: reason + since))
+  }
+
+  /// Says once per line that a line arriving now is over `maximumLineBytes` and is dropped as
+  /// it comes: for a session that splits the stream itself, while its buffer discards one.
+  public mutating func overlongLineArriving(maximumLineBytes: Int, at time: Timestamp)
+    -> IRCOutput
+  {
+    var output = IRCOutput()
+    guard !overflowReported, phase != .idle, phase != .disconnected else { return output }
+    overflowReported = true
+    advanceClock(to: time)
+    ignored(
+      "a line from the server is over the limit of \(maximumLineBytes) bytes:"
+        + " dropping it as it arrives", into: &output)
+    return output
   }
 }

@@ -168,12 +168,8 @@ public struct IRCClient: Sendable {
     for item in lineBuffer.append(bytes) {
       output.append(receive(item, at: time))
     }
-    if lineBuffer.isDiscarding, !overflowReported, phase != .idle, phase != .disconnected {
-      overflowReported = true
-      advanceClock(to: time)
-      ignored(
-        "a line from the server is over the limit of \(lineBuffer.maximumLineBytes) bytes:"
-          + " dropping it as it arrives", into: &output)
+    if lineBuffer.isDiscarding {
+      output.append(overlongLineArriving(maximumLineBytes: lineBuffer.maximumLineBytes, at: time))
     }
     return output
   }
@@ -212,7 +208,9 @@ public struct IRCClient: Sendable {
     return output
   }
 
-  private mutating func receive(_ item: IRCLineBuffer.Item, at time: Timestamp) -> IRCOutput {
+  /// Takes one item of the stream as `IRCLineBuffer` split it: for a session (or a replay)
+  /// that splits the stream itself, to record the lines.
+  public mutating func receive(_ item: IRCLineBuffer.Item, at time: Timestamp) -> IRCOutput {
     var output = IRCOutput()
     guard phase != .idle, phase != .disconnected else { return output }
     advanceClock(to: time, into: &output)

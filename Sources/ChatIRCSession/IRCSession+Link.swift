@@ -3,17 +3,15 @@ import ChatIRC
 import ChatTransport
 
 /// The byte stream under the session: dialling, reading, writing, losing it.
-extension IRCSession {
+extension IRCSession: IRCSessionLink {
   /// Starts a connection attempt to the configured host and port.
   func dial(at now: Timestamp) {
-    enqueue(.connecting(time: now))
+    observe(.dialing, at: now)
+    engine.dialing(at: now)
+    let configuration = engine.configuration
     do throws(TransportError) {
       let tcp = try TCPConnection(host: configuration.host, port: configuration.port)
       if let tls = configuration.tls {
-        if tls.insecure {
-          notify(
-            .tlsUnverified(host: configuration.host, port: Int(configuration.port)), at: now)
-        }
         if tlsContext?.configuration != tls { tlsContext = try TLSContext(tls) }
         stream = try TLSConnection(over: tcp, context: tlsContext!)
       } else {
@@ -28,8 +26,8 @@ extension IRCSession {
   /// The stream is up (and the TLS handshake done): registration begins.
   func established(at now: Timestamp) {
     connectDeadline = nil
-    clientStarted = true
-    apply(client.start(at: now), now)
+    observe(.connected, at: now)
+    engine.established(at: now)
     flush(at: now)
   }
 
@@ -37,18 +35,11 @@ extension IRCSession {
   func connectFailed(_ error: TransportError, at now: Timestamp) {
     closeStream()
     connectDeadline = nil
-    let reason = error.description
-    enqueue(.disconnected(reason: reason, time: now))
-    if error.isPermanent || !hasRegistered && configuration.givesUpIfFirstConnectionFails {
-      failure = error
-      // A run that gives up says why as it exits; one that stays (line mode) says it now.
-      if !configuration.givesUpIfFirstConnectionFails {
-        notify(.connectionFailed(reason: reason, retried: false), at: now)
-      }
-      return
-    }
-    notify(.connectionFailed(reason: reason, retried: true), at: now)
-    scheduleReconnect(at: now, after: reason)
+    let givesUp =
+      error.isPermanent || !engine.hasRegistered && configuration.givesUpIfFirstConnectionFails
+    if givesUp { engine.failure = error }
+    observe(.failed(reason: error.description, retrying: !givesUp), at: now)
+    engine.attemptFailed(error.description, retrying: !givesUp, at: now)
   }
 
   /// Reads what the stream has, hands it to the client, then writes what is queued.
@@ -60,11 +51,20 @@ extension IRCSession {
     // Bounded, so a fast server cannot keep the loop from the user's typing.
     for _ in 0..<64 {
       guard let stream else { return }
-      guard queue.count - queueHead < Self.maximumQueuedEvents else { break }
+      guard engine.queuedEventCount < Self.maximumQueuedEvents else { break }
       let result = readBuffer.withUnsafeMutableBytes { stream.read(into: $0) }
       switch result {
       case .bytes(let count):
-        apply(client.receive(bytes: readBuffer[..<count], at: now), now)
+        // Line by line, so that what a line brings is queued before the next is recorded.
+        for item in lineBuffer.append(readBuffer[..<count]) {
+          observe(.received(item), at: now)
+          engine.apply(engine.client.receive(item, at: now), now)
+        }
+        // A line growing past the cap is reported as it crosses it, not only at its end.
+        if lineBuffer.isDiscarding {
+          let maximum = lineBuffer.maximumLineBytes
+          engine.apply(engine.client.overlongLineArriving(maximumLineBytes: maximum, at: now), now)
+        }
       case .wouldBlock:
         return flush(at: now)
       case .closed:
@@ -84,97 +84,45 @@ extension IRCSession {
 
   /// The link broke or ended: the client fails what is unconfirmed and reports it.
   func lost(_ reason: String, at now: Timestamp) {
+    let rest = lineBuffer.finish()
     closeStream()
-    if clientStarted {
-      apply(client.connectionClosed(reason: reason, at: now), now)
-    } else {
-      linkEnded(reason, at: now)
+    if engine.clientStarted {
+      for item in rest { observe(.received(item), at: now) }
     }
+    observe(.closed(reason: reason), at: now)
+    engine.lost(reason, rest: rest, at: now)
   }
 
-  /// Closes the stream, if any, and forgets what was queued for it.
+  /// Closes the stream, if any, and forgets what was queued for it and any partial line.
   func closeStream() {
     stream?.close()
     stream = nil
     outgoing = OutgoingBytes()
-  }
-
-  /// After the client's `disconnected`: fails what is left, then reconnects unless leaving.
-  func linkEnded(_ reason: String, at now: Timestamp) {
-    closeStream()
-    clientStarted = false
-    if !pending.isEmpty {
-      notify(.unconfirmedMessagesFailed(count: pending.count), at: now)
-    }
-    for (id, _) in pending {
-      enqueue(
-        .deliveryFailed(
-          id: id,
-          reason: "the connection was lost before the server confirmed it (\(reason)): it may"
-            + " or may not have arrived", time: now))
-    }
-    pending.removeAll()
-    enqueue(.disconnected(reason: reason, time: now))
-    if leaving == .quitSent || leaving == .done {
-      leaving = .done
-      quitDeadline = nil
-      return
-    }
-    if let port = upgradePort {
-      upgradePort = nil
-      upgrade(toTLSPort: UInt16(clamping: port), at: now)
-      notify(.stsUpgrade(host: configuration.host, port: port), at: now)
-      return dial(at: now)
-    }
-    if authenticationFailure != nil {
-      // The same credentials would be refused again: like a refused certificate, the run
-      // ends (piped) or stays disconnected until the user leaves (line mode).
-      if !configuration.givesUpIfFirstConnectionFails {
-        notify(.disconnected(reason: reason + " (not retried)"), at: now)
-      }
-      return
-    }
-    if !hasRegistered && configuration.givesUpIfFirstConnectionFails {
-      // The first connection ended before the server registered us: as a failed connect.
-      failure = .connectionLost(
-        Endpoint(host: configuration.host, port: configuration.port), reason: reason)
-      return
-    }
-    notify(.disconnected(reason: reason), at: now)
-    scheduleReconnect(at: now, after: reason)
+    lineBuffer = IRCLineBuffer()
   }
 
   /// Connects over TLS (`upgradeTLS`) to `port` from now on: an STS upgrade, or a policy
   /// remembered from an earlier run. Call it before `connect(at:)`, or between connections.
   public func upgrade(toTLSPort port: UInt16, at now: Timestamp? = nil) {
-    configuration.port = port
-    configuration.tls = upgradeTLS
-    var clientConfiguration = configuration.client
-    clientConfiguration.endpoint = Self.endpoint(of: configuration)
-    client = IRCClient(configuration: clientConfiguration, at: now ?? lastNow)
+    engine.upgrade(toTLSPort: port, at: now)
   }
 
-  /// Reconnects after the next backoff delay.
-  func scheduleReconnect(at now: Timestamp, after reason: String) {
-    let delay = backoff.nextDelayMilliseconds()
-    reconnectAt = now.advanced(byMilliseconds: delay)
-    notify(
-      .reconnecting(
-        host: configuration.host, port: Int(configuration.port), afterMilliseconds: delay),
-      at: now)
-  }
+  var isLinkOpen: Bool { stream != nil }
 
-  /// Takes in one step of the client: bytes to write, events to map, a close.
-  func apply(_ output: IRCOutput, _ now: Timestamp) {
-    if !output.lines.isEmpty, stream != nil { outgoing.append(output.bytes) }
-    // Closed before the events are handled: a `.disconnected` among them may dial the next
-    // stream at once (an STS upgrade), and that one must not be the stream closed here.
-    if output.closeConnection, let stream {
-      _ = outgoing.flush(to: stream)
-      closeStream()
+  func write(_ output: IRCOutput, at now: Timestamp) {
+    guard stream != nil else { return }
+    outgoing.append(output.bytes)
+    if linkObserver != nil {
+      for line in output.redactedLines { observe(.wrote(line), at: now) }
     }
-    for event in output.events { handle(event, at: now) }
   }
+
+  func closeLink(flushingFirst: Bool) {
+    if flushingFirst, let stream { _ = outgoing.flush(to: stream) }
+    closeStream()
+  }
+
+  func redial(at now: Timestamp) { dial(at: now) }
 }
 
 extension TransportError {

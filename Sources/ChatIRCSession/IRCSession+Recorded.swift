@@ -6,11 +6,11 @@ extension IRCSession {
   /// come out of `nextEvent(dueBy:)` as usual. Starts the client first if it has not started.
   /// What the client would write goes nowhere. For `chat-bench irc`'s in-process figure.
   public func receive(recorded bytes: some BidirectionalCollection<UInt8>, at now: Timestamp) {
-    lastNow = max(lastNow, now)
-    if !clientStarted {
-      clientStarted = true
-      apply(client.start(at: now), now)
+    engine.lastNow = max(engine.lastNow, now)
+    if !engine.clientStarted {
+      engine.clientStarted = true
+      engine.apply(engine.client.start(at: now), now)
     }
-    apply(client.receive(bytes: bytes, at: now), now)
+    engine.apply(engine.client.receive(bytes: bytes, at: now), now)
   }
 }

@@ -27,12 +27,15 @@ extension Loop {
       try dispatch(event)
     }
     while true {
-      let step = input.nextEvents(dueBy: clock.now, in: state)
+      // One reading of the clock per step: the lines are stamped with the moment they were
+      // taken, which is when `--record` says they were typed.
+      let now = clock.now
+      let step = input.nextEvents(dueBy: now, in: state)
       guard !step.isEmpty else { break }
-      try input.takeNextEvents(at: clock.now)
+      try input.takeNextEvents(at: now)
       for event in step {
         stopsAtOnce = stopsAtOnce || event.stopsAtOnce
-        try dispatch(event)
+        try dispatch(event, at: now)
       }
     }
     // The user quit at once (a second /quit with messages in flight, a second Ctrl-D,

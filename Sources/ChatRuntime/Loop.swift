@@ -124,19 +124,21 @@ struct Loop {
     for effect in effects { try perform(effect) }
   }
 
-  /// Dispatches what the user did as the action it stands for, stamped now.
-  mutating func dispatch(_ event: InputEvent) throws(SinkError) {
+  /// Dispatches what the user did as the action it stands for, stamped `now` (by default the
+  /// clock's).
+  mutating func dispatch(_ event: InputEvent, at now: Timestamp? = nil) throws(SinkError) {
+    let now = now ?? clock.now
     switch event {
     case .ended:
       try dispatch(.system(.endOfInput))
     case .line(let text):
-      try dispatch(.user(.submitted(text: text, id: ids.next(), time: clock.now)))
+      try dispatch(.user(.submitted(text: text, id: ids.next(), time: now)))
     case .malformedLine(let number, let problem):
       try dispatch(.system(.malformedInputLine(number: number, problem: problem)))
     case .quitRequested:
       try dispatch(.user(.quitRequested))
     case .request(let request):
-      try dispatch(.user(.requested(request, id: ids.next(), time: clock.now)))
+      try dispatch(.user(.requested(request, id: ids.next(), time: now)))
     case .terminated(let signal):
       outcome = .terminated(signal: signal)
       try dispatch(.system(.terminated))

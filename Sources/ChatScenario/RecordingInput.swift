@@ -5,32 +5,33 @@ import ChatRuntime
 /// Passes another input's events through unchanged and writes them, with their times, to a
 /// scenario: `chat --record FILE`.
 ///
-/// The header holds the run's settings (seed, names, width) so that playing the recording
-/// reproduces the run. Each entry is handed to the operating system as soon as it happens, so
-/// a crash keeps everything typed up to it. Times count from `start`, which the caller places
-/// at the start of the run; a live clock that steps back (the system time was set) cannot make
-/// entries go back in time.
+/// The header holds the run's settings (seed, names, width; on a network run the server,
+/// nick, channels, login and start time) so that playing the recording reproduces the run.
+/// Times count from the recorder's start, which the caller places at the start of the run.
 public final class RecordingInput: ChatRuntime.Input {
   private let input: any ChatRuntime.Input
-  private let sink: any TextSink
-  private let start: Timestamp
-  private var last: Int64 = 0
+  /// Where entries go; a network session records its link through the same one.
+  public let recorder: ScenarioRecorder
   /// The inner input's next step, as last looked at.
   private var next: [InputEvent] = []
 
   /// Records what `input` reports, timed from `start`, into `sink`, which gets the header of
   /// `settings` (its entries are ignored) and `comment` at once.
-  public init(
+  public convenience init(
     wrapping input: any ChatRuntime.Input, start: Timestamp, settings: Scenario,
     comment: String? = nil,
     sink: any TextSink
   ) throws(SinkError) {
+    self.init(
+      wrapping: input,
+      recorder: try ScenarioRecorder(
+        start: start, settings: settings, comment: comment, sink: sink))
+  }
+
+  /// Records what `input` reports through `recorder`.
+  public init(wrapping input: any ChatRuntime.Input, recorder: ScenarioRecorder) {
     self.input = input
-    self.sink = sink
-    self.start = start
-    var header = settings
-    header.entries = []
-    try write(ScenarioWriter.header(of: header, comment: comment))
+    self.recorder = recorder
   }
 
   public var descriptor: Int32? { input.descriptor }
@@ -56,33 +57,24 @@ public final class RecordingInput: ChatRuntime.Input {
 
   /// Records the step as typed now: a step read ahead is written when it is typed.
   public func takeNextEvents(at now: Timestamp) throws(SinkError) {
+    try recorder.checkFailure()
     try input.takeNextEvents(at: now)
     try record(next, at: now)
     next = []
   }
 
   private func record(_ events: [InputEvent], at now: Timestamp) throws(SinkError) {
-    guard !events.isEmpty else { return }
-    last = max(last, start.milliseconds(to: now))
+    var step: [Scenario.Event] = []
     for event in events {
       switch event {
-      case .ended: try write(entry(.end))
-      case .line(let text): try write(entry(.typed(text)))
-      case .quitRequested: try write(entry(.quit))
+      case .ended: step.append(.end)
+      case .line(let text): step.append(.typed(text))
+      case .quitRequested: step.append(.quit)
       // `--record` is refused with `--input jsonl`: a scenario holds typed lines only.
       case .malformedLine, .request: break
-      case .terminated(let signal):
-        try write("# stopped by signal \(signal) at \(ScenarioWriter.time(milliseconds: last))\n")
+      case .terminated(let signal): step.append(.signal(signal))
       }
     }
-  }
-
-  private func entry(_ event: Scenario.Event) -> String {
-    ScenarioWriter.line(for: Scenario.Entry(milliseconds: last, event: event))
-  }
-
-  private func write(_ text: String) throws(SinkError) {
-    try sink.write(Array(text.utf8))
-    try sink.flush()
+    try recorder.record(step: step, at: now)
   }
 }

@@ -1,16 +1,22 @@
 import ChatCore
+import ChatIRC
+import ChatIRCSession
 import ChatRendering
 import ChatRuntime
 import ChatSession
+import ChatTransport
 
 extension Scenario {
-  /// Plays the scenario on a virtual clock starting at `Timestamp.virtualEpoch`, with its
-  /// seed and names, showing every step to `renderers`. Same scenario, same output.
+  /// Plays the scenario on a virtual clock, with its seed and names, showing every step to
+  /// `renderers`. Same scenario, same output.
   ///
-  /// The wiring is `chat --virtual-time`'s (`Runtime(simulating:seed:…)`), so a recorded
-  /// virtual run plays back byte for byte.
+  /// A scenario of the simulated peer starts at `Timestamp.virtualEpoch`, wired as
+  /// `chat --virtual-time` is (`Runtime(simulating:seed:…)`), so a recorded virtual run plays
+  /// back byte for byte. A recording (with a `server`) starts at its `start` and replays its
+  /// link through `ReplaySession`, whose session notices reach the renderers as live.
   public func play(renderers: [any Renderer]) throws(SinkError) -> Runtime.Outcome {
     let seed = seed ?? Self.defaultSeed
+    if let network { return try replay(network, seed: seed, renderers: renderers) }
     var configuration = SimulatedSession.Configuration()
     if let peer { configuration.peerName = peer }
     if let faults { configuration.faults = faults }
@@ -21,5 +27,67 @@ extension Scenario {
     let runtime = Runtime(
       simulating: configuration, seed: seed, state: state, clock: clock, renderers: renderers)
     return try runtime.run(ScenarioInput(self, startingAt: clock.now))
+  }
+
+  /// Replays a recorded network run: the wiring of `chat --server` (the nick as the local
+  /// name, a day's delivery timeout, IRC text, the insecure-TLS flag, user ids from the
+  /// seed's stream 1), over the recording.
+  private func replay(
+    _ network: Network, seed: UInt64, renderers: [any Renderer]
+  ) throws(SinkError) -> Runtime.Outcome {
+    let clock = VirtualClock(start: start ?? .virtualEpoch)
+    let input = ScenarioInput(self, startingAt: clock.now)
+    var typed = 0
+    var linkEntries: [ReplaySession.Entry] = []
+    for (index, entry) in entries.enumerated() {
+      switch entry.event {
+      case .link(let event):
+        linkEntries.append(
+          ReplaySession.Entry(
+            time: clock.now.advanced(byMilliseconds: entry.milliseconds), event: event,
+            typedBefore: typed))
+      case .held(let count):
+        // The last `count` link entries' actions wait until the typed entries right after
+        // it, at its instant, are typed.
+        let following = entries[(index + 1)...].prefix {
+          $0.event.isTyped && $0.milliseconds == entry.milliseconds
+        }
+        for held in linkEntries.indices.suffix(count) {
+          linkEntries[held].holdsUntilTyped = typed + following.count
+        }
+      case .end, .quit, .typed, .signal:
+        typed += 1
+      }
+    }
+    let session = ReplaySession(
+      configuration: sessionConfiguration(network, seed: seed), entries: linkEntries,
+      typedTaken: { [unowned input] in input.typedCount })
+    var state = AppState(localName: name ?? AppState().localName)
+    state.deliveryTimeoutMilliseconds = IRCSessionConfiguration.coreDeliveryTimeoutMilliseconds
+    state.isTLSUnverified = network.usesTLS && network.tlsInsecure
+    state.textMarkup = .ircFormatting
+    let runtime = Runtime(
+      state: state, session: session, clock: clock,
+      ids: SeededUUIDGenerator(seed: seed, stream: 1), renderers: renderers)
+    return try runtime.run(input)
+  }
+
+  /// The session configuration of the recorded run. A `PLAIN` login gets a stand-in
+  /// password: the replay's client answers the recorded challenge, and its lines go nowhere.
+  private func sessionConfiguration(_ network: Network, seed: UInt64) -> IRCSessionConfiguration {
+    let sasl = network.sasl.map { login in
+      let mechanism: IRCSASLMechanism =
+        switch login {
+        case .plain(let user): .plain(user: user, password: IRCSecret("replay"))
+        case .external: .external
+        }
+      return IRCSASL(mechanism, isRequired: !network.saslOptional)
+    }
+    return IRCSessionConfiguration(
+      host: network.host, port: network.port,
+      tls: network.usesTLS ? TLSConfiguration(insecure: network.tlsInsecure) : nil,
+      client: IRCClient.Configuration(
+        nick: name ?? AppState().localName, channels: network.channels, sasl: sasl),
+      keepsListening: network.keepsListening, seed: seed)
   }
 }

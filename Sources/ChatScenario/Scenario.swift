@@ -1,3 +1,5 @@
+import ChatCore
+import ChatIRCSession
 import ChatSession
 
 /// A scripted run of chat: a few settings, then what the user types and when.
@@ -63,6 +65,14 @@ public struct Scenario: Equatable, Sendable {
   public var faults: Faults?
   /// How many messages the peer answers each message with; nil means 1.
   public var burst: Int?
+  /// The IRC server a recorded network run talked to; nil for the simulated peer. With it,
+  /// the scenario is a recording: its link entries replay through the IRC protocol client.
+  public var network: Network?
+  /// The wall-clock moment a recording started: a replay's clock starts there, so every
+  /// time it shows is the live run's. Nil starts at `Timestamp.virtualEpoch`.
+  public var start: Timestamp?
+  /// The local time zone's offset from UTC, in seconds, of a recorded run (nil: UTC).
+  public var utcOffsetSeconds: Int64?
   /// What happens, in time order.
   public var entries: [Entry]
 
@@ -76,8 +86,12 @@ public struct Scenario: Equatable, Sendable {
   /// Creates a scenario.
   public init(
     seed: UInt64? = nil, name: String? = nil, peer: String? = nil, width: Int? = nil,
-    faults: Faults? = nil, burst: Int? = nil, entries: [Entry] = []
+    faults: Faults? = nil, burst: Int? = nil, network: Network? = nil, start: Timestamp? = nil,
+    utcOffsetSeconds: Int64? = nil, entries: [Entry] = []
   ) {
+    self.network = network
+    self.start = start
+    self.utcOffsetSeconds = utcOffsetSeconds
     self.faults = faults
     self.burst = burst
     self.seed = seed
@@ -101,7 +115,7 @@ public struct Scenario: Equatable, Sendable {
     }
   }
 
-  /// What the user can do in a scenario.
+  /// What the user can do in a scenario, and what a recording's link carried.
   public enum Event: Equatable, Sendable {
     /// The input closes.
     case end
@@ -109,5 +123,60 @@ public struct Scenario: Equatable, Sendable {
     case quit
     /// The user types a line (without its newline).
     case typed(String)
+    /// A signal stopped the run (a recording of a run ended by SIGINT, SIGTERM or SIGHUP).
+    case signal(Int32)
+    /// Something happened on a recorded network run's link.
+    case link(IRCLinkEvent)
+    /// In a recording: what the last `count` link entries brought waited for the loop, so
+    /// the typed entries that follow at the same instant reached the core first.
+    case held(count: Int)
+
+    /// Whether the user did it (rather than the link): what the input plays.
+    public var isTyped: Bool {
+      switch self {
+      case .link, .held: false
+      case .end, .quit, .typed, .signal: true
+      }
+    }
+  }
+
+  /// The server, nick and login of a recorded network run: what its client was configured
+  /// with (never a secret). The nick is the scenario's `name`.
+  public struct Network: Equatable, Sendable {
+    /// The server as `irc://HOST:PORT` or `ircs://HOST:PORT`, without channels.
+    public var server: String
+    /// The host, as the URL names it (an IPv6 address without brackets).
+    public var host: String
+    /// The port.
+    public var port: UInt16
+    /// Whether the connection was TLS (`ircs://`).
+    public var usesTLS: Bool
+    /// Whether TLS was unverified (`--tls-insecure`).
+    public var tlsInsecure = false
+    /// The channels joined after registering, in order.
+    public var channels: [String] = []
+    /// The SASL login: `PLAIN` with the user, or `EXTERNAL`; nil for none.
+    public var sasl: SASL?
+    /// Whether registering without SASL was allowed (`--sasl-optional`).
+    public var saslOptional = false
+    /// Whether the run stayed connected after its input ended (`--keep-listening`).
+    public var keepsListening = false
+
+    /// A login, without its password.
+    public enum SASL: Equatable, Sendable {
+      /// `PLAIN` as `user`.
+      case plain(user: String)
+      /// `EXTERNAL`: the client certificate.
+      case external
+    }
+
+    /// A network on `host` and `port`.
+    public init(host: String, port: UInt16, usesTLS: Bool) {
+      self.host = host
+      self.port = port
+      self.usesTLS = usesTLS
+      let shown = host.contains(":") ? "[\(host)]" : host
+      server = "\(usesTLS ? "ircs" : "irc")://\(shown):\(port)"
+    }
   }
 }

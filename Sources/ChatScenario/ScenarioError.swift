@@ -23,8 +23,14 @@ public enum ScenarioError: Error, Equatable, CustomStringConvertible {
     case invalidTime(String)
     /// A setting whose value is not one it accepts.
     case invalidValue(setting: String, value: String, expected: String)
+    /// A link entry (`< line`, `connected`, …) in a scenario without a `server`.
+    case linkWithoutServer
     /// A setting without a value.
     case missingValue(setting: String)
+    /// A recording's setting in a scenario without a `server`.
+    case needsServer(setting: String)
+    /// A setting of the simulated peer in a recording.
+    case notInRecording(setting: String)
     /// A setting after the first entry.
     case settingAfterEntries(String)
     /// A time earlier than the entry before it.
@@ -54,8 +60,16 @@ public enum ScenarioError: Error, Equatable, CustomStringConvertible {
       case .invalidValue(let setting, let value, let expected):
         // `expected` may repeat the value, as a fault spec's own error does.
         "invalid \(setting) '\(quote(value))': expected \(Sanitizer.sanitize(expected))"
+      case .linkWithoutServer:
+        "a link entry ('<', '>', connecting, connected, closed, failed, gave-up, hung-up,"
+          + " oversized, held) needs a 'server' setting: only a recording has them"
       case .missingValue(let setting):
         "missing value for setting '\(setting)'"
+      case .needsServer(let setting):
+        "setting '\(setting)' needs a 'server' setting: only a recording takes it"
+      case .notInRecording(let setting):
+        "setting '\(setting)' is the simulated peer's: a recording (with a 'server') cannot"
+          + " take it"
       case .settingAfterEntries(let name):
         "setting '\(quote(name))' after the first entry: settings go at the top"
       case .timeGoesBack(let time, let previous):
@@ -68,7 +82,8 @@ public enum ScenarioError: Error, Equatable, CustomStringConvertible {
           + (text.isEmpty ? "nothing" : "'\(quote(text))'")
       case .unknownSetting(let name):
         "unknown setting '\(quote(name))': expected seed, name, peer, width, faults or"
-          + " burst, or an entry starting with a time"
+          + " burst (a recording: server, channels, sasl, sasl-optional, tls-insecure,"
+          + " keep-listening, start, utc-offset), or an entry starting with a time"
       case .unterminatedQuote:
         "quoted text without its closing '\"'"
       }

@@ -15,10 +15,14 @@ public final class ScenarioInput: ChatRuntime.Input {
   private var ended = false
 
   /// Plays `scenario`, counting entry times from `start`, the moment the run begins.
+  /// A recording's link entries are the replay session's, not the input's: they are skipped.
   public init(_ scenario: Scenario, startingAt start: Timestamp) {
-    entries = scenario.entries
+    entries = scenario.entries.filter(\.event.isTyped)
     self.start = start
   }
+
+  /// How many of the scenario's typed entries have been typed so far.
+  public var typedCount: Int { next }
 
   public var descriptor: Int32? { nil }
 
@@ -68,6 +72,10 @@ public final class ScenarioInput: ChatRuntime.Input {
       return .quitRequested
     case .typed(let text):
       return .line(text)
+    case .signal(let number):
+      return .terminated(signal: number)
+    case .link, .held:
+      return .ended  // Never: the replay session's entries are filtered out.
     }
   }
 }

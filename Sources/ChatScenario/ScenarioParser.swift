@@ -1,16 +1,29 @@
+import ChatCore
+import ChatIRC
+import ChatIRCSession
 import ChatSession
 
 /// Reads the scenario format described on `Scenario`. Pure: bytes in, a value or an error out.
 public struct ScenarioParser {
-  private typealias Scalars = Substring.UnicodeScalarView
-  private typealias Problem = ScenarioError.Problem
+  typealias Scalars = Substring.UnicodeScalarView
+  typealias Problem = ScenarioError.Problem
 
-  private var scenario = Scenario()
-  private var settingLines: [String: Int] = [:]
+  var scenario = Scenario()
+  var settingLines: [String: Int] = [:]
   private var lastMilliseconds: Int64 = 0
   /// The last `end` or `quit` so far and its line: after either, only `quit` may follow.
   private var closing: (event: Scenario.Event, line: Int)?
-  private var lineNumber = 0
+  var lineNumber = 0
+  /// A recording's settings, put together once the file is read (settings come in any order).
+  var recording = RecordingSettings()
+
+  /// The settings only a recording (a scenario with a `server`) takes.
+  static let recordingSettings = [
+    "server", "channels", "sasl", "sasl-optional", "tls-insecure", "keep-listening", "start",
+    "utc-offset",
+  ]
+  /// The settings of the simulated peer, which a recording cannot take.
+  static let simulatedSettings = ["peer", "faults", "burst"]
 
   /// Times beyond this (1,000 years) are refused: arithmetic on them cannot overflow, and
   /// every instant of a run stays within the four-digit years RFC 3339 allows.
@@ -26,6 +39,11 @@ public struct ScenarioParser {
       } catch {
         throw .malformed(file: file, line: index + 1, problem: error)
       }
+    }
+    do {
+      try parser.finishRecording()
+    } catch {
+      throw .malformed(file: file, line: error.line, problem: error.problem)
     }
     return parser.scenario
   }
@@ -70,9 +88,11 @@ public struct ScenarioParser {
       throw .timeGoesBack(timeText, previousMilliseconds: lastMilliseconds)
     }
     let event = try action(content[token.endIndex...].drop(while: isBlank))
+    if !event.isTyped, recording.server == nil { throw .linkWithoutServer }
     // Input is over after `end`, and leaving has begun after `quit`: what could still follow
-    // is the user insisting, never more typing.
-    if let closing, event != .quit {
+    // is the user insisting (and, in a recording, what the link still carried), never more
+    // typing.
+    if let closing, event.isTyped, event != .quit {
       throw closing.event == .end
         ? .afterEnd(endLine: closing.line) : .afterQuit(quitLine: closing.line)
     }
@@ -91,12 +111,13 @@ public struct ScenarioParser {
       let (text, after) = try Self.quoted(rest)
       guard after.allSatisfy(isBlank) else { throw .trailingText(String(Substring(after))) }
       return .typed(text)
+    case "<", ">":
+      let text = try Self.lineText(rest.dropFirst())
+      return .link(rest.first == "<" ? .received(.line(text)) : .wrote(text))
     default:
-      switch String(Substring(trimmingTrailingBlanks(rest))) {
-      case "end": return .end
-      case "quit": return .quit
-      case let other: throw .unexpectedAction(other)
-      }
+      let word = String(Substring(rest.prefix { !isBlank($0) }))
+      let argument = trimmingTrailingBlanks(rest.dropFirst(word.unicodeScalars.count))
+      return try keyword(word, argument.drop(while: isBlank))
     }
   }
 
@@ -134,7 +155,10 @@ public struct ScenarioParser {
   private mutating func readSetting(_ content: Scalars) throws(Problem) {
     let nameScalars = content.prefix { !isBlank($0) }
     let name = String(Substring(nameScalars))
-    guard ["seed", "name", "peer", "width", "faults", "burst"].contains(name) else {
+    guard
+      ["seed", "name", "peer", "width", "faults", "burst"].contains(name)
+        || Self.recordingSettings.contains(name)
+    else {
       throw .unknownSetting(name)
     }
     guard scenario.entries.isEmpty else { throw .settingAfterEntries(name) }
@@ -148,6 +172,7 @@ public struct ScenarioParser {
       (value, after) = try Self.quoted(raw)
       guard after.isEmpty else { throw .trailingText(String(Substring(after))) }
     }
+    if Self.recordingSettings.contains(name) { return try readRecordingSetting(name, value) }
     switch name {
     case "seed":
       guard let seed = UInt64(value), value.unicodeScalars.allSatisfy(isDigit) else {
@@ -246,6 +271,6 @@ public struct ScenarioParser {
   }
 }
 
-private func isBlank(_ scalar: Unicode.Scalar) -> Bool { scalar == " " || scalar == "\t" }
+func isBlank(_ scalar: Unicode.Scalar) -> Bool { scalar == " " || scalar == "\t" }
 
-private func isDigit(_ scalar: Unicode.Scalar) -> Bool { ("0"..."9").contains(scalar) }
+func isDigit(_ scalar: Unicode.Scalar) -> Bool { ("0"..."9").contains(scalar) }

@@ -1,3 +1,5 @@
+import ChatCore
+import ChatIRCSession
 import ChatRendering
 
 /// Writes the scenario format described on `Scenario`, in a form that reads back as written.
@@ -28,7 +30,27 @@ public enum ScenarioWriter {
     if let width = scenario.width { text += "width \(width)\n" }
     if let faults = scenario.faults, !faults.isEmpty { text += "faults \(faults)\n" }
     if let burst = scenario.burst, burst != 1 { text += "burst \(burst)\n" }
+    if let network = scenario.network { text += header(of: network) }
+    if let start = scenario.start { text += "start \(TimeFormat.rfc3339(start))\n" }
+    if let offset = scenario.utcOffsetSeconds { text += "utc-offset \(offset)\n" }
     return text.isEmpty ? text : text + "\n"
+  }
+
+  /// A recording's server, channels and login: never a secret.
+  private static func header(of network: Scenario.Network) -> String {
+    var text = "server \(network.server)\n"
+    if !network.channels.isEmpty {
+      text += "channels \(settingValue(network.channels.joined(separator: ",")))\n"
+    }
+    switch network.sasl {
+    case nil: break
+    case .plain(let user)?: text += "sasl \(settingValue("PLAIN " + user))\n"
+    case .external?: text += "sasl EXTERNAL\n"
+    }
+    if network.saslOptional { text += "sasl-optional yes\n" }
+    if network.tlsInsecure { text += "tls-insecure yes\n" }
+    if network.keepsListening { text += "keep-listening yes\n" }
+    return text
   }
 
   /// One entry as a line, newline included.
@@ -40,7 +62,33 @@ public enum ScenarioWriter {
     case .typed(let text) where text.isEmpty: return "\(time) |\n"
     case .typed(let text) where needsQuotes(text): return "\(time) \(quoted(text))\n"
     case .typed(let text): return "\(time) | \(text)\n"
+    case .signal(let number): return "\(time) signal \(number)\n"
+    case .link(let event): return "\(time) \(link(event))\n"
+    case .held(let count): return "\(time) held \(count)\n"
     }
+  }
+
+  /// A link event as it follows the time.
+  private static func link(_ event: IRCLinkEvent) -> String {
+    switch event {
+    case .dialing: "connecting"
+    case .connected: "connected"
+    case .hungUp: "hung-up"
+    case .received(.line(let line)): "<" + lineText(line)
+    case .received(.tooLong(let count)): "oversized \(count)"
+    case .wrote(let line): ">" + lineText(line)
+    case .closed(let reason): "closed " + reasonText(reason)
+    case .failed(let reason, let retrying): (retrying ? "failed " : "gave-up ") + reasonText(reason)
+    }
+  }
+
+  /// A line after `<` or `>`: verbatim after a space, or quoted when it would not survive.
+  private static func lineText(_ line: String) -> String {
+    needsQuotes(line) || line.hasPrefix("\"") || line.isEmpty ? quoted(line) : " " + line
+  }
+
+  private static func reasonText(_ reason: String) -> String {
+    needsQuotes(reason) || reason.hasPrefix("\"") || reason.isEmpty ? quoted(reason) : reason
   }
 
   /// Milliseconds as seconds with three decimals: `0.000s`, `1.250s`.

@@ -5,7 +5,8 @@ import LogRenderer
 import ReadlineRenderer
 
 /// One snapshot per case folder and renderer: what the renderer shows when the case's
-/// `scenario.chat` is played on the virtual clock.
+/// `scenario.chat` is played on the virtual clock. A recording (a `scenario.chat` with a
+/// `server`) is a case like any other: it replays through the IRC session's engine.
 public struct SnapshotRenderer: Sendable, CustomStringConvertible {
   /// The snapshot's file name inside a case folder.
   public var file: String
@@ -19,13 +20,20 @@ public struct SnapshotRenderer: Sendable, CustomStringConvertible {
   /// (`SNAPSHOT_RECORD=missing swift test`, or `chat verify --record`) then writes its snapshot
   /// for every case.
   public static let all: [SnapshotRenderer] = [
-    SnapshotRenderer(file: "log.txt") { _, sink in StreamRenderer(LogFormatter(), sink: sink) },
+    // A recording shows times in its run's time zone (`utc-offset`); a scenario in UTC.
+    SnapshotRenderer(file: "log.txt") { scenario, sink in
+      StreamRenderer(
+        LogFormatter(utcOffsetSeconds: scenario.utcOffsetSeconds ?? 0), sink: sink)
+    },
     SnapshotRenderer(file: "jsonl.jsonl") { _, sink in
       StreamRenderer(JSONLinesFormatter(), sink: sink)
     },
     // The line mode as a terminal of the scenario's width shows it, without colour.
     SnapshotRenderer(file: "line.txt") { scenario, sink in
-      StreamRenderer(LineFormatter(width: scenario.width ?? Scenario.defaultWidth), sink: sink)
+      StreamRenderer(
+        LineFormatter(
+          width: scenario.width ?? Scenario.defaultWidth,
+          utcOffsetSeconds: scenario.utcOffsetSeconds ?? 0), sink: sink)
     },
     // What piped runs write to standard error: /help's text, unknown commands.
     SnapshotRenderer(file: "notices.txt") { _, sink in

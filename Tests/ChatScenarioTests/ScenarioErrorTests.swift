@@ -65,7 +65,54 @@ import Testing
     (
       "hello there",
       "s.chat:1: unknown setting 'hello': expected seed, name, peer, width, faults or"
-        + " burst, or an entry starting with a time"
+        + " burst (a recording: server, channels, sasl, sasl-optional, tls-insecure,"
+        + " keep-listening, start, utc-offset), or an entry starting with a time"
+    ),
+    // Recordings: link entries need a server, and the server rules out the simulated peer.
+    (
+      "0ms < :irc.test 001 bot :hi",
+      "s.chat:1: a link entry ('<', '>', connecting, connected, closed, failed, gave-up,"
+        + " hung-up, oversized, held) needs a 'server' setting: only a recording has them"
+    ),
+    (
+      "channels #a\n0ms | hi",
+      "s.chat:1: setting 'channels' needs a 'server' setting: only a recording takes it"
+    ),
+    (
+      "server irc://127.0.0.1:6667\npeer Bob",
+      "s.chat:2: setting 'peer' is the simulated peer's: a recording (with a 'server') cannot"
+        + " take it"
+    ),
+    (
+      "server irc://127.0.0.1\n",
+      "s.chat:1: invalid server 'irc://127.0.0.1': expected irc://HOST:PORT or"
+        + " ircs://HOST:PORT"
+    ),
+    (
+      "server irc://h:1\nstart 2026-12-01 14:00",
+      "s.chat:2: invalid start '2026-12-01 14:00': expected a UTC time such as"
+        + " 2026-12-01T14:00:00.000Z"
+    ),
+    (
+      "server irc://h:1\nsasl PLAIN",
+      "s.chat:2: invalid sasl 'PLAIN': expected PLAIN USER or EXTERNAL"
+    ),
+    (
+      "server irc://h:1\n0ms connecting\n1ms connected now",
+      "s.chat:3: expected '| text', '\"text\"', 'end' or 'quit' after the time, found"
+        + " 'connected now'"
+    ),
+    (
+      "server irc://h:1\n0ms <\"unterminated",
+      "s.chat:2: quoted text without its closing '\"'"
+    ),
+    (
+      "server irc://h:1\n0ms oversized lots",
+      "s.chat:2: invalid oversized 'lots': expected a byte count"
+    ),
+    (
+      "server irc://h:1\n0ms end\n1ms < PING :x\n2ms | typed after the end",
+      "s.chat:4: nothing can be typed after 'end' (line 2); only 'quit' may follow it"
     ),
     ("seed 1\n\nseed 2", "s.chat:3: duplicate setting 'seed' (first set on line 1)"),
     ("0ms | a\nname Z", "s.chat:2: setting 'name' after the first entry: settings go at the top"),

@@ -20,7 +20,7 @@ build=.build/fuzz
 # a libFuzzer binary without unsafeFlags. Coverage and AddressSanitizer instrument every module.
 # lld, because gold warns about every AddressSanitizer symbol it cannot export.
 flags=(-sanitize=fuzzer,address -parse-as-library -O -swift-version 6 -use-ld=lld
-  -I "$build/modules")
+  -I "$build/modules" -I Sources/CTLS)
 
 # Compiles Sources/MODULE into one object and its .swiftmodule; dependencies must come first.
 build_module() {
@@ -73,7 +73,8 @@ for target in "${targets[@]}"; do
     scenario-parser)
       build_target "$target" ScenarioParserFuzzer \
         Tests/ChatScenarioTests/ScenarioParserProperties.swift \
-        ChatCore ChatSession ChatRendering ChatRuntime ChatScenario
+        ChatCore ChatSession ChatRendering ChatRuntime ChatIRC ChatTransport ChatIRCSession \
+        ChatScenario
       ;;
     json-writer)
       build_target "$target" JSONWriterFuzzer Tests/RendererTests/JSONWriterProperties.swift \

@@ -2,21 +2,22 @@ import ChatCore
 import ChatIRC
 
 /// What the session tells the user besides the conversations: notices, and the link's
-/// status (lines queued for pacing, the lag).
-extension IRCSession {
-  /// Tells the user `notice` when the run starts (an STS policy applied before connecting).
-  public func announce(_ notice: SessionNotice) {
-    startNotices.append(notice)
-  }
-
+/// status (lines queued for pacing, the lag). Live and replayed alike.
+extension IRCSessionEngine {
   /// Tells the user `notice`, as a session action in turn with the others.
   func notify(_ notice: SessionNotice, at now: Timestamp) {
     enqueue(.noticed(notice, time: now))
   }
 
+  /// Tells the notices for the start of the run (`announce`d before connecting).
+  func tellStartNotices(at now: Timestamp) {
+    for notice in startNotices { notify(notice, at: now) }
+    startNotices = []
+  }
+
   /// The link's status now: lines waiting for the pacing allowance, the last lag measured
   /// (none before the client started, or once it has stopped). O(1).
-  var link: LinkStatus {
+  var linkStatus: LinkStatus {
     guard clientStarted else { return LinkStatus() }
     return LinkStatus(queuedLines: client.queuedLineCount, lagMilliseconds: client.lagMilliseconds)
   }
@@ -24,9 +25,9 @@ extension IRCSession {
   /// The link's status if it changed since the core was last told, once everything else
   /// due is told: one report however many lines a turn queued or wrote, never one per line.
   func linkChange(at now: Timestamp) -> Action.Session? {
-    let link = self.link
-    guard link != reportedLink else { return nil }
-    reportedLink = link
-    return .linkChanged(link, time: now)
+    let status = linkStatus
+    guard status != reportedLink else { return nil }
+    reportedLink = status
+    return .linkChanged(status, time: now)
   }
 }

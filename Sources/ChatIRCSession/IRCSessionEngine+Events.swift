@@ -3,7 +3,7 @@ import ChatIRC
 import FoundationEssentials
 
 /// What the protocol client reports, as the core's session actions.
-extension IRCSession {
+extension IRCSessionEngine {
   func handle(_ event: IRCEvent, at now: Timestamp) {
     switch event {
     case .registered(let nick):

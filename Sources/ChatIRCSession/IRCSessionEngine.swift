@@ -1,0 +1,251 @@
+import ChatCore
+import ChatIRC
+import ChatSession
+import ChatTransport
+import FoundationEssentials
+
+/// What carries an engine's lines: the live session's socket, or a replay's recording.
+protocol IRCSessionLink: AnyObject {
+  /// Whether a link is open: dialled and not closed yet.
+  var isLinkOpen: Bool { get }
+  /// Takes the lines the client wants written now (sensitive ones marked in `output`).
+  func write(_ output: IRCOutput, at now: Timestamp)
+  /// Closes the link now, forgetting what is queued for it, or after writing what the
+  /// stream takes of it at once (`flushingFirst`).
+  func closeLink(flushingFirst: Bool)
+  /// Dials again at once (after an STS upgrade). A replay waits for the recorded dial instead.
+  func redial(at now: Timestamp)
+}
+
+/// The part of an IRC session that needs no socket: the protocol client, and what it reports
+/// turned into the core's session actions.
+///
+/// It keeps the messages awaiting confirmation (a split one until every piece is confirmed),
+/// derives received messages' ids from their msgid (see `IRCMessageID`), fails what the
+/// server refused, did not confirm in time or lost with the link, follows the nick the server
+/// gave, draws the reconnect delays from the seed, and leaves politely. `IRCSession` runs it
+/// over a TCP or TLS stream; `ReplaySession` runs the same engine over a recording, so a
+/// replay maps the recorded lines to exactly the actions the live run had.
+final class IRCSessionEngine {
+  /// Where the session connects now (an STS upgrade changes the port and turns TLS on).
+  var configuration: IRCSessionConfiguration
+  /// The protocol state machine.
+  var client: IRCClient
+  /// TLS settings for an STS upgrade of a plaintext connection.
+  var upgradeTLS = TLSConfiguration()
+  weak var link: (any IRCSessionLink)?
+  var stsPolicyUpdated: (IRCSTSPolicy) -> Void = { _ in }
+  var stsPolicyRemoved: (String) -> Void = { _ in }
+
+  /// Whether `client.start` ran on the link now open.
+  var clientStarted = false
+  /// When the next connection attempt is due, after a lost link or a failed attempt.
+  var reconnectAt: Timestamp?
+  var upgradePort: Int?
+  var queue: [Action.Session] = []
+  var queueHead = 0
+  var pending: [UUID: PendingMessage] = [:]
+  var backoff: ReconnectBackoff
+  var ids: SeededUUIDGenerator
+  var hasRegistered = false
+  /// The nick the core knows us by.
+  var currentNick: String
+  var leaving = Leaving.no
+  /// When chat stops waiting for the server to close the link after `QUIT`.
+  var quitDeadline: Timestamp?
+  var lastNow = Timestamp(millisecondsSinceEpoch: 0)
+  /// Why the session gave up for good, if it did (a refused certificate, a first connection
+  /// that failed or ended before registering, when `givesUpIfFirstConnectionFails`).
+  var failure: TransportError?
+  /// Why a required SASL login failed, if it did: never retried.
+  var authenticationFailure: String?
+  /// The link status the core was last told of; nil before the first report.
+  var reportedLink: LinkStatus?
+  /// Notices for the start of the run, told when it connects (`announce`).
+  var startNotices: [SessionNotice] = []
+
+  enum Leaving {
+    case no
+    /// The loop found the app leaving: `QUIT` goes out at the next turn.
+    case requested
+    /// `QUIT` is written; waiting for the server to close.
+    case quitSent
+    /// The link is closed for good.
+    case done
+  }
+
+  /// A message of ours that the server has not confirmed in full.
+  struct PendingMessage {
+    var message: Message
+    var parts = 1
+    var confirmed = 0
+    /// When its last line written so far went to the socket.
+    var writtenAt: Timestamp?
+    /// The time of its first line's confirmation: when it entered the conversation.
+    var firstConfirmation: Timestamp?
+  }
+
+  init(configuration: IRCSessionConfiguration) {
+    self.configuration = configuration
+    var clientConfiguration = configuration.client
+    clientConfiguration.endpoint = Self.endpoint(of: configuration)
+    client = IRCClient(configuration: clientConfiguration, at: lastNow)
+    currentNick = configuration.client.nick
+    backoff = ReconnectBackoff(
+      seed: configuration.seed, baseMilliseconds: configuration.reconnectBaseMilliseconds,
+      capMilliseconds: configuration.reconnectCapMilliseconds)
+    ids = SeededUUIDGenerator(seed: configuration.seed, stream: 2)
+  }
+
+  var isLinkOpen: Bool { link?.isLinkOpen ?? false }
+
+  /// Whether the session gave up for good (`failure` or `authenticationFailure`).
+  var hasGivenUp: Bool { failure != nil || authenticationFailure != nil }
+
+  /// Where a message for the session's own conversation goes: the first channel.
+  var defaultTarget: String? {
+    client.joinedChannels.first ?? configuration.client.channels.first
+  }
+
+  // MARK: The session's requests
+
+  func send(_ message: Message, at now: Timestamp) {
+    lastNow = max(lastNow, now)
+    let named = message.conversation == .initial ? nil : message.conversation.text
+    guard let target = named ?? defaultTarget else {
+      enqueue(
+        .deliveryFailed(
+          id: message.id,
+          reason: "not sent: no channel to send to (name one in the URL or with --join)",
+          time: now))
+      return
+    }
+    pending[message.id] = PendingMessage(message: message)
+    let intent = IRCIntent.send(
+      id: message.id, target: target, text: message.text, isAction: message.isAction)
+    apply(client.perform(intent, at: now), now)
+  }
+
+  func perform(_ intent: IRCIntent, at now: Timestamp) {
+    lastNow = max(lastNow, now)
+    apply(client.perform(intent, at: now), now)
+  }
+
+  /// When the engine next has something to do: an event to hand over (or a changed link
+  /// status), `QUIT` to send, the client's timers, a confirmation that is overdue. (The link
+  /// adds its own.)
+  var nextDeadline: Timestamp? { nextDeadline(includingQueue: true) }
+
+  /// Whether actions wait for the core.
+  var hasQueuedEvents: Bool { queueHead < queue.count }
+  /// How many events wait for the loop.
+  var queuedEventCount: Int { queue.count - queueHead }
+
+  /// `nextDeadline`, or without the waiting actions and link status (a replay that holds
+  /// them back).
+  func nextDeadline(includingQueue: Bool) -> Timestamp? {
+    var deadline: Timestamp?
+    func consider(_ time: Timestamp?) {
+      guard let time else { return }
+      deadline = min(deadline ?? time, time)
+    }
+    if includingQueue && (hasQueuedEvents || linkStatus != reportedLink) || leaving == .requested {
+      consider(lastNow)
+    }
+    if clientStarted, isLinkOpen { consider(client.nextDeadline) }
+    for entry in pending.values {
+      consider(
+        entry.writtenAt?.advanced(byMilliseconds: configuration.confirmationTimeoutMilliseconds))
+    }
+    return deadline
+  }
+
+  /// The next action for the core, if one is waiting; once none is, the link status if it
+  /// changed.
+  func nextQueuedEvent(at now: Timestamp) -> Action.Session? {
+    guard queueHead < queue.count else { return linkChange(at: now) }
+    let event = queue[queueHead]
+    queueHead += 1
+    if queueHead == queue.count {
+      queue.removeAll(keepingCapacity: true)
+      queueHead = 0
+    }
+    return event
+  }
+
+  /// Asked while the app is leaving with everything confirmed: the first time, it starts
+  /// leaving politely (`QUIT` at the next turn) and expects the server to close the link.
+  var isExpectingEvents: Bool {
+    if hasGivenUp { return false }
+    if configuration.keepsListening { return true }
+    switch leaving {
+    case .no:
+      guard clientStarted, isLinkOpen, client.phase == .registered else { return false }
+      leaving = .requested
+      return true
+    case .requested, .quitSent: return isLinkOpen
+    case .done: return false
+    }
+  }
+
+  // MARK: Time passing
+
+  /// The client's timers, `QUIT` once leaving was asked for, and overdue confirmations.
+  func doDueWork(at now: Timestamp) {
+    if clientStarted, isLinkOpen, let due = client.nextDeadline, due <= now {
+      apply(client.advance(to: now), now)
+    }
+    if leaving == .requested {
+      leaving = .quitSent
+      quitDeadline = now.advanced(byMilliseconds: configuration.quitTimeoutMilliseconds)
+      apply(client.perform(.quit(reason: "chat"), at: now), now)
+    }
+  }
+
+  /// The server did not close the link in time after `QUIT`: it is closed for good.
+  func gaveUpWaitingForClose() {
+    quitDeadline = nil
+    link?.closeLink(flushingFirst: false)
+    leaving = .done
+  }
+
+  /// Fails every message whose last written line has waited too long for confirmation.
+  func failUnconfirmed(at now: Timestamp) {
+    let limit = configuration.confirmationTimeoutMilliseconds
+    for (id, entry) in pending {
+      guard let written = entry.writtenAt, written.milliseconds(to: now) >= limit else { continue }
+      pending[id] = nil
+      notify(
+        .messageNotDelivered(
+          reason: "the server did not confirm it within \(limit / 1000) s"), at: now)
+      enqueue(
+        .deliveryFailed(
+          id: id,
+          reason: "the server did not confirm it within \(limit / 1000) s: it may or may not"
+            + " have arrived",
+          time: now))
+    }
+  }
+
+  /// Takes in one step of the client: lines to write, events to map, a close.
+  func apply(_ output: IRCOutput, _ now: Timestamp) {
+    if !output.lines.isEmpty, isLinkOpen { link?.write(output, at: now) }
+    // Closed before the events are handled: a `.disconnected` among them may dial the next
+    // link at once (an STS upgrade), and that one must not be the link closed here.
+    if output.closeConnection, isLinkOpen { link?.closeLink(flushingFirst: true) }
+    for event in output.events { handle(event, at: now) }
+  }
+
+  func enqueue(_ event: Action.Session) {
+    queue.append(event)
+  }
+
+  static func endpoint(of configuration: IRCSessionConfiguration) -> IRCEndpoint {
+    let security: IRCEndpoint.Security =
+      switch configuration.tls {
+      case nil: .plaintext
+      case let tls?: tls.insecure ? .unverifiedTLS : .tls
+      }
+    return IRCEndpoint(host: configuration.host, port: Int(configuration.port), security: security)
+  }
+}

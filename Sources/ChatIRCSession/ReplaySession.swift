@@ -1,0 +1,175 @@
+import ChatCore
+import ChatIRC
+import ChatSession
+
+/// An IRC session played back from a recording (`--record` on a network run), on the
+/// virtual clock: the same `IRCClient` and the same mapping to the core's actions as
+/// `IRCSession` (one `IRCSessionEngine`), fed what the link carried at the times it carried
+/// it. No socket, no mock: a dial, a connection, each line the server sent and each close
+/// happen when the recording says, and everything chat made of them is made again.
+///
+/// The lines chat writes go nowhere (a recording keeps them for the reader only). Timers of
+/// the link that the recording already answers are not run: a reconnect happens at the
+/// recorded dial, and a close after an unanswered `QUIT` at the recorded hang-up. The
+/// client's own timers (pacing, keepalive) and the confirmation timeout run as live.
+///
+/// A line typed at the same millisecond as a link event is typed in the recording's order:
+/// an entry with `typedBefore` typed lines before it in the file waits until the input has
+/// typed that many (`typedTaken`), so the two streams interleave as they were recorded.
+public final class ReplaySession: Session {
+  /// One recorded link event, at its time.
+  public struct Entry: Hashable, Sendable {
+    /// When it happened.
+    public var time: Timestamp
+    /// What happened.
+    public var event: IRCLinkEvent
+    /// How many typed entries come before it in the recording.
+    public var typedBefore: Int
+    /// The actions made of it (and everything before) wait until the input has typed this
+    /// many entries: live, lines typed in the same turn reached the core first.
+    public var holdsUntilTyped: Int?
+
+    /// Creates an entry.
+    public init(
+      time: Timestamp, event: IRCLinkEvent, typedBefore: Int, holdsUntilTyped: Int? = nil
+    ) {
+      self.time = time
+      self.event = event
+      self.typedBefore = typedBefore
+      self.holdsUntilTyped = holdsUntilTyped
+    }
+  }
+
+  /// Whether the recording ends with a connection attempt that was not retried.
+  public private(set) var gaveUp = false
+  /// Whether the session gave up for good: the recording says so, or the engine did as live
+  /// (a first connection lost before registering, a required SASL login refused).
+  public var hasGivenUp: Bool { gaveUp || engine.hasGivenUp }
+
+  let engine: IRCSessionEngine
+  private let entries: [Entry]
+  private let typedTaken: () -> Int
+  private var next = 0
+  private var open = false
+  private var holdUntilTyped = 0
+
+  /// Plays `entries` (in time order) with the client `configuration` describes; `typedTaken`
+  /// says how many typed entries the input has typed so far.
+  public init(
+    configuration: IRCSessionConfiguration, entries: [Entry], typedTaken: @escaping () -> Int
+  ) {
+    engine = IRCSessionEngine(configuration: configuration)
+    self.entries = entries
+    self.typedTaken = typedTaken
+    engine.link = self
+  }
+
+  /// The protocol state machine.
+  public var client: IRCClient { engine.client }
+
+  public func connect(at now: Timestamp) {
+    engine.lastNow = now  // The recording says when it dialled.
+  }
+
+  public func send(_ message: Message, at now: Timestamp) {
+    engine.send(message, at: now)
+  }
+
+  public func join(_ name: ConversationName, at now: Timestamp) {
+    engine.perform(.join(channel: name.text), at: now)
+  }
+
+  public func part(_ name: ConversationName, reason: String?, at now: Timestamp) {
+    engine.perform(.part(channel: name.text, reason: reason), at: now)
+  }
+
+  public func setTopic(_ topic: String, of name: ConversationName, at now: Timestamp) {
+    engine.notify(.refused(reason: "setting a topic is not supported on IRC yet"), at: now)
+  }
+
+  public var nextDeadline: Timestamp? {
+    var deadline = engine.nextDeadline(includingQueue: !isHolding)
+    // An entry waiting for the queue to drain while the queue is held waits for the input.
+    if let entry = nextPlayable, !(waitsForQueue(entry) && isHolding) {
+      deadline = min(deadline ?? entry.time, entry.time)
+    }
+    return deadline
+  }
+
+  public func nextEvent(dueBy now: Timestamp) -> Action.Session? {
+    engine.lastNow = max(engine.lastNow, now)
+    play(dueBy: now)
+    engine.doDueWork(at: now)
+    engine.failUnconfirmed(at: now)
+    return isHolding ? nil : engine.nextQueuedEvent(at: now)
+  }
+
+  private var isHolding: Bool { typedTaken() < holdUntilTyped }
+
+  /// Whether `entry` starts actions that live waited for typing while actions from before
+  /// it are still queued: those go to the core first.
+  private func waitsForQueue(_ entry: Entry) -> Bool {
+    guard let typed = entry.holdsUntilTyped, typedTaken() < typed else { return false }
+    return engine.hasQueuedEvents
+  }
+
+  public var watchedDescriptors: [WatchedDescriptor] { [] }
+
+  public func handle(_ readiness: Readiness, on descriptor: Int32, at now: Timestamp) {}
+
+  public var isExpectingEvents: Bool {
+    if hasGivenUp { return false }
+    return engine.isExpectingEvents
+  }
+
+  /// The next entry, unless a typed line recorded before it has not been typed yet, or it is
+  /// the `QUIT` live wrote and the replay has not left yet: what the server answered to it
+  /// (its closing) must find the session leaving, as live, even at the same millisecond.
+  private var nextPlayable: Entry? {
+    guard next < entries.count, entries[next].typedBefore <= typedTaken() else { return nil }
+    let entry = entries[next]
+    if case .wrote(let line) = entry.event, line.hasPrefix("QUIT"),
+      engine.leaving == .no || engine.leaving == .requested
+    {
+      return nil
+    }
+    return entry
+  }
+
+  /// Feeds the client every entry due by `now`, line by line as the live session does.
+  private func play(dueBy now: Timestamp) {
+    while let entry = nextPlayable, entry.time <= now {
+      // Live, what came before it reached the core before the typing: let it go first.
+      if waitsForQueue(entry) { break }
+      next += 1
+      if let typed = entry.holdsUntilTyped { holdUntilTyped = max(holdUntilTyped, typed) }
+      switch entry.event {
+      case .received(let item):
+        if open { engine.apply(engine.client.receive(item, at: entry.time), entry.time) }
+      case .dialing:
+        open = true
+        engine.dialing(at: entry.time)
+      case .connected:
+        engine.established(at: entry.time)
+      case .wrote:
+        break
+      case .closed(let reason):
+        open = false
+        engine.lost(reason, rest: [], at: entry.time)
+      case .failed(let reason, let retrying):
+        open = false
+        if !retrying { gaveUp = true }
+        engine.attemptFailed(reason, retrying: retrying, at: entry.time)
+      case .hungUp:
+        engine.gaveUpWaitingForClose()
+      }
+    }
+  }
+}
+
+extension ReplaySession: IRCSessionLink {
+  var isLinkOpen: Bool { open }
+  func write(_ output: IRCOutput, at now: Timestamp) {}
+  func closeLink(flushingFirst: Bool) { open = false }
+  func redial(at now: Timestamp) {}
+}

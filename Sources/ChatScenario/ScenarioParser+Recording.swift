@@ -1,0 +1,211 @@
+import ChatCore
+import ChatIRCSession
+
+/// A recording's settings (`server`, `channels`, `sasl`, …), read in any order among the
+/// others and put together into `Scenario.network` once the whole file is read.
+struct RecordingSettings {
+  var server: Scenario.Network?
+  var channels: [String] = []
+  var sasl: Scenario.Network.SASL?
+  var saslOptional = false
+  var tlsInsecure = false
+  var keepsListening = false
+}
+
+extension ScenarioParser {
+  /// Reads one of `recordingSettings`.
+  mutating func readRecordingSetting(_ name: String, _ value: String) throws(Problem) {
+    switch name {
+    case "server":
+      guard let network = Self.server(value) else {
+        throw .invalidValue(
+          setting: name, value: value, expected: "irc://HOST:PORT or ircs://HOST:PORT")
+      }
+      recording.server = network
+    case "channels":
+      let channels = value.split(separator: ",").map {
+        String($0.trimmingPrefix(while: \.isWhitespace))
+      }
+      guard !channels.isEmpty, channels.allSatisfy({ !$0.isEmpty && !$0.contains(" ") }) else {
+        throw .invalidValue(setting: name, value: value, expected: "channels such as #a,#b")
+      }
+      recording.channels = channels
+    case "sasl":
+      let words = value.split(separator: " ", omittingEmptySubsequences: true)
+      if words.count == 2, words[0] == "PLAIN" {
+        recording.sasl = .plain(user: String(words[1]))
+      } else if words == ["EXTERNAL"] {
+        recording.sasl = .external
+      } else {
+        throw .invalidValue(setting: name, value: value, expected: "PLAIN USER or EXTERNAL")
+      }
+    case "sasl-optional", "tls-insecure", "keep-listening":
+      guard value == "yes" || value == "no" else {
+        throw .invalidValue(setting: name, value: value, expected: "yes or no")
+      }
+      switch name {
+      case "sasl-optional": recording.saslOptional = value == "yes"
+      case "tls-insecure": recording.tlsInsecure = value == "yes"
+      default: recording.keepsListening = value == "yes"
+      }
+    case "start":
+      guard let start = Self.instant(value) else {
+        throw .invalidValue(
+          setting: name, value: value, expected: "a UTC time such as 2026-12-01T14:00:00.000Z")
+      }
+      scenario.start = start
+    default:  // utc-offset
+      let digits = value.hasPrefix("-") || value.hasPrefix("+") ? value.dropFirst() : value[...]
+      guard let seconds = Int64(value.hasPrefix("+") ? String(digits) : value),
+        !digits.isEmpty, digits.unicodeScalars.allSatisfy(isDigit), abs(seconds) <= 86_400
+      else {
+        throw .invalidValue(
+          setting: name, value: value, expected: "seconds east of UTC, -86400 to 86400")
+      }
+      scenario.utcOffsetSeconds = seconds
+    }
+  }
+
+  /// `end`, `quit`, and a recording's `connecting`, `closed REASON`, `signal N`, ….
+  func keyword(_ word: String, _ argument: Scalars) throws(Problem) -> Scenario.Event {
+    let text = String(Substring(argument))
+    func none(_ event: Scenario.Event) throws(Problem) -> Scenario.Event {
+      guard argument.isEmpty else { throw .unexpectedAction(word + " " + text) }
+      return event
+    }
+    switch word {
+    case "end": return try none(.end)
+    case "quit": return try none(.quit)
+    case "connecting": return try none(.link(.dialing))
+    case "connected": return try none(.link(.connected))
+    case "hung-up": return try none(.link(.hungUp))
+    case "held":
+      guard let count = Int(text), count > 0, text.unicodeScalars.allSatisfy(isDigit) else {
+        throw .invalidValue(setting: "held", value: text, expected: "a count of link entries")
+      }
+      return .held(count: count)
+    case "closed": return .link(.closed(reason: try Self.reason(argument)))
+    case "failed": return .link(.failed(reason: try Self.reason(argument), retrying: true))
+    case "gave-up": return .link(.failed(reason: try Self.reason(argument), retrying: false))
+    case "oversized":
+      guard let count = Int(text), count > 0, text.unicodeScalars.allSatisfy(isDigit) else {
+        throw .invalidValue(setting: "oversized", value: text, expected: "a byte count")
+      }
+      return .link(.received(.tooLong(byteCount: count)))
+    case "signal":
+      guard let number = Int32(text), (1...64).contains(number),
+        text.unicodeScalars.allSatisfy(isDigit)
+      else {
+        throw .invalidValue(setting: "signal", value: text, expected: "a signal number, 1 to 64")
+      }
+      return .signal(number)
+    default:
+      throw .unexpectedAction(text.isEmpty ? word : word + " " + text)
+    }
+  }
+
+  /// A line after `<` or `>`: verbatim after one space, or quoted right after the sign.
+  static func lineText(_ rest: Scalars) throws(Problem) -> String {
+    if rest.first == "\"" {
+      let (text, after) = try quoted(rest)
+      guard after.allSatisfy(isBlank) else { throw .trailingText(String(Substring(after))) }
+      return text
+    }
+    return String(Substring(rest.first == " " ? rest.dropFirst() : rest))
+  }
+
+  /// A reason after `closed`, `failed` or `gave-up`: the rest of the line, or quoted.
+  static func reason(_ argument: Scalars) throws(Problem) -> String {
+    guard argument.first == "\"" else { return String(Substring(argument)) }
+    let (text, after) = try quoted(argument)
+    guard after.isEmpty else { throw .trailingText(String(Substring(after))) }
+    return text
+  }
+
+  /// Puts a recording's settings together, refusing what cannot go with them.
+  mutating func finishRecording() throws(LocatedProblem) {
+    guard var network = recording.server else {
+      for name in Self.recordingSettings where name != "start" && name != "utc-offset" {
+        if let line = settingLines[name] {
+          throw LocatedProblem(line: line, problem: .needsServer(setting: name))
+        }
+      }
+      return
+    }
+    for name in Self.simulatedSettings {
+      if let line = settingLines[name] {
+        throw LocatedProblem(line: line, problem: .notInRecording(setting: name))
+      }
+    }
+    network.channels = recording.channels
+    network.sasl = recording.sasl
+    network.saslOptional = recording.saslOptional
+    network.tlsInsecure = recording.tlsInsecure
+    network.keepsListening = recording.keepsListening
+    scenario.network = network
+  }
+
+  /// `irc://HOST:PORT` or `ircs://HOST:PORT` (HOST may be `[IPv6]`).
+  static func server(_ text: String) -> Scenario.Network? {
+    let usesTLS: Bool
+    var rest: Substring
+    if text.hasPrefix("irc://") {
+      (usesTLS, rest) = (false, text.dropFirst(6))
+    } else if text.hasPrefix("ircs://") {
+      (usesTLS, rest) = (true, text.dropFirst(7))
+    } else {
+      return nil
+    }
+    let host: Substring
+    if rest.hasPrefix("[") {
+      guard let close = rest.firstIndex(of: "]") else { return nil }
+      host = rest[rest.index(after: rest.startIndex)..<close]
+      rest = rest[rest.index(after: close)...]
+    } else {
+      guard let colon = rest.firstIndex(of: ":") else { return nil }
+      host = rest[..<colon]
+      rest = rest[colon...]
+    }
+    guard rest.hasPrefix(":"), let port = UInt16(rest.dropFirst()), port > 0, !host.isEmpty,
+      !host.contains(where: { $0.isWhitespace || $0 == "/" || $0 == "@" })
+    else { return nil }
+    return Scenario.Network(host: String(host), port: port, usesTLS: usesTLS)
+  }
+
+  /// `YYYY-MM-DDTHH:MM:SS.mmmZ`, the form the writer uses.
+  static func instant(_ text: String) -> Timestamp? {
+    let bytes = Array(text.utf8)
+    guard bytes.count == 24, bytes[4] == 0x2D, bytes[7] == 0x2D, bytes[10] == 0x54,
+      bytes[13] == 0x3A, bytes[16] == 0x3A, bytes[19] == 0x2E, bytes[23] == 0x5A
+    else { return nil }
+    func number(_ range: Range<Int>) -> Int64? {
+      var value: Int64 = 0
+      for index in range {
+        guard (0x30...0x39).contains(bytes[index]) else { return nil }
+        value = value * 10 + Int64(bytes[index] - 0x30)
+      }
+      return value
+    }
+    guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10),
+      let hour = number(11..<13), let minute = number(14..<16), let second = number(17..<19),
+      let milliseconds = number(20..<23), year >= 1970, (1...12).contains(month),
+      (1...31).contains(day), hour < 24, minute < 60, second < 60
+    else { return nil }
+    // Days from 1970-01-01 in the proleptic Gregorian calendar (March-based years).
+    let shiftedYear = month <= 2 ? year - 1 : year
+    let era = shiftedYear / 400
+    let yearOfEra = shiftedYear - era * 400
+    let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
+    let days =
+      era * 146_097 + yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+      - 719_468
+    let seconds = days * 86_400 + hour * 3600 + minute * 60 + second
+    return Timestamp(millisecondsSinceEpoch: seconds * 1000 + milliseconds)
+  }
+}
+
+/// A problem found after the whole file was read, with the line it belongs to.
+struct LocatedProblem: Error {
+  var line: Int
+  var problem: ScenarioError.Problem
+}

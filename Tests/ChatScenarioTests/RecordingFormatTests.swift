@@ -1,0 +1,129 @@
+import ChatCore
+import ChatIRC
+import ChatIRCSession
+import ChatRendering
+import ChatScenario
+import JSONLinesRenderer
+import LogRenderer
+import Testing
+
+/// Recordings in the scenario format: what they read as, that they write back as read, and
+/// that they replay through the IRC session's engine.
+@Suite(.timeLimit(.minutes(10))) struct RecordingFormatTests {
+  static let recording = """
+    # A recording, by hand.
+    seed 7
+    name bot
+    server irc://127.0.0.1:6667
+    channels #chat
+    start 2026-12-01T14:00:00.000Z
+    utc-offset 3600
+
+    0.002s connecting
+    0.003s connected
+    0.003s > CAP LS 302
+    0.010s < :irc.test CAP * LS :echo-message message-tags server-time labeled-response batch
+    0.010s > CAP REQ :echo-message message-tags server-time labeled-response batch
+    0.011s < :irc.test CAP bot ACK :echo-message message-tags server-time labeled-response batch
+    1.000s < :irc.test 001 bot :Welcome
+    1.005s < :bot!bot@127.0.0.1 JOIN :#chat
+    1.005s < :irc.test 353 bot = #chat :@alice bot
+    1.005s < :irc.test 366 bot #chat :End of /NAMES list.
+    1.100s <"@time=2026-12-01T14:00:01.100Z;msgid=m1 :alice!a@h PRIVMSG #chat :\\e[2Jhi"
+    1.100s held 1
+    1.100s | typed before alice's line reached the core
+    1.200s < @time=2026-12-01T14:00:01.200Z;msgid=m1 :alice!a@h PRIVMSG #chat :again, same msgid
+    2.000s oversized 9000
+    2.500s closed the server closed the connection
+    3.500s signal 15
+
+    """
+
+  @Test func aRecordingReadsAsItsSettingsAndEntries() throws {
+    let scenario = try ScenarioParser.parse(Array(Self.recording.utf8), file: "r.chat")
+    var network = Scenario.Network(host: "127.0.0.1", port: 6667, usesTLS: false)
+    network.channels = ["#chat"]
+    #expect(scenario.network == network)
+    #expect(scenario.name == "bot")
+    #expect(scenario.utcOffsetSeconds == 3600)
+    #expect(scenario.start == Timestamp(millisecondsSinceEpoch: 1_796_133_600_000))
+    #expect(scenario.entries.count == 17)
+    #expect(scenario.entries[0] == Scenario.Entry(milliseconds: 2, event: .link(.dialing)))
+    #expect(
+      scenario.entries[10].event
+        == .link(
+          .received(
+            .line(
+              "@time=2026-12-01T14:00:01.100Z;msgid=m1 :alice!a@h PRIVMSG #chat :\u{1B}[2Jhi"))))
+    #expect(scenario.entries[11].event == .held(count: 1))
+    #expect(scenario.entries[14].event == .link(.received(.tooLong(byteCount: 9000))))
+    #expect(
+      scenario.entries[15].event == .link(.closed(reason: "the server closed the connection")))
+    #expect(scenario.entries[16].event == .signal(15))
+  }
+
+  @Test func aRecordingWritesBackAsItReads() throws {
+    let scenario = try ScenarioParser.parse(Array(Self.recording.utf8), file: "r.chat")
+    let written = ScenarioWriter.text(of: scenario)
+    #expect(try ScenarioParser.parse(Array(written.utf8), file: "w.chat") == scenario)
+    #expect(written.contains("\n1.100s <\"@time="), "\(written)")
+    #expect(written.contains("\n2.000s oversized 9000\n"), "\(written)")
+    #expect(written.contains("\nutc-offset 3600\n"), "\(written)")
+  }
+
+  @Test func everyLinkEventWritesBackAsItReads() throws {
+    let events: [IRCLinkEvent] = [
+      .dialing, .connected, .hungUp, .received(.line("")), .received(.line("\"quoted\"")),
+      .received(.line(" leading space")), .received(.tooLong(byteCount: 1)), .wrote("NICK bot"),
+      .wrote("AUTHENTICATE <redacted>"), .closed(reason: "a \u{1B} reason"),
+      .failed(reason: "refused", retrying: true), .failed(reason: "", retrying: false),
+    ]
+    var scenario = Scenario(
+      seed: 1, name: "bot",
+      network: Scenario.Network(host: "::1", port: 6697, usesTLS: true),
+      start: Timestamp(millisecondsSinceEpoch: 0))
+    scenario.network?.sasl = .plain(user: "bot")
+    scenario.network?.tlsInsecure = true
+    scenario.entries = events.enumerated().map {
+      Scenario.Entry(milliseconds: Int64($0.offset), event: .link($0.element))
+    }
+    let written = ScenarioWriter.text(of: scenario)
+    #expect(written.contains("server ircs://[::1]:6697\n"), "\(written)")
+    #expect(try ScenarioParser.parse(Array(written.utf8), file: "w.chat") == scenario)
+  }
+
+  /// The hand-made recording through every step of the engine: the typed line reaches the
+  /// core before the line read in its turn (`held`), a second delivery of a msgid is shown
+  /// once, an ESC shows as its stand-in, times are the recording's, in its time zone, and the
+  /// session's notices (an ignored line, the loss, the reconnect) are in the log as live.
+  @Test func aRecordingReplaysThroughTheEngineAtItsTimes() throws {
+    let scenario = try ScenarioParser.parse(Array(Self.recording.utf8), file: "r.chat")
+    let log = MemorySink()
+    let jsonl = MemorySink()
+    let outcome = try scenario.play(
+      renderers: [
+        StreamRenderer(LogFormatter(utcOffsetSeconds: 3600), sink: log),
+        StreamRenderer(JSONLinesFormatter(), sink: jsonl),
+      ])
+    #expect(outcome == .terminated(signal: 15))
+    let text = String(decoding: log.bytes, as: UTF8.self)
+    #expect(
+      text == """
+        15:00:00.002 * connecting
+        15:00:01.005 [#chat] -- you joined
+        15:00:01.005 [#chat] -- 2 members (/names lists them)
+        15:00:01.100 [#chat] alice: ␛[2Jhi
+        15:00:02.000 -!- ignored a line from the server: a line of 9000 bytes is over the limit: dropped
+        15:00:02.500 -!- a message was not delivered: the connection was lost before the server confirmed it (the server closed the connection): it may or may not have arrived
+        15:00:02.500 [#chat] ! not delivered: typed before alice's line reached the core
+        15:00:02.500 * disconnected
+        15:00:02.500 -!- disconnected: the server closed the connection
+        15:00:02.500 -!- reconnecting to 127.0.0.1:6667 in 0.5 s
+
+        """)
+    let lines = String(decoding: jsonl.bytes, as: UTF8.self).split(separator: "\n")
+    let sent = lines.firstIndex { $0.contains("\"type\":\"sent\"") }
+    let received = lines.firstIndex { $0.contains("\"sender\":\"alice\"") }
+    #expect(sent != nil && received != nil && sent! < received!, "\(lines)")
+  }
+}
