@@ -7,10 +7,7 @@ extension IRCSession {
   /// What the client would write goes nowhere. For `chat-bench irc`'s in-process figure.
   public func receive(recorded bytes: some BidirectionalCollection<UInt8>, at now: Timestamp) {
     engine.lastNow = max(engine.lastNow, now)
-    if !engine.clientStarted {
-      engine.clientStarted = true
-      engine.apply(engine.client.start(at: now), now)
-    }
+    if !engine.clientStarted { engine.established(at: now) }
     engine.apply(engine.client.receive(bytes: bytes, at: now), now)
   }
 }
