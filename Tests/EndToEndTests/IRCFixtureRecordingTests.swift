@@ -17,8 +17,7 @@ struct IRCFixtureRecordingTests {
   ) throws -> RawIRCClient {
     let client = try RawIRCClient.connect(port: port)
     try client.register(nick: nick, capabilities: capabilities)
-    try client.send("JOIN \(channel)")
-    try client.waitFor(command: "366")
+    try client.join("\(channel)")
     return client
   }
 
@@ -170,8 +169,7 @@ struct IRCFixtureRecordingTests {
     let mallory = try RawIRCClient.connect(port: server.port)
     defer { mallory.close() }
     try mallory.register(nick: "mallory")
-    try mallory.send("JOIN #chat")
-    try mallory.waitFor(command: "366")
+    try mallory.join("#chat")
     try mallory.send("TOPIC #chat :\u{1B}]52;c;aGk=\u{7}\u{1B}[2J\u{202E}desrever \u{85}C1")
     _ = try mallory.waitFor(command: "TOPIC")
     try IRCFixtureRecorder.record("irc-hostile-names", port: server.port) { chat in

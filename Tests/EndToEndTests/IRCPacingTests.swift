@@ -19,8 +19,7 @@ struct IRCPacingTests {
     let watcher = try RawIRCClient.connect(port: server.port)
     defer { watcher.close() }
     try watcher.register(nick: "watcher")
-    try watcher.send("JOIN #paste")
-    try watcher.waitFor(command: "366")
+    try watcher.join("#paste")
 
     let home = try ScratchFolder()
     defer { home.remove() }

@@ -20,8 +20,7 @@ struct IRCServerKilledTests {
     var watcher = try RawIRCClient.connect(port: server.port)
     defer { watcher.close() }
     try watcher.register(nick: "watcher")
-    try watcher.send("JOIN #chat")
-    try watcher.waitFor(command: "366")
+    try watcher.join("#chat")
 
     let home = try ScratchFolder()
     defer { home.remove() }
@@ -60,8 +59,7 @@ struct IRCServerKilledTests {
     watcher.close()
     watcher = try RawIRCClient.connect(port: server.port)
     try watcher.register(nick: "watcher")
-    try watcher.send("JOIN #chat")
-    try watcher.waitFor(command: "366")
+    try watcher.join("#chat")
     // The first delays of seed 5 are under 1 s and 2 s; InspIRCd takes a tick to register.
     let rejoined = try watcher.waitFor("bot's JOIN after the restart", timeout: 20) {
       ($0.command == "JOIN" && $0.nick == "bot")

@@ -14,8 +14,7 @@ struct IRCSessionLiveTests {
     let watcher = try RawIRCClient.connect(port: server.port)
     defer { watcher.close() }
     try watcher.register(nick: "watcher")
-    try watcher.send("JOIN #chat")
-    try watcher.waitFor(command: "366")
+    try watcher.join("#chat")
     let url = "irc://127.0.0.1:\(server.port)/#chat"
 
     let home = try ScratchFolder()
@@ -74,8 +73,7 @@ struct IRCSessionLiveTests {
     let watcher = try RawIRCClient.connect(port: server.port)
     defer { watcher.close() }
     try watcher.register(nick: "watcher")
-    try watcher.send("JOIN #chat")
-    try watcher.waitFor(command: "366")
+    try watcher.join("#chat")
     // The first delays of seed 5 are under 1 s and 2 s; InspIRCd takes a tick to register.
     let joined = try watcher.collect(for: 8).contains { $0.command == "JOIN" && $0.nick == "bot" }
     let rejoined =

@@ -12,8 +12,7 @@ struct IRCSessionPipedTests {
     let watcher = try RawIRCClient.connect(port: server.port)
     defer { watcher.close() }
     try watcher.register(nick: "watcher")
-    try watcher.send("JOIN #ops")
-    try watcher.waitFor(command: "366")
+    try watcher.join("#ops")
 
     let home = try ScratchFolder()
     defer { home.remove() }
@@ -38,8 +37,7 @@ struct IRCSessionPipedTests {
     let watcher = try RawIRCClient.connect(port: server.port)
     defer { watcher.close() }
     try watcher.register(nick: "watcher")
-    try watcher.send("JOIN #ops")
-    try watcher.waitFor(command: "366")
+    try watcher.join("#ops")
 
     let home = try ScratchFolder()
     defer { home.remove() }
@@ -57,8 +55,7 @@ struct IRCSessionPipedTests {
     let owner = try RawIRCClient.connect(port: server.port)
     defer { owner.close() }
     try owner.register(nick: "owner")
-    try owner.send("JOIN #locked")
-    try owner.waitFor(command: "366")
+    try owner.join("#locked")
     // Invite only: chat's JOIN fails, and the channel's +n refuses its message.
     try owner.send("MODE #locked +i")
     try owner.waitFor(command: "MODE")
@@ -80,8 +77,7 @@ struct IRCSessionPipedTests {
     let holder = try RawIRCClient.connect(port: server.port)
     defer { holder.close() }
     try holder.register(nick: "bot")
-    try holder.send("JOIN #ops")
-    try holder.waitFor(command: "366")
+    try holder.join("#ops")
 
     let home = try ScratchFolder()
     defer { home.remove() }
@@ -101,8 +97,7 @@ struct IRCSessionPipedTests {
     let watcher = try RawIRCClient.connect(port: server.port)
     defer { watcher.close() }
     try watcher.register(nick: "watcher")
-    try watcher.send("JOIN #ops")
-    try watcher.waitFor(command: "366")
+    try watcher.join("#ops")
 
     var text = ""
     var word = 0
@@ -151,8 +146,7 @@ struct IRCSessionNgircdTests {
     let watcher = try RawIRCClient.connect(port: server.port)
     defer { watcher.close() }
     try watcher.register(nick: "watcher")
-    try watcher.send("JOIN #ops")
-    try watcher.waitFor(command: "366")
+    try watcher.join("#ops")
 
     let home = try ScratchFolder()
     defer { home.remove() }

@@ -14,8 +14,7 @@ struct IRCSessionStatusTests {
     let holder = try RawIRCClient.connect(port: server.port)
     defer { holder.close() }
     try holder.register(nick: "bot")
-    try holder.send("JOIN #ops")
-    try holder.waitFor(command: "366")
+    try holder.join("#ops")
 
     let terminal = try PseudoTerminal(arguments: [
       "--server", "irc://127.0.0.1:\(server.port)/#ops", "--name", "bot", "--no-color",
@@ -51,8 +50,7 @@ struct IRCSessionStatusTests {
     let watcher = try RawIRCClient.connect(port: server.port)
     defer { watcher.close() }
     try watcher.register(nick: "watcher")
-    try watcher.send("JOIN #ops")
-    try watcher.waitFor(command: "366")
+    try watcher.join("#ops")
 
     let terminal = try PseudoTerminal(arguments: [
       "--server", "irc://127.0.0.1:\(server.port)/#ops", "--name", "paster", "--no-color",

@@ -15,8 +15,7 @@ struct IRCTextTerminalTests {
     let server = try InspIRCdServer.start()
     let bob = try RawIRCClient.connect(port: server.port)
     try bob.register(nick: "bob")
-    try bob.send("JOIN #chat")
-    try bob.waitFor(command: "366")
+    try bob.join("#chat")
     let terminal = try PseudoTerminal(
       arguments: ["--server", "irc://127.0.0.1:\(server.port)/#chat", "--name", "tty"] + extra)
     try bob.waitFor("tty's JOIN") { $0.command == "JOIN" && $0.nick == "tty" }
@@ -81,8 +80,7 @@ struct IRCTextTerminalTests {
     let bob = try RawIRCClient.connect(port: server.port)
     defer { bob.close() }
     try bob.register(nick: "bob")
-    try bob.send("JOIN #chat")
-    try bob.waitFor(command: "366")
+    try bob.join("#chat")
     let home = try ScratchFolder()
     defer { home.remove() }
     let chat = try RunningChat(

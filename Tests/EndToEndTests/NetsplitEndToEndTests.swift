@@ -18,8 +18,7 @@ struct NetsplitEndToEndTests {
     let clients = try nicks.map { _ in try RawIRCClient.connect(port: port) }
     try RawIRCClient.register(Array(zip(clients, nicks)))
     for client in clients {
-      try client.send("JOIN #chat")
-      try client.waitFor(command: "366")
+      try client.join("#chat")
     }
     return clients
   }

@@ -50,8 +50,7 @@ struct NetworkLoadTests {
     defer { for watcher in watchers { watcher.close() } }
     try RawIRCClient.register([(watchers[0], "watch1"), (watchers[1], "watch2")])
     for watcher in watchers {
-      try watcher.send("JOIN #load")
-      try watcher.waitFor(command: "366")
+      try watcher.join("#load")
     }
     let folder = try ScratchFolder()
     defer { folder.remove() }

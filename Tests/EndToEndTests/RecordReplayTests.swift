@@ -13,8 +13,7 @@ struct RecordReplayTests {
     let watcher = try RawIRCClient.connect(port: server.port)
     defer { watcher.close() }
     try watcher.register(nick: "watcher")
-    try watcher.send("JOIN #ops")
-    try watcher.waitFor(command: "366")
+    try watcher.join("#ops")
 
     let home = try ScratchFolder()
     defer { home.remove() }

@@ -113,8 +113,7 @@ final class ServicesNetwork {
   func watcher(in channel: String) throws -> RawIRCClient {
     let watcher = try RawIRCClient.connect(port: server.port)
     try watcher.register(nick: "watcher")
-    try watcher.send("JOIN \(channel)")
-    try watcher.waitFor(command: "366")
+    try watcher.join("\(channel)")
     return watcher
   }
 }

@@ -26,8 +26,7 @@ struct STSUpgradeTests {
     let watcher = try RawIRCClient.connect(port: server.port)
     defer { watcher.close() }
     try watcher.register(nick: "watcher")
-    try watcher.send("JOIN #secure")
-    try watcher.waitFor(command: "366")
+    try watcher.join("#secure")
 
     let home = try ScratchFolder()
     defer { home.remove() }

@@ -41,10 +41,8 @@ struct FaultProxyTests {
     let scene = Scene(server: server, proxy: proxy, alice: alice, bob: bob)
     do {
       try RawIRCClient.register([(alice, "alice"), (bob, "bob")])
-      try alice.send("JOIN #chat")
-      try alice.waitFor(command: "366")
-      try bob.send("JOIN #chat")
-      try bob.waitFor(command: "366")
+      try alice.join("#chat")
+      try bob.join("#chat")
       try alice.waitFor("bob's JOIN") { $0.command == "JOIN" && $0.nick == "bob" }
     } catch {
       scene.stop()

@@ -37,8 +37,7 @@ struct InspIRCdServerTests {
     // InspIRCd drops the label from the echo unless `batch` is negotiated too.
     try client.register(
       nick: "alice", capabilities: ["echo-message", "labeled-response", "message-tags", "batch"])
-    try client.send("JOIN #chat")
-    try client.waitFor(command: "366")
+    try client.join("#chat")
     try client.send("@label=m1 PRIVMSG #chat :hello world")
     let echo = try client.waitFor(command: "PRIVMSG")
     #expect(echo.tags["label"] == "m1")
@@ -54,8 +53,7 @@ struct InspIRCdServerTests {
     let bob = try RawIRCClient.connect(port: server.port)
     defer { bob.close() }
     try RawIRCClient.register([(alice, "alice"), (bob, "bob")])
-    try alice.send("JOIN #chat")
-    try alice.waitFor(command: "366")
+    try alice.join("#chat")
     try bob.send("JOIN #chat")
     try alice.waitFor("bob's JOIN") { $0.command == "JOIN" && $0.nick == "bob" }
     try alice.send("PRIVMSG #chat :hi bob")

@@ -26,10 +26,8 @@ struct LinkedServersTests {
     let bob = try RawIRCClient.connect(port: two.port)
     defer { bob.close() }
     try RawIRCClient.register([(alice, "alice"), (bob, "bob")])
-    try alice.send("JOIN #chat")
-    try alice.waitFor(command: "366")
-    try bob.send("JOIN #chat")
-    try bob.waitFor(command: "366")
+    try alice.join("#chat")
+    try bob.join("#chat")
 
     let seconds = try two.link(to: one)
     print("link \(seconds) s")
@@ -52,8 +50,7 @@ struct LinkedServersTests {
     let carol = try RawIRCClient.connect(port: two.port)
     defer { carol.close() }
     try RawIRCClient.register([(alice, "alice"), (bob, "bob"), (carol, "carol")])
-    try alice.send("JOIN #chat")
-    try alice.waitFor(command: "366")
+    try alice.join("#chat")
     try bob.send("JOIN #chat")
     try carol.send("JOIN #chat")
     try alice.waitFor("bob's JOIN") { $0.command == "JOIN" && $0.nick == "bob" }
@@ -80,8 +77,7 @@ struct LinkedServersTests {
     let bob = try RawIRCClient.connect(port: network.two.port)
     defer { bob.close() }
     try RawIRCClient.register([(alice, "alice"), (bob, "bob")])
-    try alice.send("JOIN #chat")
-    try alice.waitFor(command: "366")
+    try alice.join("#chat")
     try bob.send("JOIN #chat")
     try alice.waitFor("bob's JOIN") { $0.command == "JOIN" && $0.nick == "bob" }
 

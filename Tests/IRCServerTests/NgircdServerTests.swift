@@ -24,8 +24,7 @@ struct NgircdServerTests {
     let bob = try RawIRCClient.connect(port: server.port)
     defer { bob.close() }
     try RawIRCClient.register([(alice, "alice"), (bob, "bob")])
-    try alice.send("JOIN #chat")
-    try alice.waitFor(command: "366")
+    try alice.join("#chat")
     try bob.send("JOIN #chat")
     try alice.waitFor("bob's JOIN") { $0.command == "JOIN" && $0.nick == "bob" }
     try alice.send("PRIVMSG #chat :hi bob")

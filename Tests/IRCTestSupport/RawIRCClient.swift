@@ -153,6 +153,13 @@ public final class RawIRCClient {
     }
   }
 
+  /// Joins `channels` (one name, or several comma-separated) and waits for the end of the
+  /// names list (366) that the server sends once the join is done.
+  public func join(_ channels: String) throws {
+    try send("JOIN " + channels)
+    try waitFor(command: "366")
+  }
+
   /// Every line that arrives within `seconds` (at most `limit` of them): for checking that
   /// something did *not* happen, or gathering a burst.
   public func collect(for seconds: Double, limit: Int = 10_000) throws -> [IRCLine] {
