@@ -48,7 +48,8 @@ private func updateSession(_ state: inout AppState, _ event: Action.Session) -> 
     // Only an echo of something still pending enters the conversation: a duplicate echo, or
     // one for a message already failed, must not show it twice.
     guard state.outbox.removeFirst(where: { $0.id == message.id }) != nil else { return [] }
-    message.isLocal = true
+    // Set only when it changes: setting a field makes the message a new box.
+    if !message.isLocal { message.isLocal = true }
     enter(message, &state)
     return [.cancel(.deliveryTimeout(message.id))]
   case .expectsNothingMore:
@@ -56,7 +57,7 @@ private func updateSession(_ state: inout AppState, _ event: Action.Session) -> 
     return finish(&state)
   case .received(var message, _):
     guard !state.messages.contains(id: message.id) else { return [] }
-    message.isLocal = false
+    if message.isLocal { message.isLocal = false }
     enter(message, &state)
     return []
   case .joinFailed(let name, let reason, _):
