@@ -156,17 +156,26 @@ public enum JSONWriter {
   }
 
   /// Writes `value` in decimal; needs `maximumIntegerLength` bytes of room.
+  ///
+  /// The digits are counted first and written in place from the last one back, with no
+  /// scratch buffer to copy from.
   public static func writeInteger(_ value: Int, to writer: inout ByteWriter) {
-    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
-      var rest = value.magnitude
-      var start = 20
+    if value < 0 { writer.write(UInt8(ascii: "-")) }
+    let magnitude = value.magnitude
+    var digits = 1
+    var bound: UInt = 10
+    while digits < 20, magnitude >= bound {
+      digits &+= 1
+      bound = bound &* 10
+    }
+    writer.fill(digits) { text in
+      var rest = magnitude
+      var index = digits
       repeat {
-        start -= 1
-        digits[start] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10)
+        index &-= 1
+        text[index] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10)
         rest /= 10
       } while rest > 0
-      if value < 0 { writer.write(UInt8(ascii: "-")) }
-      writer.write(UnsafeBufferPointer(rebasing: digits[start...]))
     }
   }
 
