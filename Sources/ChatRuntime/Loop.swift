@@ -19,7 +19,7 @@ struct Loop {
   var timers = TimerQueue<ScheduledTimer>()
   /// The generation of each live timer; a fired or cancelled timer is absent. The queue's
   /// front is always live: cancelled timers are dropped as they reach it.
-  var liveTimers: [Timer: UInt64] = [:]
+  var liveTimers = LiveTimers()
   var timerGeneration: UInt64 = 0
   var poller = Poller()
   var outcome = Runtime.Outcome.completed
