@@ -161,4 +161,29 @@ struct STSUpgradeTests {
         "SASL EXTERNAL needs TLS, to present the client certificate, and the connection to"
           + " 127.0.0.1:\(server.port) is plaintext"), "\(external.stderr)")
   }
+
+  @Test func inLineModeAFailedUpgradeIsShownNotRetriedAndNeverPlaintext() throws {
+    let certificates = try TestCertificates()
+    defer { certificates.remove() }
+    let stranger = try TestCertificates()
+    defer { stranger.remove() }
+    let server = try Self.startServer(certificates)
+    defer { server.stop() }
+    let tlsPort = try #require(server.tlsPort)
+    let plaintext = try FaultProxy(forwardingTo: server.port)
+    defer { plaintext.stop() }
+    let terminal = try PseudoTerminal(
+      arguments: [
+        "--server", "irc://localhost:\(plaintext.port)/#secure", "--tls-ca", stranger.authority,
+      ], columns: 200)
+    terminal.expectScreen("the refused upgrade") {
+      $0.text.contains("the server asks for TLS (STS): reconnecting to localhost:\(tlsPort)")
+        && $0.text.contains("untrusted issuer") && $0.text.contains("not retried")
+    }
+    #expect(!terminal.screen.text.contains("reconnecting to localhost:\(plaintext.port)"))
+    #expect(plaintext.acceptedConnections == 1, "\(terminal.report)")
+    terminal.type("\u{4}")
+    #expect(terminal.waitForExit(within: 10) == 69, "\(terminal.report)")
+    #expect(plaintext.acceptedConnections == 1, "no plaintext fallback")
+  }
 }
