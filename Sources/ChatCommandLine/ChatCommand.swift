@@ -252,7 +252,7 @@ public enum ChatCommand {
       --join CHANNELS            also join these, comma-separated: --join '#a,#b'
       --tls-ca FILE              trust this CA (PEM) instead of the system's
       --tls-cert FILE            present this client certificate (PEM, with its key)
-                                 (with irc://, both apply once STS upgrades it to TLS)
+                                 (with irc://, both wait for an STS upgrade to TLS)
       --tls-insecure             do not verify the server's certificate (shown while on;
                                  ircs:// only: an STS upgrade is always verified)
       --sasl-user NAME           log in with SASL PLAIN as NAME; the password comes from
