@@ -91,6 +91,12 @@ extension IRCFixtureRecordingTests {
     #expect(
       !far.contains { $0.history.contains { $0.trailing == "during the split" } },
       "irc2.test never got the message sent during the split")
+    // The quits came in one burst and the joins in another: one notice each, no quit lines.
+    let printed = String(decoding: live.output, as: UTF8.self)
+    #expect(printed.components(separatedBy: "-- netsplit: ").count == 2, "\(printed)")
+    #expect(printed.components(separatedBy: "-- netjoin: ").count == 2, "\(printed)")
+    #expect(!printed.contains(" quit"), "\(printed)")
+    #expect(printed.components(separatedBy: " joined").count == 2, "only you joined: \(printed)")
 
     // The replay prints what the live run printed.
     let home = try ScratchFolder()
