@@ -32,6 +32,12 @@ extension ChatCommand {
     if let upgraded = store.policies.upgrade(configuration.server, at: now) {
       session.upgrade(toTLSPort: upgraded.port)
       session.announce(.stsPolicyApplied(host: upgraded.host, port: Int(upgraded.port)))
+    } else if !configuration.tlsOptionsAwaitingUpgrade.isEmpty {
+      // Never let a CA or certificate look as if it were in use on a plaintext connection.
+      session.announce(
+        .tlsOptionsAwaitUpgrade(
+          host: configuration.server.host, port: Int(configuration.server.port),
+          options: configuration.tlsOptionsAwaitingUpgrade))
     }
     session.stsPolicyUpdated = { policy in
       store.record(policy, at: LiveClock().now)
