@@ -123,6 +123,8 @@ extension IRCClient {
       case .ctcpAnswer(let message):
         (lastCTCPAnswer, ctcpAnswerWaiting) = (now, false)
         output.lines.append(message.serialized)
+      case .rejoinPing(let token):
+        writePing(isKeepalive: false, token: token, into: &output)
       }
     }
   }
@@ -132,6 +134,8 @@ extension IRCClient {
     writeSequence += 1
     line.sequence = writeSequence
     line.writtenAt = now
+    line.nick = nick
+    line.connection = reconciliation.connection
     var message = IRCMessage(command: "PRIVMSG", parameters: [line.target, line.wireText])
     if capabilities.contains("labeled-response") {
       line.confirmation = .label
