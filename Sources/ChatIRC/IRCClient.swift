@@ -11,8 +11,10 @@ import FoundationEssentials
 ///
 /// What a server can make it send is limited to the protocol's own replies: `PONG`, the `CAP`
 /// negotiation, SASL (`AUTHENTICATE`), registration (`NICK` fallbacks, and `QUIT` when every
-/// nick was refused or required SASL failed), the configured channels' `JOIN`s after `001`,
-/// and CTCP `VERSION`/`PING` answers (at most one a second). Everything else is the user's.
+/// nick was refused or required SASL failed), the configured channels' `JOIN`s after `001`
+/// (and one `PING` after them when lines a lost link left unconfirmed wait for the channels'
+/// history, see `IRCClient+History`), and CTCP `VERSION`/`PING` answers (at most one a
+/// second). Everything else is the user's.
 public struct IRCClient: Sendable {
   /// Who to be and how to pace; fixed for the client's life.
   public let configuration: Configuration
