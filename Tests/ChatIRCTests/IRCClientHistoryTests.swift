@@ -18,10 +18,12 @@ import Testing
   /// link, and registered again as `nick` at 3.5 s: its `JOIN` and `PING` are out.
   static func reconnected(
     _ texts: [String], target: String = "#chat", nick: String = "alice",
-    pacing: IRCTokenBucket.Settings = .unlimited
+    pacing: IRCTokenBucket.Settings = .unlimited, sentAfter: Int64 = 1000,
+    serverBehind: Int64 = 0
   ) -> IRCWire {
     var wire = IRCWire.inspircd(pacing: pacing)
-    wire.wait(1000)
+    wire.serverBehind = serverBehind
+    wire.wait(sentAfter)
     for (number, text) in texts.enumerated() {
       wire.user(.send(id: IRCWire.id(number + 1), target: target, text: text))
     }
@@ -107,6 +109,22 @@ import Testing
     #expect(Self.failures(wire.events) == ["1 1/1: " + Self.undecided])
     #expect(Self.received(wire.events) == ["after", "later"])
     #expect(wire.client.reconciled == .init(found: 0, absent: 0, undecided: 1))
+  }
+
+  @Test func aHistoryTimeOnAWholeSecondStandsForTheWholeSecond() {
+    var wire = Self.reconnected(["lost echo"], sentAfter: 1500)
+    wire.reset()
+    // Written at 12:00:02.500; bob's 12:00:02 may be 12:00:02.999, after it.
+    wire.rejoin(history: [("12:00:02.000", "bob", "cut to the second")])
+    #expect(Self.failures(wire.events) == ["1 1/1: " + Self.undecided])
+  }
+
+  @Test func aServerClockBehindOursMakesTheHistoryReachLessFarBack() {
+    // The live lines' times say the server's clock may be 2 s behind ours.
+    var wire = Self.reconnected(["lost echo"], serverBehind: 2000)
+    wire.reset()
+    wire.rejoin(history: [("12:00:00.000", "bob", "before, by its clock")])
+    #expect(Self.failures(wire.events) == ["1 1/1: " + Self.undecided])
   }
 
   @Test func anEmptyHistoryCannotTell() {
@@ -245,7 +263,7 @@ extension IRCWire {
   /// A line from the server at the time now (as a live line's `server-time`).
   mutating func live(_ line: String, after milliseconds: Int64 = 0) {
     wait(milliseconds)
-    server("@time=\(Self.stamp(time)) " + line)
+    server("@time=\(Self.stamp(time.advanced(byMilliseconds: -serverBehind))) " + line)
   }
 
   /// The rejoin of #chat with its history (`time`, nick, text), then the `PONG`.
