@@ -36,8 +36,17 @@ extension ChatCommand {
         renderers.append(
           renderer(.jsonl, utcOffset: utcOffset, sink: try FileSink.create(path: path)))
       }
-      _ = try scenario.play(renderers: renderers)
-      return 0
+      let ending = try scenario.run(renderers: renderers)
+      switch ending.outcome {
+      case .completed:
+        // A recording exits as its live run did, for the reasons the replay found again.
+        guard scenario.network != nil else { return 0 }
+        return NetworkRun.exitStatus(
+          authenticationFailure: ending.authenticationFailure, failure: ending.failure,
+          after: ending.state)
+      case .terminated(let signal): return 128 + signal
+      case .failed(let error): return fail(error.description, status: 71)  // EX_OSERR
+      }
     } catch {
       return fail(error.description, status: status(for: error))
     }

@@ -74,6 +74,8 @@ public final class IRCSession: Session {
   var outgoing = OutgoingBytes()
   /// Splits what the stream brings into the lines the client is fed (and a recording keeps).
   var lineBuffer = IRCLineBuffer()
+  /// Whether the line `lineBuffer` discards now has had its crossing of the cap recorded.
+  var overflowObserved = false
   var readBuffer = [UInt8](repeating: 0, count: 64 * 1024)
   /// How many events may wait for the loop before the stream is no longer read (see
   /// `pumpStream`): about one display frame's worth.
