@@ -77,14 +77,13 @@ public final class ReplaySession: Session {
   public var client: IRCClient { engine.client }
 
   /// Tells the user `notice` when the run starts, as `IRCSession.announce` does live (an STS
-  /// policy applied before connecting).
+  /// policy applied before connecting): at the first recorded dial, the instant live told it.
   public func announce(_ notice: SessionNotice) {
     engine.startNotices.append(notice)
   }
 
   public func connect(at now: Timestamp) {
     engine.lastNow = now  // The recording says when it dialled.
-    engine.tellStartNotices(at: now)
   }
 
   public func send(_ message: Message, at now: Timestamp) {
@@ -169,6 +168,7 @@ public final class ReplaySession: Session {
         }
       case .dialing:
         open = true
+        engine.tellStartNotices(at: entry.time)  // Only the first dial has any.
         engine.dialing(at: entry.time)
       case .connected:
         engine.established(at: entry.time)

@@ -19,8 +19,8 @@ import Testing
 
   /// The registration a replay needs before a line can reach the core.
   static let registered = """
-    0ms connecting
-    1ms connected
+    1ms connecting
+    2ms connected
     1s < :irc.test 001 bot :Welcome
     1s < :bot!bot@h JOIN :#chat
 
@@ -85,7 +85,8 @@ import Testing
         == "r.chat:1: setting 'pacing' needs a 'server' setting: only a recording takes it")
   }
 
-  /// Live, a remembered policy said so before the first dial; the replay says it at the start.
+  /// Live, a remembered policy said so as the first dial began; the replay says it at the
+  /// recorded dial (1 ms after the start here), before the dial's own status.
   @Test func anSTSUpgradeBeforeConnectingIsToldFirst() throws {
     let scenario = try parse(
       Self.header + "sts-upgraded-from irc://irc.example.net:6667\n\n" + Self.registered
@@ -93,8 +94,8 @@ import Testing
     let (_, log) = try play(scenario)
     #expect(
       log.hasPrefix(
-        "14:00:00.000 -!- an STS policy for irc.example.net upgrades the connection to TLS on port"
-          + " 6697\n14:00:00.000 * connecting\n"), "\(log)")
+        "14:00:00.001 -!- an STS policy for irc.example.net upgrades the connection to TLS on port"
+          + " 6697\n14:00:00.001 * connecting\n"), "\(log)")
   }
 
   /// `overflowing` says the line is dropped as it arrives, when it crossed the cap; the
