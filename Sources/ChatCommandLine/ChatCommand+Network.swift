@@ -98,6 +98,7 @@ extension ChatCommand {
     network.saslOptional = configuration.saslOptional
     network.keepsListening = configuration.keepListening
     network.pacing = configuration.pacing
+    network.isLineMode = !dialled.givesUpIfFirstConnectionFails
     let named = configuration.server
     if !named.usesTLS, dialled.tls != nil {
       // A remembered STS policy upgraded the address: the replay says so as the run did.

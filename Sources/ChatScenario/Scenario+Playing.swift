@@ -115,6 +115,7 @@ extension Scenario {
       client: IRCClient.Configuration(
         nick: name ?? AppState().localName, channels: network.channels,
         pacing: network.pacing ?? .default, sasl: sasl),
-      keepsListening: network.keepsListening, seed: seed)
+      givesUpIfFirstConnectionFails: !network.isLineMode, keepsListening: network.keepsListening,
+      seed: seed)
   }
 }

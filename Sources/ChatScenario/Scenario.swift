@@ -167,6 +167,10 @@ public struct Scenario: Equatable, Sendable {
     public var saslOptional = false
     /// Whether the run stayed connected after its input ended (`--keep-listening`).
     public var keepsListening = false
+    /// Whether the run was in line mode, where a first connection that fails or ends before
+    /// registering is retried, and a refusal is told at once rather than on exit (piped runs
+    /// give up: exit 69).
+    public var isLineMode = false
     /// How fast the run wrote to the server (`--pacing`); nil for the default, 5/1000.
     public var pacing: IRCTokenBucket.Settings?
     /// The `irc://HOST:PORT` the user named when a remembered STS policy made the run dial

@@ -11,6 +11,7 @@ struct RecordingSettings {
   var saslOptional = false
   var tlsInsecure = false
   var keepsListening = false
+  var isLineMode = false
   var pacing: IRCTokenBucket.Settings?
   var stsUpgradedFrom: Scenario.Network?
 }
@@ -42,13 +43,14 @@ extension ScenarioParser {
       } else {
         throw .invalidValue(setting: name, value: value, expected: "PLAIN USER or EXTERNAL")
       }
-    case "sasl-optional", "tls-insecure", "keep-listening":
+    case "sasl-optional", "tls-insecure", "keep-listening", "line-mode":
       guard value == "yes" || value == "no" else {
         throw .invalidValue(setting: name, value: value, expected: "yes or no")
       }
       switch name {
       case "sasl-optional": recording.saslOptional = value == "yes"
       case "tls-insecure": recording.tlsInsecure = value == "yes"
+      case "line-mode": recording.isLineMode = value == "yes"
       default: recording.keepsListening = value == "yes"
       }
     case "pacing":
@@ -162,6 +164,7 @@ extension ScenarioParser {
     network.tlsInsecure = recording.tlsInsecure
     network.keepsListening = recording.keepsListening
     network.pacing = recording.pacing
+    network.isLineMode = recording.isLineMode
     if let original = recording.stsUpgradedFrom, let line = settingLines["sts-upgraded-from"] {
       // An STS policy upgrades the same host to TLS.
       guard network.usesTLS, original.host == network.host else {

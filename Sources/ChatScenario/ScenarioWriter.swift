@@ -51,6 +51,7 @@ public enum ScenarioWriter {
     if network.saslOptional { text += "sasl-optional yes\n" }
     if network.tlsInsecure { text += "tls-insecure yes\n" }
     if network.keepsListening { text += "keep-listening yes\n" }
+    if network.isLineMode { text += "line-mode yes\n" }
     if let pacing = network.pacing, pacing != .default { text += "pacing \(pacing.text)\n" }
     if let original = network.stsUpgradedFrom { text += "sts-upgraded-from \(original)\n" }
     return text

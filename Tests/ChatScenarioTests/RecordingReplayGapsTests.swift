@@ -73,7 +73,7 @@ import Testing
     ),
   ])
   func aMalformedSettingNamesItsLine(setting: String, message: String) throws {
-    let text = Self.header.replacingOccurrences(of: "\n\n", with: "\n") + setting + "\n"
+    let text = Self.header + setting + "\n"
     let error = #expect(throws: ScenarioError.self) { try parse(text) }
     #expect(error?.description.hasPrefix(message) == true, "\(String(describing: error))")
   }
@@ -119,10 +119,27 @@ import Testing
       ignored.last?.hasSuffix("(and 1 more line ignored before it)") == true, "\(log)")
   }
 
+  /// A first connection closed before registering: piped, the engine gives up (exit 69); in
+  /// line mode (`line-mode yes`) it says so and reconnects, as live.
+  @Test func lineModeRetriesAFirstConnectionLostBeforeRegistering() throws {
+    let entries = "1ms connecting\n2ms connected\n5ms closed the server closed the connection\n"
+    let (piped, pipedLog) = try play(try parse(Self.header + entries + "1s end\n"))
+    #expect(piped.failure?.contains("the server closed the connection") == true, "\(pipedLog)")
+    #expect(!pipedLog.contains("reconnecting"), "\(pipedLog)")
+    let lineMode = try parse(
+      Self.header + "line-mode yes\n" + entries
+        + "1s end\n")
+    #expect(lineMode.network?.isLineMode == true)
+    #expect(ScenarioWriter.text(of: lineMode).contains("\nline-mode yes\n"))
+    let (ending, log) = try play(lineMode)
+    #expect(ending.failure == nil, "\(log)")
+    #expect(log.contains("reconnecting to irc.example.net:6697"), "\(log)")
+  }
+
   /// How a replay ended: the recorded signal after `end`, a recorded attempt not retried.
   @Test func aReplaySaysHowTheRunEnded() throws {
     let stopped = try parse(
-      Self.header.replacingOccurrences(of: "\n\n", with: "\nkeep-listening yes\n\n")
+      Self.header + "keep-listening yes\n"
         + Self.registered + "2s end\n5s signal 15\n")
     #expect(try play(stopped).0.outcome == .terminated(signal: 15))
     let refused = try parse(

@@ -54,6 +54,35 @@ struct ReplayExitStatusTests {
     try chat.ending.expectReplay(of: recording, environment: home.environment())
   }
 
+  /// In line mode the same close is retried, not given up: the recording says it was line
+  /// mode (`line-mode yes`), so the replay's engine reconnects as live did instead of giving
+  /// up, and exits with the live status.
+  @Test func aLineModeRunRetriesTheFirstConnectionInTheReplayToo() throws {
+    let server = try ScriptedServer(registration: .none, connections: 10) { connection in
+      try connection.waitForLine("USER") { $0.command == "USER" }
+    }
+    defer { server.stop() }
+    let folder = try ScratchFolder()
+    defer { folder.remove() }
+    let recording = folder.path + "/run.chat"
+    let terminal = try PseudoTerminal(arguments: [
+      "--server", "irc://127.0.0.1:\(server.port)/#chat", "--name", "bot", "--seed", "3",
+      "--record", recording,
+    ])
+    defer { terminal.stop() }
+    terminal.expectScreen("the reconnect", within: 30) { screen in
+      screen.logicalLines.contains { $0.contains("reconnecting") }
+    }
+    terminal.type("\u{4}")  // Ctrl-D: leave.
+    let status = try #require(terminal.waitForExit(within: 20))
+    let recorded = try String(contentsOfFile: recording, encoding: .utf8)
+    #expect(recorded.contains("\nline-mode yes\n"), "\(recorded)")
+    let replay = try BinaryRunner.run(
+      ["--scenario", recording], environment: folder.environment())
+    #expect(replay.status == status, "live exited \(status): \(replay.stderr)\n\(recorded)")
+    #expect(replay.output.contains("reconnecting to 127.0.0.1:"), "\(replay.output)")
+  }
+
   /// `--keep-listening` after the input ended, stopped by SIGTERM: live exits 143 (128 + 15),
   /// and the replay of its `signal 15` entry, which follows `end`, exits 143 too.
   @Test func aRunStoppedBySIGTERMAfterItsInputEndedReplaysItsStatus() throws {
