@@ -8,7 +8,8 @@ import LogRenderer
 
 extension ChatCommand {
   /// `chat --scenario FILE`: plays FILE on the virtual clock. Standard output gets exactly
-  /// what the chosen renderer's snapshot of FILE holds; notices go to standard error.
+  /// what the chosen renderer's snapshot of FILE holds; notices go to standard error. A
+  /// recording exits as its live run did (`NetworkRun.exitStatus`, or 128+N after a signal).
   static func playScenario(at path: String, _ options: Options) -> Int32 {
     let scenario: Scenario
     do {
