@@ -21,10 +21,14 @@ extension IRCClient {
     output.append(own)
   }
 
-  /// Closes the open groups once their window has passed.
+  /// Closes the open groups once their window has passed, as of the window's end: the
+  /// instant does not depend on when the clock was next read (a timer woken late, a line).
   mutating func closeExpiredNetsplitGroups(into output: inout IRCOutput) {
     guard let deadline = netsplits.deadline, now >= deadline else { return }
-    closeNetsplitGroups(into: &output)
+    var closed = IRCOutput()
+    closeNetsplitGroups(into: &closed)
+    for index in closed.events.indices { closed.eventTimes[index] = deadline }
+    output.append(closed)
   }
 
   /// Reports the open groups: the split first, then each channel's returning members.

@@ -1,3 +1,5 @@
+import ChatCore
+
 /// What one step of the protocol state machine produced.
 public struct IRCOutput: Hashable, Sendable {
   /// Lines to write to the socket, in order, each without its CR LF.
@@ -7,6 +9,11 @@ public struct IRCOutput: Hashable, Sendable {
   public var sensitiveLines: Set<Int> = []
   /// What happened, in order.
   public var events: [IRCEvent] = []
+  /// When the events at these positions in `events` happened, for events reported after
+  /// their instant: a netsplit group closed by its window is reported as of the window's end,
+  /// however late the session's timer woke (as a replay, whose timer is exact, reports it).
+  /// Every other event happened at the instant of the step.
+  public var eventTimes: [Int: Timestamp] = [:]
   /// Whether the session should close the socket now (after writing `lines`).
   public var closeConnection = false
 
@@ -50,6 +57,7 @@ public struct IRCOutput: Hashable, Sendable {
   public mutating func append(_ other: IRCOutput) {
     sensitiveLines.formUnion(other.sensitiveLines.map { $0 + lines.count })
     lines += other.lines
+    for (index, time) in other.eventTimes { eventTimes[index + events.count] = time }
     events += other.events
     closeConnection = closeConnection || other.closeConnection
   }

@@ -233,7 +233,9 @@ final class IRCSessionEngine {
     // Closed before the events are handled: a `.disconnected` among them may dial the next
     // link at once (an STS upgrade), and that one must not be the link closed here.
     if output.closeConnection, isLinkOpen { link?.closeLink(flushingFirst: true) }
-    for event in output.events { handle(event, at: now) }
+    for (index, event) in output.events.enumerated() {
+      handle(event, at: output.eventTimes[index] ?? now)
+    }
   }
 
   func enqueue(_ event: Action.Session) {

@@ -36,6 +36,50 @@ import Testing
     #expect(wire.events == [.netsplit(servers: Self.servers, nicks: Self.crowd)])
   }
 
+  @Test func aGroupClosedByItsWindowIsReportedAsOfTheWindowsEndHoweverLateTheClockIsRead() {
+    var wire = wire()
+    split(["user1", "user2"], &wire)
+    let end = wire.time.advanced(byMilliseconds: 1000)
+    // A timer woken 700 ms late: the split happened as of the window's end all the same.
+    let late = wire.client.advance(to: end.advanced(byMilliseconds: 700))
+    #expect(late.events == [.netsplit(servers: Self.servers, nicks: ["user1", "user2"])])
+    #expect(late.eventTimes == [0: end])
+    // The returns, closed by a line that comes after their window: as of the window's end;
+    // the line's own event at its instant.
+    for nick in ["user1", "user2"] {
+      _ = wire.client.receive(
+        line: ":\(nick)!u@h JOIN #chat", at: end.advanced(byMilliseconds: 800))
+    }
+    let rejoined = end.advanced(byMilliseconds: 1800)
+    let line = wire.client.receive(
+      line: ":bob!b@h PRIVMSG #chat :hi", at: rejoined.advanced(byMilliseconds: 50))
+    #expect(
+      line.events.first
+        == .netjoin(servers: Self.servers, channel: "#chat", nicks: ["user1", "user2"]))
+    #expect(line.events.count == 2)
+    #expect(line.eventTimes == [0: rejoined])
+  }
+
+  @Test func appendingAnOutputKeepsItsEventTimesWithTheirEvents() {
+    let time = Timestamp.virtualEpoch
+    var output = IRCOutput()
+    output.events = [.joined(channel: "#chat"), .joined(channel: "#ops")]
+    var later = IRCOutput()
+    later.events = [.userJoined(channel: "#chat", nick: "bob"), .joined(channel: "#dev")]
+    later.eventTimes = [1: time]
+    output.append(later)
+    #expect(output.eventTimes == [3: time])
+  }
+
+  @Test func aGroupClosedByAnotherEventIsReportedAtThatEventsInstant() {
+    var wire = wire()
+    split(["user1", "user2"], &wire)
+    let output = wire.client.receive(
+      line: ":bob!b@h PRIVMSG #chat :where did they go", at: wire.time.advanced(byMilliseconds: 10))
+    #expect(output.events.first == .netsplit(servers: Self.servers, nicks: ["user1", "user2"]))
+    #expect(output.eventTimes == [:])
+  }
+
   @Test func theWindowRunsFromTheLastQuitOfTheGroup() {
     var wire = wire()
     wire.server(":user1!u@h QUIT :*.net *.split")

@@ -13,12 +13,14 @@ enum IRCFixtureRecorder {
 
   /// Records chat connected to `port` as `nick` in `channels`, with `extra` options, while
   /// `script` drives the chat and the server's other clients; then input ends and chat
-  /// leaves. The recording replaces the case's `scenario.chat`.
+  /// leaves. The recording replaces the case's `scenario.chat`. Returns what the live run
+  /// wrote (the log renderer's output, and standard error), for comparing with the replay.
+  @discardableResult
   static func record(
     _ name: String, port: UInt16, nick: String = "bot", channels: String = "#chat",
     extra: [String] = [], environment: [String: String] = [:],
     expectedStatus: Int32 = 0, script: (LiveChat) throws -> Void
-  ) throws {
+  ) throws -> (output: [UInt8], errors: String) {
     let folder = Snapshot.fixtures.appendingPathComponent(name)
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     let home = try ScratchFolder()
@@ -32,5 +34,6 @@ enum IRCFixtureRecorder {
     try script(chat)
     chat.endInput()
     #expect(chat.wait() == expectedStatus, "\(chat.stderr)")
+    return (chat.stdout, chat.stderr)
   }
 }

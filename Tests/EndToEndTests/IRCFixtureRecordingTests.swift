@@ -12,7 +12,7 @@ import Testing
   .requires(.inspircd, .ngircd), .timeLimit(.minutes(10)), .serialized)
 struct IRCFixtureRecordingTests {
   /// A member of the channel, registered and joined.
-  private static func member(
+  static func member(
     _ nick: String, port: UInt16, channel: String = "#chat", capabilities: [String]? = nil
   ) throws -> RawIRCClient {
     let client = try RawIRCClient.connect(port: port)
@@ -21,7 +21,7 @@ struct IRCFixtureRecordingTests {
     return client
   }
 
-  private static func waitForJoin(_ watcher: RawIRCClient, _ nick: String = "bot") throws {
+  static func waitForJoin(_ watcher: RawIRCClient, _ nick: String = "bot") throws {
     _ = try watcher.waitFor("\(nick)'s join") { $0.command == "JOIN" && $0.nick == nick }
   }
 
