@@ -252,7 +252,9 @@ public enum ChatCommand {
       --join CHANNELS            also join these, comma-separated: --join '#a,#b'
       --tls-ca FILE              trust this CA (PEM) instead of the system's
       --tls-cert FILE            present this client certificate (PEM, with its key)
-      --tls-insecure             do not verify the server's certificate (shown while on)
+                                 (with irc://, both wait for an STS upgrade to TLS)
+      --tls-insecure             do not verify the server's certificate (shown while on;
+                                 ircs:// only: an STS upgrade is always verified)
       --sasl-user NAME           log in with SASL PLAIN as NAME; the password comes from
                                  CHAT_SASL_PASSWORD or --sasl-password-file, never an argument;
                                  with no password and a --tls-cert, SASL EXTERNAL

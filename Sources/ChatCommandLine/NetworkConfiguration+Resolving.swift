@@ -55,24 +55,23 @@ extension NetworkConfiguration {
       caFile: arguments.tlsCA ?? entry?.tlsCA,
       certificateFile: arguments.tlsCertificate ?? entry?.tlsCertificate,
       insecure: arguments.tlsInsecure || entry?.tlsInsecure == true)
+    // With `irc://` the CA and the certificate wait for an STS upgrade (see `unusedTLSFiles`),
+    // but skipping verification would undo what STS is for: an upgrade is always verified.
     if !server.usesTLS {
-      // Named after where the setting came from: a flag (64) or a line of the file (78).
-      let given: [(option: String, flag: Bool, key: NetworksFile.Key)] = [
-        ("--tls-ca", arguments.tlsCA != nil, .tlsCA),
-        ("--tls-cert", arguments.tlsCertificate != nil, .tlsCertificate),
-        ("--tls-insecure", arguments.tlsInsecure, .tlsInsecure),
-      ]
-      for (option, flag, key) in given {
-        let advice = "\(server) is plaintext: use an ircs:// URL"
-        if flag {
-          throw .usage(.incompatible(option: option, with: "an irc:// server", advice: advice))
-        }
-        if let entry, let line = entry.lines[key] {
-          throw .networksFile(
-            .malformed(
-              path: file, line: line,
-              problem: .invalidValue(key: key.rawValue, reason: "needs an ircs:// server")))
-        }
+      let advice =
+        "\(server) is plaintext, and a TLS upgrade by its STS policy is always verified:"
+        + " trust its CA with --tls-ca FILE, or use an ircs:// URL"
+      if arguments.tlsInsecure {
+        throw .usage(
+          .incompatible(option: "--tls-insecure", with: "an irc:// server", advice: advice))
+      }
+      if let entry, entry.tlsInsecure, let line = entry.lines[.tlsInsecure] {
+        throw .networksFile(
+          .malformed(
+            path: file, line: line,
+            problem: .invalidValue(
+              key: NetworksFile.Key.tlsInsecure.rawValue,
+              reason: "needs an ircs:// server (an STS upgrade is always verified)")))
       }
     }
     for (option, path) in [("--tls-ca", settings.caFile), ("--tls-cert", settings.certificateFile)]

@@ -6,7 +6,7 @@ import ChatIRC
 ///
 /// `description`, `dump` and interpolation never show the password (see ``SASLCredentials``).
 struct NetworkConfiguration: Equatable, Sendable {
-  /// TLS settings; they apply only to `ircs://` servers (and to an STS upgrade).
+  /// TLS settings: for an `ircs://` server, and for an STS upgrade of an `irc://` one.
   struct TLS: Equatable, Sendable {
     /// `--tls-ca FILE`: trust this CA instead of the system's trust store.
     var caFile: String?
@@ -42,6 +42,14 @@ struct NetworkConfiguration: Equatable, Sendable {
   var keepListening = false
   /// `--pacing`: how fast lines go to the server (default: a burst of 5, then one a second).
   var pacing = IRCTokenBucket.Settings.default
+
+  /// The TLS options given that wait for an STS upgrade, as `irc://` makes the connection
+  /// plaintext (`--tls-ca`, `--tls-cert`; empty for `ircs://`).
+  var tlsOptionsAwaitingUpgrade: [String] {
+    guard !server.usesTLS else { return [] }
+    return [("--tls-ca", tls.caFile), ("--tls-cert", tls.certificateFile)]
+      .compactMap { $0.1 == nil ? nil : $0.0 }
+  }
 
   /// A configuration with the given server and nick and everything else at its default.
   init(server: ServerAddress, nick: String, channels: [String]? = nil) {

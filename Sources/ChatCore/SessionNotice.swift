@@ -39,6 +39,9 @@ public enum SessionNotice: Hashable, Sendable {
   case stsUpgrade(host: String, port: Int)
   /// The TLS connection to `host`:`port` is not verified (`--tls-insecure`).
   case tlsUnverified(host: String, port: Int)
+  /// The connection to `host`:`port` is plaintext, so the TLS `options` given (`--tls-ca`,
+  /// `--tls-cert`) are used only if an STS policy upgrades it to TLS.
+  case tlsOptionsAwaitUpgrade(host: String, port: Int, options: [String])
   /// `count` messages of ours were not confirmed when the link went down.
   case unconfirmedMessagesFailed(count: Int)
 }
@@ -81,6 +84,10 @@ extension SessionNotice: CustomStringConvertible {
       "the server asks for TLS (STS): reconnecting to \(host):\(port)"
     case .tlsUnverified(let host, let port):
       "TLS to \(host):\(port) is not verified (--tls-insecure)"
+    case .tlsOptionsAwaitUpgrade(let host, let port, let options):
+      "\(host):\(port) is plaintext: \(options.joined(separator: " and "))"
+        + " \(options.count == 1 ? "applies" : "apply") only if the server's STS policy"
+        + " upgrades the connection to TLS"
     case .unconfirmedMessagesFailed(let count):
       "\(count) unconfirmed message\(count == 1 ? "" : "s") failed: the connection was lost,"
         + " \(count == 1 ? "it" : "they") may or may not have arrived"
@@ -107,6 +114,7 @@ extension SessionNotice: CustomStringConvertible {
     case .stsPolicyApplied: "sts_policy"
     case .stsUpgrade: "sts_upgrade"
     case .tlsUnverified: "tls_unverified"
+    case .tlsOptionsAwaitUpgrade: "tls_awaits_upgrade"
     case .unconfirmedMessagesFailed: "unconfirmed_failed"
     }
   }

@@ -5,6 +5,15 @@ extension IRCClient {
   /// Why SASL cannot be tried with what the server offers; nil when it can.
   func saslUnavailable() -> String? {
     guard let mechanism = configuration.sasl?.mechanism else { return nil }
+    // The certificate EXTERNAL relies on is only ever presented over TLS (an `irc://` run
+    // reaches here when the server gave no STS upgrade).
+    if mechanism == .external, let endpoint = configuration.endpoint,
+      endpoint.security == .plaintext
+    {
+      return "SASL EXTERNAL needs TLS, to present the client certificate, and the connection"
+        + " to \(endpoint.host):\(endpoint.port) is plaintext (the server asked for no STS"
+        + " upgrade)"
+    }
     guard offeredCapabilities.contains("sasl") else { return "the server does not offer SASL" }
     // With CAP 302 the value may list the mechanisms: `sasl=PLAIN,EXTERNAL`.
     if let value = capabilityValues["sasl"], !value.isEmpty {

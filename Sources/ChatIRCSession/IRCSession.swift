@@ -61,7 +61,8 @@ public final class IRCSession: Session {
     set { engine.upgradeTLS = newValue }
   }
   /// Told everything the link carries, at the time the client is fed it (`--record`):
-  /// dials, connections, every line the server sent, the lines written (redacted), closes.
+  /// dials, connections, every line the server sent, the lines written (redacted), closes,
+  /// and the moment a line still arriving crosses the length cap.
   public var linkObserver: ((IRCLinkEvent, Timestamp) -> Void)?
   /// Whether actions made of what the link brought wait for the loop to hand them to the
   /// core: a line typed now reaches the core before them (a recording notes that).
@@ -76,6 +77,8 @@ public final class IRCSession: Session {
   var outgoing = OutgoingBytes()
   /// Splits what the stream brings into the lines the client is fed (and a recording keeps).
   var lineBuffer = IRCLineBuffer()
+  /// Whether the line `lineBuffer` discards now has had its crossing of the cap recorded.
+  var overflowObserved = false
   var readBuffer = [UInt8](repeating: 0, count: 64 * 1024)
   /// How many events may wait for the loop before the stream is no longer read (see
   /// `pumpStream`): about one display frame's worth.

@@ -119,6 +119,34 @@ import Testing
     #expect(wire.events.count == 2)
   }
 
+  @Test func externalOverPlaintextIsNotTriedAndSaysTLSIsNeeded() {
+    func wire(_ security: IRCEndpoint.Security, required: Bool = true) -> IRCWire {
+      var wire = IRCWire(
+        .init(
+          nick: "alice", pacing: .unlimited, sasl: IRCSASL(.external, isRequired: required),
+          endpoint: IRCEndpoint(host: "irc.example.org", port: 6667, security: security)))
+      wire.reset()
+      wire.server(":irc1.test CAP * LS :echo-message sasl=PLAIN,EXTERNAL")
+      return wire
+    }
+    let reason =
+      "SASL EXTERNAL needs TLS, to present the client certificate, and the connection to"
+      + " irc.example.org:6667 is plaintext (the server asked for no STS upgrade)"
+    let plaintext = wire(.plaintext)
+    #expect(plaintext.lines == ["QUIT :SASL authentication failed"])
+    #expect(plaintext.events.first == .authenticationFailed(reason: reason))
+    #expect(plaintext.closed)
+    let optional = wire(.plaintext, required: false)
+    #expect(optional.lines == ["CAP REQ echo-message"])
+    #expect(
+      optional.events
+        == [
+          .authenticationFailed(
+            reason: reason + "; registering without an account, as SASL is optional")
+        ])
+    #expect(wire(.tls).lines == ["CAP REQ :echo-message sasl"])
+  }
+
   @Test func aServerThatRegistersBeforeSASLFinishesIsLeftWhenRequired() {
     var wire = IRCWire(.init(nick: "alice", pacing: .unlimited, sasl: Self.plain))
     wire.reset()

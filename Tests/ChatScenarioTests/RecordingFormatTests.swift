@@ -112,6 +112,7 @@ import Testing
     #expect(
       text == """
         15:00:00.002 * connecting
+        15:00:01.000 * connected
         15:00:01.005 [#chat] -- you joined
         15:00:01.005 [#chat] -- 2 members (/names lists them)
         15:00:01.100 [#chat] alice: ␛[2Jhi

@@ -76,29 +76,66 @@ import Testing
     #expect(password(flagWins) == "from-flag")
   }
 
-  @Test func aTLSOptionForAPlaintextServerIsRefusedWhereverItCameFrom() throws {
+  @Test func tlsInsecureForAPlaintextServerIsRefusedWhereverItCameFrom() throws {
     let folder = try ScratchFolder()
     defer { folder.remove() }
     try folder.write(
-      "[plain]\nserver = irc://127.0.0.1\ntls-insecure = yes\n", to: "config/chat/networks")
-    for option in ["--tls-insecure", "--tls-ca=/dev/null", "--tls-cert=/dev/null"] {
-      let error = try #require(throws: NetworkConfigurationError.self) {
-        try resolve(["--server", "irc://h", option], [:])
-      }
-      #expect(error.exitStatus == 64)
-      #expect(error.description.contains("cannot be used with an irc:// server"), "\(error)")
-    }
+      "[plain]\nserver = irc://127.0.0.1\ntls-insecure = yes\n[off]\nserver = irc://127.0.0.1\n"
+        + "tls-insecure = no\n", to: "config/chat/networks")
     let error = try #require(throws: NetworkConfigurationError.self) {
+      try resolve(["--server", "irc://h", "--tls-insecure"], [:])
+    }
+    #expect(error.exitStatus == 64)
+    #expect(
+      error.description
+        == "--tls-insecure cannot be used with an irc:// server: irc://h:6667 is plaintext, and a"
+        + " TLS upgrade by its STS policy is always verified: trust its CA with --tls-ca FILE, or"
+        + " use an ircs:// URL")
+    let fileError = try #require(throws: NetworkConfigurationError.self) {
       try resolve(["--network", "plain"], folder.environment())
     }
     #expect(
-      error.description
-        == "\(folder.path)/config/chat/networks:3: invalid tls-insecure: needs an ircs:// server")
-    #expect(error.exitStatus == 78)
+      fileError.description
+        == "\(folder.path)/config/chat/networks:3: invalid tls-insecure: needs an ircs:// server"
+        + " (an STS upgrade is always verified)")
+    #expect(fileError.exitStatus == 78)
+    // `no` asks for what a plaintext server gets anyway.
+    #expect(try resolve(["--network", "off"], folder.environment()).tls == .init())
     // A TLS server from the command line makes the file's setting valid.
     #expect(
       try resolve(["--network", "plain", "--server", "ircs://h"], folder.environment()).tls.insecure
     )
+  }
+
+  @Test func theCAAndCertificateOfAPlaintextServerAreKeptForAnSTSUpgrade() throws {
+    let folder = try ScratchFolder()
+    defer { folder.remove() }
+    try folder.write("pem", to: "config/chat/ca.pem")
+    try folder.write("pem", to: "client.pem")
+    try folder.write(
+      "[plain]\nserver = irc://127.0.0.1\ntls-ca = ca.pem\n", to: "config/chat/networks")
+    let flags = try resolve(
+      [
+        "--server", "irc://h", "--tls-ca", folder.path + "/config/chat/ca.pem", "--tls-cert",
+        folder.path + "/client.pem",
+      ], [:])
+    #expect(
+      flags.tls
+        == .init(
+          caFile: folder.path + "/config/chat/ca.pem", certificateFile: folder.path + "/client.pem")
+    )
+    #expect(flags.tlsOptionsAwaitingUpgrade == ["--tls-ca", "--tls-cert"])
+    let file = try resolve(["--network", "plain"], folder.environment())
+    #expect(file.tls.caFile == folder.path + "/config/chat/ca.pem")
+    #expect(file.tlsOptionsAwaitingUpgrade == ["--tls-ca"])
+    // Over TLS from the start, nothing waits.
+    let tls = try resolve(["--server", "ircs://h", "--tls-cert", folder.path + "/client.pem"], [:])
+    #expect(tls.tlsOptionsAwaitingUpgrade.isEmpty)
+    // Still checked before connecting, with irc:// too.
+    let error = try #require(throws: NetworkConfigurationError.self) {
+      try resolve(["--server", "irc://h", "--tls-cert", "/nonexistent/client.pem"], [:])
+    }
+    #expect(error.exitStatus == 66)
   }
 
   @Test func anUnreadableTLSFileIsNamed() throws {

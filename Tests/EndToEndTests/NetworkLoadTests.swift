@@ -9,8 +9,9 @@ struct NetworkLoadTests {
   static let processes = 50
   static let messagesEach = 100
   /// From the first line written to the last message shown: generous, for a 2-core machine
-  /// shared with builds. Correctness, not speed.
-  static let boundSeconds: Double = 150
+  /// shared with builds (33 s alone, 78 s in the full suite, 150 s once at load 12).
+  /// Correctness, not speed.
+  static let boundSeconds: Double = 300
 
   /// Starts the chats, alternating between the servers.
   private func startChats(

@@ -61,7 +61,9 @@ import Testing
       .loginFailed(reason: "r"), .reconnecting(host: "h", port: 1, afterMilliseconds: 1),
       .refused(reason: "r"), .serverReply(code: "400", text: "t"),
       .stsPolicyApplied(host: "h", port: 1), .stsUpgrade(host: "h", port: 1),
-      .tlsUnverified(host: "h", port: 1), .unconfirmedMessagesFailed(count: 2),
+      .tlsUnverified(host: "h", port: 1),
+      .tlsOptionsAwaitUpgrade(host: "h", port: 1, options: ["--tls-ca"]),
+      .unconfirmedMessagesFailed(count: 2),
     ]
     #expect(Set(notices.map(\.kind)).count == notices.count)
   }
