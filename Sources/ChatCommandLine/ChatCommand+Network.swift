@@ -85,7 +85,8 @@ extension ChatCommand {
   }
 
   /// The connection as a recording's header keeps it: where the session dials first (after a
-  /// remembered STS upgrade), the channels and the login, never the password.
+  /// remembered STS upgrade, and the address it upgraded), the channels, the login (never
+  /// the password) and the pacing.
   private static func recorded(_ configuration: NetworkConfiguration, session: IRCSession)
     -> Scenario.Network
   {
@@ -102,6 +103,14 @@ extension ChatCommand {
     }
     network.saslOptional = configuration.saslOptional
     network.keepsListening = configuration.keepListening
+    network.pacing = configuration.pacing
+    network.isLineMode = !dialled.givesUpIfFirstConnectionFails
+    let named = configuration.server
+    if !named.usesTLS, dialled.tls != nil {
+      // A remembered STS policy upgraded the address: the replay says so as the run did.
+      network.stsUpgradedFrom =
+        Scenario.Network(host: named.host, port: named.port, usesTLS: false).server
+    }
     return network
   }
 

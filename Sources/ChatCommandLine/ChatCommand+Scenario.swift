@@ -8,7 +8,8 @@ import LogRenderer
 
 extension ChatCommand {
   /// `chat --scenario FILE`: plays FILE on the virtual clock. Standard output gets exactly
-  /// what the chosen renderer's snapshot of FILE holds; notices go to standard error.
+  /// what the chosen renderer's snapshot of FILE holds; notices go to standard error. A
+  /// recording exits as its live run did (`NetworkRun.exitStatus`, or 128+N after a signal).
   static func playScenario(at path: String, _ options: Options) -> Int32 {
     let scenario: Scenario
     do {
@@ -36,8 +37,17 @@ extension ChatCommand {
         renderers.append(
           renderer(.jsonl, utcOffset: utcOffset, sink: try FileSink.create(path: path)))
       }
-      _ = try scenario.play(renderers: renderers)
-      return 0
+      let ending = try scenario.run(renderers: renderers)
+      switch ending.outcome {
+      case .completed:
+        // A recording exits as its live run did, for the reasons the replay found again.
+        guard scenario.network != nil else { return 0 }
+        return NetworkRun.exitStatus(
+          authenticationFailure: ending.authenticationFailure, failure: ending.failure,
+          after: ending.state)
+      case .terminated(let signal): return 128 + signal
+      case .failed(let error): return fail(error.description, status: 71)  // EX_OSERR
+      }
     } catch {
       return fail(error.description, status: status(for: error))
     }

@@ -29,11 +29,21 @@ struct NetworkRun {
   /// be reached or its certificate was refused, 77 (EX_NOPERM) when a required SASL login
   /// failed, 75 (EX_TEMPFAIL) when a message failed.
   func exitStatus(after state: AppState) -> Int32 {
-    if let reason = session.authenticationFailure {
+    Self.exitStatus(
+      authenticationFailure: session.authenticationFailure,
+      failure: session.failure?.description, after: state)
+  }
+
+  /// The rule of `exitStatus(after:)`, which a replayed recording follows too: it says the
+  /// reason on standard error and returns the status.
+  static func exitStatus(authenticationFailure: String?, failure: String?, after state: AppState)
+    -> Int32
+  {
+    if let reason = authenticationFailure {
       return ChatCommand.fail(reason, status: 77)
     }
-    if let failure = session.failure {
-      return ChatCommand.fail(failure.description, status: 69)
+    if let failure {
+      return ChatCommand.fail(failure, status: 69)
     }
     if !state.failed.isEmpty || !state.unsent.isEmpty {
       let count = state.failed.count + state.unsent.count

@@ -86,15 +86,12 @@ extension Options {
   static func pacing(_ text: String, option: String) throws(UsageError)
     -> IRCTokenBucket.Settings
   {
-    let parts = text.split(separator: "/", omittingEmptySubsequences: false)
-    guard parts.count == 2, let burst = Int(parts[0]), (1...10_000).contains(burst),
-      let interval = Int64(parts[1]), (0...60_000).contains(interval)
-    else {
+    guard let settings = IRCTokenBucket.Settings(parsing: text) else {
       throw .invalidValue(
         option: option, value: text,
         expected: "BURST/MS, a burst of 1-10000 lines and 0-60000 ms (e.g. 5/1000)")
     }
-    return IRCTokenBucket.Settings(burst: burst, intervalMilliseconds: interval)
+    return settings
   }
 
   /// Refuses network options that cannot work with the rest of the command line.

@@ -9,6 +9,9 @@ public enum IRCLinkEvent: Hashable, Sendable {
   case connected
   /// The server sent a line (or one over the length cap, dropped unread).
   case received(IRCLineBuffer.Item)
+  /// A line still arriving grew past the cap of `maximumLineBytes`: from here it is dropped
+  /// as it comes (the client says so now; its `.tooLong` item follows at its end).
+  case overflowing(maximumLineBytes: Int)
   /// chat wrote a line, with a SASL response redacted (`IRCOutput.redactedLines`). For the
   /// reader of a recording only: a replay makes its own lines.
   case wrote(String)

@@ -57,12 +57,18 @@ extension IRCSession: IRCSessionLink {
       case .bytes(let count):
         // Line by line, so that what a line brings is queued before the next is recorded.
         for item in lineBuffer.append(readBuffer[..<count]) {
+          if case .tooLong = item { overflowObserved = false }
           observe(.received(item), at: now)
           engine.apply(engine.client.receive(item, at: now), now)
         }
-        // A line growing past the cap is reported as it crosses it, not only at its end.
+        // A line growing past the cap is reported as it crosses it, not only at its end; a
+        // recording notes the crossing once (later calls for the same line change nothing).
         if lineBuffer.isDiscarding {
           let maximum = lineBuffer.maximumLineBytes
+          if !overflowObserved {
+            overflowObserved = true
+            observe(.overflowing(maximumLineBytes: maximum), at: now)
+          }
           engine.apply(engine.client.overlongLineArriving(maximumLineBytes: maximum, at: now), now)
         }
       case .wouldBlock:
@@ -99,6 +105,7 @@ extension IRCSession: IRCSessionLink {
     stream = nil
     outgoing = OutgoingBytes()
     lineBuffer = IRCLineBuffer()
+    overflowObserved = false
   }
 
   /// Connects over TLS (`upgradeTLS`) to `port` from now on: an STS upgrade, or a policy

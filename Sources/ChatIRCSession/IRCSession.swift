@@ -23,9 +23,11 @@ import FoundationEssentials
 /// long, so the clock starts at the write, not when the user pressed Enter (the command line
 /// gives the core a delivery timeout long enough not to fire first).
 ///
-/// Losing the link: every unconfirmed message fails (saying it may or may not have
-/// arrived), and the session reconnects after a seeded `ReconnectBackoff` delay, registers
-/// again and rejoins; it never sends anything again on its own. A first connection that
+/// Losing the link: a message whose line never went out fails as not sent; one written but
+/// unconfirmed fails saying it may or may not have arrived, except a channel line, which stays
+/// pending until the channel's history on rejoining tells (see `IRCClient+History`). The
+/// session reconnects after a seeded `ReconnectBackoff` delay, registers again and rejoins; it
+/// never sends anything again on its own. A first connection that
 /// fails ends the session when `givesUpIfFirstConnectionFails` (`failure` says why); a
 /// refused certificate always does, since it does not fix itself in a minute, and so does a
 /// failed SASL login that was not optional (`authenticationFailure`).
@@ -59,7 +61,8 @@ public final class IRCSession: Session {
     set { engine.upgradeTLS = newValue }
   }
   /// Told everything the link carries, at the time the client is fed it (`--record`):
-  /// dials, connections, every line the server sent, the lines written (redacted), closes.
+  /// dials, connections, every line the server sent, the lines written (redacted), closes,
+  /// and the moment a line still arriving crosses the length cap.
   public var linkObserver: ((IRCLinkEvent, Timestamp) -> Void)?
   /// Whether actions made of what the link brought wait for the loop to hand them to the
   /// core: a line typed now reaches the core before them (a recording notes that).
@@ -74,6 +77,8 @@ public final class IRCSession: Session {
   var outgoing = OutgoingBytes()
   /// Splits what the stream brings into the lines the client is fed (and a recording keeps).
   var lineBuffer = IRCLineBuffer()
+  /// Whether the line `lineBuffer` discards now has had its crossing of the cap recorded.
+  var overflowObserved = false
   var readBuffer = [UInt8](repeating: 0, count: 64 * 1024)
   /// How many events may wait for the loop before the stream is no longer read (see
   /// `pumpStream`): about one display frame's worth.

@@ -41,10 +41,19 @@ public final class ReplaySession: Session {
   }
 
   /// Whether the recording ends with a connection attempt that was not retried.
-  public private(set) var gaveUp = false
+  public var gaveUp: Bool { gaveUpReason != nil }
+  /// Why the recorded connection attempt that was not retried failed (`gave-up REASON`).
+  public private(set) var gaveUpReason: String?
   /// Whether the session gave up for good: the recording says so, or the engine did as live
   /// (a first connection lost before registering, a required SASL login refused).
   public var hasGivenUp: Bool { gaveUp || engine.hasGivenUp }
+  /// Why the session gave up for good, as `IRCSession.failure` describes it live: the
+  /// recorded reason of an attempt not retried, or the engine's own (a first connection lost
+  /// before registering). The run exits 69.
+  public var failure: String? { gaveUpReason ?? engine.failure?.description }
+  /// Why a required SASL login failed, as `IRCSession.authenticationFailure` live: the
+  /// engine finds it in the recorded lines. The run exits 77.
+  public var authenticationFailure: String? { engine.authenticationFailure }
 
   let engine: IRCSessionEngine
   private let entries: [Entry]
@@ -66,6 +75,12 @@ public final class ReplaySession: Session {
 
   /// The protocol state machine.
   public var client: IRCClient { engine.client }
+
+  /// Tells the user `notice` when the run starts, as `IRCSession.announce` does live (an STS
+  /// policy applied before connecting): at the first recorded dial, the instant live told it.
+  public func announce(_ notice: SessionNotice) {
+    engine.startNotices.append(notice)
+  }
 
   public func connect(at now: Timestamp) {
     engine.lastNow = now  // The recording says when it dialled.
@@ -146,8 +161,14 @@ public final class ReplaySession: Session {
       switch entry.event {
       case .received(let item):
         if open { engine.apply(engine.client.receive(item, at: entry.time), entry.time) }
+      case .overflowing(let maximum):
+        if open {
+          let output = engine.client.overlongLineArriving(maximumLineBytes: maximum, at: entry.time)
+          engine.apply(output, entry.time)
+        }
       case .dialing:
         open = true
+        engine.tellStartNotices(at: entry.time)  // Only the first dial has any.
         engine.dialing(at: entry.time)
       case .connected:
         engine.established(at: entry.time)
@@ -158,7 +179,7 @@ public final class ReplaySession: Session {
         engine.lost(reason, rest: [], at: entry.time)
       case .failed(let reason, let retrying):
         open = false
-        if !retrying { gaveUp = true }
+        if !retrying { gaveUpReason = reason }
         engine.attemptFailed(reason, retrying: retrying, at: entry.time)
       case .hungUp:
         engine.gaveUpWaitingForClose()

@@ -15,6 +15,24 @@ extension Scenario {
   /// back byte for byte. A recording (with a `server`) starts at its `start` and replays its
   /// link through `ReplaySession`, whose session notices reach the renderers as live.
   public func play(renderers: [any Renderer]) throws(SinkError) -> Runtime.Outcome {
+    try run(renderers: renderers).outcome
+  }
+
+  /// How a played scenario ended: what `chat --scenario` needs to exit as the recorded run
+  /// did.
+  public struct Ending {
+    /// How the run ended (a recorded `signal N` ends it as `.terminated`).
+    public var outcome: Runtime.Outcome
+    /// The app as the run left it: its failed and unsent messages.
+    public var state: AppState
+    /// A recording's session: why a required SASL login failed, as live (exit 77).
+    public var authenticationFailure: String?
+    /// A recording's session: why it gave up connecting, as live (exit 69).
+    public var failure: String?
+  }
+
+  /// Plays the scenario as `play(renderers:)` does, and says how it ended.
+  public func run(renderers: [any Renderer]) throws(SinkError) -> Ending {
     let seed = seed ?? Self.defaultSeed
     if let network { return try replay(network, seed: seed, renderers: renderers) }
     var configuration = SimulatedSession.Configuration()
@@ -26,7 +44,8 @@ extension Scenario {
     let clock = VirtualClock()
     let runtime = Runtime(
       simulating: configuration, seed: seed, state: state, clock: clock, renderers: renderers)
-    return try runtime.run(ScenarioInput(self, startingAt: clock.now))
+    let outcome = try runtime.run(ScenarioInput(self, startingAt: clock.now))
+    return Ending(outcome: outcome, state: runtime.state)
   }
 
   /// Replays a recorded network run: the wiring of `chat --server` (the nick as the local
@@ -34,7 +53,7 @@ extension Scenario {
   /// seed's stream 1), over the recording.
   private func replay(
     _ network: Network, seed: UInt64, renderers: [any Renderer]
-  ) throws(SinkError) -> Runtime.Outcome {
+  ) throws(SinkError) -> Ending {
     let clock = VirtualClock(start: start ?? .virtualEpoch)
     let input = ScenarioInput(self, startingAt: clock.now)
     var typed = 0
@@ -62,6 +81,10 @@ extension Scenario {
     let session = ReplaySession(
       configuration: sessionConfiguration(network, seed: seed), entries: linkEntries,
       typedTaken: { [unowned input] in input.typedCount })
+    if network.stsUpgradedFrom != nil {
+      // Live, the remembered policy said so before the first dial.
+      session.announce(.stsPolicyApplied(host: network.host, port: Int(network.port)))
+    }
     var state = AppState(localName: name ?? AppState().localName)
     state.deliveryTimeoutMilliseconds = IRCSessionConfiguration.coreDeliveryTimeoutMilliseconds
     state.isTLSUnverified = network.usesTLS && network.tlsInsecure
@@ -69,7 +92,10 @@ extension Scenario {
     let runtime = Runtime(
       state: state, session: session, clock: clock,
       ids: SeededUUIDGenerator(seed: seed, stream: 1), renderers: renderers)
-    return try runtime.run(input)
+    let outcome = try runtime.run(input)
+    return Ending(
+      outcome: outcome, state: runtime.state,
+      authenticationFailure: session.authenticationFailure, failure: session.failure)
   }
 
   /// The session configuration of the recorded run. A `PLAIN` login gets a stand-in
@@ -87,7 +113,9 @@ extension Scenario {
       host: network.host, port: network.port,
       tls: network.usesTLS ? TLSConfiguration(insecure: network.tlsInsecure) : nil,
       client: IRCClient.Configuration(
-        nick: name ?? AppState().localName, channels: network.channels, sasl: sasl),
-      keepsListening: network.keepsListening, seed: seed)
+        nick: name ?? AppState().localName, channels: network.channels,
+        pacing: network.pacing ?? .default, sasl: sasl),
+      givesUpIfFirstConnectionFails: !network.isLineMode, keepsListening: network.keepsListening,
+      seed: seed)
   }
 }

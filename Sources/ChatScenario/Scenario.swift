@@ -1,4 +1,5 @@
 import ChatCore
+import ChatIRC
 import ChatIRCSession
 import ChatSession
 
@@ -131,6 +132,11 @@ public struct Scenario: Equatable, Sendable {
     /// the typed entries that follow at the same instant reached the core first.
     case held(count: Int)
 
+    /// Whether it is a `signal`.
+    var isSignal: Bool {
+      if case .signal = self { true } else { false }
+    }
+
     /// Whether the user did it (rather than the link): what the input plays.
     public var isTyped: Bool {
       switch self {
@@ -161,6 +167,15 @@ public struct Scenario: Equatable, Sendable {
     public var saslOptional = false
     /// Whether the run stayed connected after its input ended (`--keep-listening`).
     public var keepsListening = false
+    /// Whether the run was in line mode, where a first connection that fails or ends before
+    /// registering is retried, and a refusal is told at once rather than on exit (piped runs
+    /// give up: exit 69).
+    public var isLineMode = false
+    /// How fast the run wrote to the server (`--pacing`); nil for the default, 5/1000.
+    public var pacing: IRCTokenBucket.Settings?
+    /// The `irc://HOST:PORT` the user named when a remembered STS policy made the run dial
+    /// `server` over TLS instead (live, chat said so before connecting); nil otherwise.
+    public var stsUpgradedFrom: String?
 
     /// A login, without its password.
     public enum SASL: Equatable, Sendable {

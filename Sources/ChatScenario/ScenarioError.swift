@@ -33,6 +33,8 @@ public enum ScenarioError: Error, Equatable, CustomStringConvertible {
     case notInRecording(setting: String)
     /// A setting after the first entry.
     case settingAfterEntries(String)
+    /// An `sts-upgraded-from` that an STS policy could not have upgraded to `server`.
+    case stsUpgradeMismatch(server: String)
     /// A time earlier than the entry before it.
     case timeGoesBack(String, previousMilliseconds: Int64)
     /// Something after the closing quote.
@@ -62,7 +64,7 @@ public enum ScenarioError: Error, Equatable, CustomStringConvertible {
         "invalid \(setting) '\(quote(value))': expected \(Sanitizer.sanitize(expected))"
       case .linkWithoutServer:
         "a link entry ('<', '>', connecting, connected, closed, failed, gave-up, hung-up,"
-          + " oversized, held) needs a 'server' setting: only a recording has them"
+          + " oversized, overflowing, held) needs a 'server' setting: only a recording has them"
       case .missingValue(let setting):
         "missing value for setting '\(setting)'"
       case .needsServer(let setting):
@@ -72,6 +74,9 @@ public enum ScenarioError: Error, Equatable, CustomStringConvertible {
           + " take it"
       case .settingAfterEntries(let name):
         "setting '\(quote(name))' after the first entry: settings go at the top"
+      case .stsUpgradeMismatch(let server):
+        "sts-upgraded-from needs a 'server' on the same host over TLS (ircs://), not"
+          + " '\(quote(server))': an STS policy upgrades a host to TLS"
       case .timeGoesBack(let time, let previous):
         "time '\(quote(time))' is before the previous entry's"
           + " '\(ScenarioWriter.time(milliseconds: previous))': entries must be in time order"
@@ -83,7 +88,8 @@ public enum ScenarioError: Error, Equatable, CustomStringConvertible {
       case .unknownSetting(let name):
         "unknown setting '\(quote(name))': expected seed, name, peer, width, faults or"
           + " burst (a recording: server, channels, sasl, sasl-optional, tls-insecure,"
-          + " keep-listening, start, utc-offset), or an entry starting with a time"
+          + " keep-listening, line-mode, pacing, sts-upgraded-from, start, utc-offset), or an"
+          + " entry starting with a time"
       case .unterminatedQuote:
         "quoted text without its closing '\"'"
       }

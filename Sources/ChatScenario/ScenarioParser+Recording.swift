@@ -1,4 +1,5 @@
 import ChatCore
+import ChatIRC
 import ChatIRCSession
 
 /// A recording's settings (`server`, `channels`, `sasl`, …), read in any order among the
@@ -10,6 +11,9 @@ struct RecordingSettings {
   var saslOptional = false
   var tlsInsecure = false
   var keepsListening = false
+  var isLineMode = false
+  var pacing: IRCTokenBucket.Settings?
+  var stsUpgradedFrom: Scenario.Network?
 }
 
 extension ScenarioParser {
@@ -39,15 +43,30 @@ extension ScenarioParser {
       } else {
         throw .invalidValue(setting: name, value: value, expected: "PLAIN USER or EXTERNAL")
       }
-    case "sasl-optional", "tls-insecure", "keep-listening":
+    case "sasl-optional", "tls-insecure", "keep-listening", "line-mode":
       guard value == "yes" || value == "no" else {
         throw .invalidValue(setting: name, value: value, expected: "yes or no")
       }
       switch name {
       case "sasl-optional": recording.saslOptional = value == "yes"
       case "tls-insecure": recording.tlsInsecure = value == "yes"
+      case "line-mode": recording.isLineMode = value == "yes"
       default: recording.keepsListening = value == "yes"
       }
+    case "pacing":
+      guard let pacing = IRCTokenBucket.Settings(parsing: value),
+        value.unicodeScalars.allSatisfy({ isDigit($0) || $0 == "/" })
+      else {
+        throw .invalidValue(
+          setting: name, value: value,
+          expected: "BURST/MS, a burst of 1-10000 lines and 0-60000 ms (e.g. 5/1000)")
+      }
+      recording.pacing = pacing
+    case "sts-upgraded-from":
+      guard let original = Self.server(value), !original.usesTLS else {
+        throw .invalidValue(setting: name, value: value, expected: "irc://HOST:PORT")
+      }
+      recording.stsUpgradedFrom = original
     case "start":
       guard let start = Self.instant(value) else {
         throw .invalidValue(
@@ -87,11 +106,13 @@ extension ScenarioParser {
     case "closed": return .link(.closed(reason: try Self.reason(argument)))
     case "failed": return .link(.failed(reason: try Self.reason(argument), retrying: true))
     case "gave-up": return .link(.failed(reason: try Self.reason(argument), retrying: false))
-    case "oversized":
+    case "oversized", "overflowing":
       guard let count = Int(text), count > 0, text.unicodeScalars.allSatisfy(isDigit) else {
-        throw .invalidValue(setting: "oversized", value: text, expected: "a byte count")
+        throw .invalidValue(setting: word, value: text, expected: "a byte count")
       }
-      return .link(.received(.tooLong(byteCount: count)))
+      return word == "oversized"
+        ? .link(.received(.tooLong(byteCount: count)))
+        : .link(.overflowing(maximumLineBytes: count))
     case "signal":
       guard let number = Int32(text), (1...64).contains(number),
         text.unicodeScalars.allSatisfy(isDigit)
@@ -142,6 +163,15 @@ extension ScenarioParser {
     network.saslOptional = recording.saslOptional
     network.tlsInsecure = recording.tlsInsecure
     network.keepsListening = recording.keepsListening
+    network.pacing = recording.pacing
+    network.isLineMode = recording.isLineMode
+    if let original = recording.stsUpgradedFrom, let line = settingLines["sts-upgraded-from"] {
+      // An STS policy upgrades the same host to TLS.
+      guard network.usesTLS, original.host == network.host else {
+        throw LocatedProblem(line: line, problem: .stsUpgradeMismatch(server: network.server))
+      }
+      network.stsUpgradedFrom = original.server
+    }
     scenario.network = network
   }
 

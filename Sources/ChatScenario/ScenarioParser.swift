@@ -20,7 +20,7 @@ public struct ScenarioParser {
   /// The settings only a recording (a scenario with a `server`) takes.
   static let recordingSettings = [
     "server", "channels", "sasl", "sasl-optional", "tls-insecure", "keep-listening", "start",
-    "utc-offset",
+    "utc-offset", "pacing", "sts-upgraded-from", "line-mode",
   ]
   /// The settings of the simulated peer, which a recording cannot take.
   static let simulatedSettings = ["peer", "faults", "burst"]
@@ -92,7 +92,8 @@ public struct ScenarioParser {
     // Input is over after `end`, and leaving has begun after `quit`: what could still follow
     // is the user insisting (and, in a recording, what the link still carried), never more
     // typing.
-    if let closing, event.isTyped, event != .quit {
+    // A signal may still stop a run whose input is over (`--keep-listening`).
+    if let closing, event.isTyped, event != .quit, !event.isSignal {
       throw closing.event == .end
         ? .afterEnd(endLine: closing.line) : .afterQuit(quitLine: closing.line)
     }

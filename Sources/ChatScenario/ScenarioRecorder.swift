@@ -67,9 +67,15 @@ public final class ScenarioRecorder {
   /// Writes what the link carried at `now`; an error is kept for the next `record`.
   public func recordLink(_ event: IRCLinkEvent, at now: Timestamp) {
     guard failure == nil else { return }
-    // Told before the client is fed the entry: an empty queue means everything before it
-    // has reached the core.
-    undelivered = sessionHasQueuedEvents() ? undelivered + 1 : 1
+    if case .wrote = event {
+      // A line written brings no actions, and is told while the client's step that wrote
+      // it has yet to queue its own: it continues the count, never restarts it.
+      if undelivered > 0 { undelivered += 1 }
+    } else {
+      // Told before the client is fed the entry: an empty queue means everything before it
+      // has reached the core.
+      undelivered = sessionHasQueuedEvents() ? undelivered + 1 : 1
+    }
     do {
       try record(.link(event), at: now)
     } catch {

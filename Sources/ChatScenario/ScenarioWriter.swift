@@ -1,4 +1,5 @@
 import ChatCore
+import ChatIRC
 import ChatIRCSession
 import ChatRendering
 
@@ -50,6 +51,9 @@ public enum ScenarioWriter {
     if network.saslOptional { text += "sasl-optional yes\n" }
     if network.tlsInsecure { text += "tls-insecure yes\n" }
     if network.keepsListening { text += "keep-listening yes\n" }
+    if network.isLineMode { text += "line-mode yes\n" }
+    if let pacing = network.pacing, pacing != .default { text += "pacing \(pacing.text)\n" }
+    if let original = network.stsUpgradedFrom { text += "sts-upgraded-from \(original)\n" }
     return text
   }
 
@@ -76,6 +80,7 @@ public enum ScenarioWriter {
     case .hungUp: "hung-up"
     case .received(.line(let line)): "<" + lineText(line)
     case .received(.tooLong(let count)): "oversized \(count)"
+    case .overflowing(let maximum): "overflowing \(maximum)"
     case .wrote(let line): ">" + lineText(line)
     case .closed(let reason): "closed " + reasonText(reason)
     case .failed(let reason, let retrying): (retrying ? "failed " : "gave-up ") + reasonText(reason)

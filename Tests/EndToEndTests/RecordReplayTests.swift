@@ -134,7 +134,26 @@ struct RecordingCommandTests {
       1.5s | hello
       """, to: "cut.chat")
     let run = try BinaryRunner.run(["--scenario", path], environment: home.environment())
-    #expect(run.status == 0, "\(run.stderr)")
+    // As the run would have: with no channel to send to, hello failed (exit 75).
+    #expect(run.status == 75, "\(run.stderr)")
+    #expect(run.stderr == "chat: 1 message not delivered\n")
     #expect(run.output.hasPrefix("14:00:00.000 * connecting\n"), "\(run.output)")
+  }
+}
+
+/// `chat --scenario` on a recording whose `pacing` is malformed: `FILE:LINE`, exit 65.
+@Suite(.timeLimit(.minutes(10)))
+struct RecordingPacingCommandTests {
+  @Test func aMalformedPacingNamesFileAndLineAndExitsSixtyFive() throws {
+    let home = try ScratchFolder()
+    defer { home.remove() }
+    let path = try home.write(
+      "server irc://127.0.0.1:6667\nname bot\npacing 5/fast\n\n0ms connecting\n", to: "bad.chat")
+    let run = try BinaryRunner.run(["--scenario", path], environment: home.environment())
+    #expect(run.status == 65)
+    #expect(
+      run.stderr
+        == "chat: \(path):3: invalid pacing '5/fast': expected BURST/MS, a burst of 1-10000"
+        + " lines and 0-60000 ms (e.g. 5/1000)\n")
   }
 }
