@@ -27,7 +27,7 @@ public final class ScenarioRecorder {
   /// The time of the last entry written that is no `>` line, and how many actions the core
   /// had been handed then: a link entry at that same instant after more were handed gets a
   /// `reached` entry (a replay plays the entries of an instant before handing any on).
-  private var lastEntry: (milliseconds: Int64, delivered: Int)?
+  private var lastEntry: (milliseconds: Int64, delivered: Int, isTyped: Bool)?
 
   /// Writes the header of `settings` (its entries are ignored) and `comment` to `sink` now.
   public init(
@@ -54,9 +54,14 @@ public final class ScenarioRecorder {
     last = max(last, start.milliseconds(to: now))
     if isRecording, events.contains(where: \.isTyped) {
       // A replay hands the core what waits before a typed step: say where live stopped.
+      // (Not again for a step right after another at the same count: nothing reached the
+      // core between them, so the replay may type them together.)
       let delivered = sessionDeliveredActions()
-      if sessionWaitingActions() > 0 { try write(entry(.reached(count: delivered))) }
-      lastEntry = (last, delivered)
+      let followsStep = lastEntry.map { $0 == (last, delivered, true) } ?? false
+      if sessionWaitingActions() > 0, !followsStep {
+        try write(entry(.reached(count: delivered)))
+      }
+      lastEntry = (last, delivered, true)
     }
     for event in events {
       if case .signal(let number) = event, !isRecording {
@@ -88,7 +93,7 @@ public final class ScenarioRecorder {
             false
           }
         if reachedSince { try write(entry(.reached(count: delivered))) }
-        lastEntry = (last, delivered)
+        lastEntry = (last, delivered, false)
       }
       try write(entry(.link(event)))
     } catch {
