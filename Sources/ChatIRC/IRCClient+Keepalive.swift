@@ -56,6 +56,7 @@ extension IRCClient {
     // handled, and one that failed has had its error reply by now.
     let confirmed = inFlight.filter { $0.confirmation == .pong && $0.sequence <= ping.covers }
     inFlight.removeAll { $0.confirmation == .pong && $0.sequence <= ping.covers }
+    defer { if token == reconciliation.rejoinToken { rejoinPongReceived(into: &output) } }
     for line in confirmed {
       output.events.append(
         .echoed(
@@ -68,7 +69,8 @@ extension IRCClient {
   /// Ends the connection: every unconfirmed line fails, the socket is to be closed.
   mutating func disconnect(reason: String, into output: inout IRCOutput) {
     closeNetsplitGroups(into: &output)
-    for line in inFlight {
+    // A channel's history on rejoining may tell of lines written whole (IRCClient+History).
+    for line in carryUnconfirmed(reason: reason) {
       output.events.append(
         .deliveryFailed(
           IRCDeliveryFailure(

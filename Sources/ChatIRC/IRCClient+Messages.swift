@@ -37,6 +37,13 @@ extension IRCClient {
     }
     let isHistory = batches.isHistory(message.tags["batch"])
     let serverTime = message.tags["time"].flatMap(IRCServerTime.parse)
+    if isHistory, !isNotice, !reconciliation.batches.isEmpty,
+      reconcileHistoryLine(
+        message, source: source, text: text, isAction: kind == .action, serverTime: serverTime,
+        into: &output)
+    {
+      return
+    }
     let isOwn = isUs(source.nick)
     if isOwn, !isHistory, !isNotice,
       confirmEcho(
@@ -80,6 +87,10 @@ extension IRCClient {
     }
     guard let index else { return false }
     let line = inFlight.remove(at: index)
+    if let msgid = message.tags["msgid"], support.isChannel(line.target) {
+      reconciliation.remember(
+        .init(msgid: msgid, sequence: line.sequence, connection: line.connection))
+    }
     output.events.append(
       .echoed(
         IRCEcho(
@@ -170,7 +181,12 @@ extension IRCClient {
           name, type: message.parameters[1], parent: message.tags["batch"],
           label: message.tags["label"])
       else { return countMalformed() }
-    case "-": batches.end(name)
+      if !reconciliation.carried.isEmpty {
+        historyBatchOpened(name, type: message.parameters[1], parameters: message.parameters)
+      }
+    case "-":
+      batches.end(name)
+      historyBatchClosed(name, into: &output)
     default: countMalformed()
     }
   }

@@ -19,6 +19,7 @@ extension IRCClient {
       pendingJoins.insert(folded(channel))
       outbox.queue(.command(IRCMessage(command: "JOIN", parameters: [channel])))
     }
+    queueRejoinPing()
     let held = heldIntents
     heldIntents.removeAll()
     for intent in held {

@@ -112,6 +112,13 @@ extension IRCClient {
         writePing(isKeepalive: false, token: nextToken(), into: &output)
         continue
       }
+      // The PING after the rejoining JOINs takes no allowance: lines after it go when they
+      // would have without it (a recording made before it replays the same).
+      if case .rejoinPing(let token) = outbox.next {
+        _ = outbox.removeNext()
+        writePing(isKeepalive: false, token: token, into: &output)
+        continue
+      }
       guard bucket.take(at: now), let entry = outbox.removeNext() else { return }
       switch entry {
       case .control(let message), .command(let message):
@@ -123,6 +130,8 @@ extension IRCClient {
       case .ctcpAnswer(let message):
         (lastCTCPAnswer, ctcpAnswerWaiting) = (now, false)
         output.lines.append(message.serialized)
+      case .rejoinPing(let token):
+        writePing(isKeepalive: false, token: token, into: &output)  // Taken above.
       }
     }
   }
@@ -132,6 +141,8 @@ extension IRCClient {
     writeSequence += 1
     line.sequence = writeSequence
     line.writtenAt = now
+    line.nick = nick
+    line.connection = reconciliation.connection
     var message = IRCMessage(command: "PRIVMSG", parameters: [line.target, line.wireText])
     if capabilities.contains("labeled-response") {
       line.confirmation = .label

@@ -11,8 +11,10 @@ import FoundationEssentials
 ///
 /// What a server can make it send is limited to the protocol's own replies: `PONG`, the `CAP`
 /// negotiation, SASL (`AUTHENTICATE`), registration (`NICK` fallbacks, and `QUIT` when every
-/// nick was refused or required SASL failed), the configured channels' `JOIN`s after `001`,
-/// and CTCP `VERSION`/`PING` answers (at most one a second). Everything else is the user's.
+/// nick was refused or required SASL failed), the configured channels' `JOIN`s after `001`
+/// (and one `PING` after them when lines a lost link left unconfirmed wait for the channels'
+/// history, see `IRCClient+History`), and CTCP `VERSION`/`PING` answers (at most one a
+/// second). Everything else is the user's.
 public struct IRCClient: Sendable {
   /// Who to be and how to pace; fixed for the client's life.
   public let configuration: Configuration
@@ -73,6 +75,9 @@ public struct IRCClient: Sendable {
   var registrationStarted: Timestamp?
   var heardFromServer = false
   var netsplits = IRCNetsplits()
+  /// Lines whose confirmation a lost link took with it, kept for the history on rejoining;
+  /// it outlives the connection.
+  var reconciliation = IRCHistoryReconciliation()
 
   enum CapPhase: Hashable, Sendable {
     case listing
@@ -121,7 +126,9 @@ public struct IRCClient: Sendable {
   public var queuedLineCount: Int { outbox.count + (confirmingPingDue ? 1 : 0) }
 
   /// How many of our message lines await the server's confirmation (written or not).
-  public var unconfirmedLineCount: Int { inFlight.count + outbox.partCount }
+  public var unconfirmedLineCount: Int {
+    inFlight.count + outbox.partCount + reconciliation.carried.count
+  }
 
   /// When `advance(to:)` next has something to do: a paced line, a keepalive, a timeout.
   public var nextDeadline: Timestamp? {
@@ -143,9 +150,10 @@ public struct IRCClient: Sendable {
   /// Begins a connection (the socket is open): capability negotiation and registration.
   /// After a disconnect it starts afresh with the configured nick and rejoins the channels.
   public mutating func start(at time: Timestamp) -> IRCOutput {
-    let keep = (counter, autojoin, configuration)
+    let keep = (counter, autojoin, configuration, reconciliation, writeSequence)
     self = IRCClient(configuration: keep.2, at: max(time, now))
-    (counter, autojoin) = (keep.0, keep.1)
+    (counter, autojoin, reconciliation, writeSequence) = (keep.0, keep.1, keep.3, keep.4)
+    reconciliation.connectionStarted()
     phase = .registering
     registrationStarted = now
     if configuration.sasl != nil { saslState = .waiting }
@@ -223,7 +231,9 @@ public struct IRCClient: Sendable {
       ignored("a line of \(count) bytes is over the limit: dropped", into: &output)
     case .line(let line):
       do {
-        handleGrouping(try IRCMessage(parsing: line), into: &output)
+        let message = try IRCMessage(parsing: line)
+        if !reconciliation.carried.isEmpty { noteServerClock(message) }
+        handleGrouping(message, into: &output)
       } catch {
         statistics.malformedLines += 1
         ignored(error.description, into: &output)

@@ -12,6 +12,9 @@ public struct IRCEcho: Hashable, Sendable {
     /// It answered a `PING` sent after the message with no error in between (servers
     /// without `echo-message`, such as ngircd).
     case pong
+    /// The link was lost before any of those came, and the channel's history the server
+    /// replayed when chat rejoined holds the line (see `IRCHistoryReconciliation`).
+    case history
   }
 
   /// The caller's id of the message.

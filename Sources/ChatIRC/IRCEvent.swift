@@ -88,6 +88,8 @@ public enum IRCEvent: Hashable, Sendable {
   /// An intent could not be carried out (an invalid channel name, after quitting).
   case intentRefused(reason: String)
   /// The connection is over: the server's `ERROR`, a keepalive without answer, end of
-  /// stream, or our own quit. Every unconfirmed message has been failed before this.
+  /// stream, or our own quit. Every unconfirmed message has been failed before this, except
+  /// channel lines written whole, which wait for the channel's history on rejoining
+  /// (`IRCClient.isAwaitingHistory(id:)`; `abandonUnconfirmed()` if no reconnect follows).
   case disconnected(reason: String)
 }

@@ -25,6 +25,10 @@ struct IRCInFlightLine: Hashable, Sendable {
   var writtenAt: Timestamp?
   var sequence = 0
   var confirmation = Confirmation.pong
+  /// Our nick when it was written: a history replay names us so.
+  var nick = ""
+  /// Which connection wrote it (`IRCHistoryReconciliation.connection`).
+  var connection = 0
 
   /// The line's text as it travels.
   var wireText: String { isAction ? IRCCTCP.action(text).text : text }

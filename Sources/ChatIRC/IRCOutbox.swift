@@ -14,6 +14,8 @@ struct IRCOutbox: Sendable {
     case command(IRCMessage)
     /// A `NOTICE` answering a CTCP request.
     case ctcpAnswer(IRCMessage)
+    /// A `PING` after the rejoining `JOIN`s: its `PONG` says their replies are all in.
+    case rejoinPing(token: String)
   }
 
   private(set) var urgent = PendingQueue<Entry>()

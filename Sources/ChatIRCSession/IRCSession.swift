@@ -23,9 +23,11 @@ import FoundationEssentials
 /// long, so the clock starts at the write, not when the user pressed Enter (the command line
 /// gives the core a delivery timeout long enough not to fire first).
 ///
-/// Losing the link: every unconfirmed message fails (saying it may or may not have
-/// arrived), and the session reconnects after a seeded `ReconnectBackoff` delay, registers
-/// again and rejoins; it never sends anything again on its own. A first connection that
+/// Losing the link: a message whose line never went out fails as not sent; one written but
+/// unconfirmed fails saying it may or may not have arrived, except a channel line, which stays
+/// pending until the channel's history on rejoining tells (see `IRCClient+History`). The
+/// session reconnects after a seeded `ReconnectBackoff` delay, registers again and rejoins; it
+/// never sends anything again on its own. A first connection that
 /// fails ends the session when `givesUpIfFirstConnectionFails` (`failure` says why); a
 /// refused certificate always does, since it does not fix itself in a minute, and so does a
 /// failed SASL login that was not optional (`authenticationFailure`).

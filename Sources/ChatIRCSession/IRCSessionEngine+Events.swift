@@ -149,6 +149,11 @@ extension IRCSessionEngine {
     message.time = entry.firstConfirmation ?? echo.time
     message.isLocal = false  // The core marks its own messages.
     message.markup = .ircFormatting
+    // Typed into the session's own conversation before the first channel was joined, it went
+    // to that channel (`defaultTarget`): it is shown there, beside the answers to it.
+    if message.conversation == .initial {
+      message.conversation = ConversationName(echo.target)
+    }
     enqueue(.echoed(message))
   }
 

@@ -22,6 +22,7 @@ extension IRCSessionEngine {
 
   /// A connection attempt failed: retried after a backoff delay unless `retrying` is false.
   func attemptFailed(_ reason: String, retrying: Bool, at now: Timestamp) {
+    if !retrying { apply(client.abandonUnconfirmed(), now) }
     enqueue(.disconnected(reason: reason, time: now))
     guard retrying else {
       // A run that gives up says why as it exits; one that stays (line mode) says it now.
@@ -50,19 +51,26 @@ extension IRCSessionEngine {
   func linkEnded(_ reason: String, at now: Timestamp) {
     link?.closeLink(flushingFirst: false)
     clientStarted = false
-    if !pending.isEmpty {
-      notify(.unconfirmedMessagesFailed(count: pending.count), at: now)
+    let leavingForGood = leaving == .quitSent || leaving == .done
+    let reconnects =
+      !leavingForGood && upgradePort == nil && authenticationFailure == nil
+      && (hasRegistered || !configuration.givesUpIfFirstConnectionFails)
+    // Lines kept for the channel's history on rejoining wait for it, still pending.
+    if !reconnects { apply(client.abandonUnconfirmed(), now) }
+    let lost = pending.keys.filter { !client.isAwaitingHistory(id: $0) }
+    if !lost.isEmpty {
+      notify(.unconfirmedMessagesFailed(count: lost.count), at: now)
     }
-    for (id, _) in pending {
+    for id in lost {
+      pending[id] = nil
       enqueue(
         .deliveryFailed(
           id: id,
           reason: "the connection was lost before the server confirmed it (\(reason)): it may"
             + " or may not have arrived", time: now))
     }
-    pending.removeAll()
     enqueue(.disconnected(reason: reason, time: now))
-    if leaving == .quitSent || leaving == .done {
+    if leavingForGood {
       leaving = .done
       quitDeadline = nil
       return

@@ -215,6 +215,8 @@ final class IRCSessionEngine {
     for (id, entry) in pending {
       guard let written = entry.writtenAt, written.milliseconds(to: now) >= limit else { continue }
       pending[id] = nil
+      // A history on rejoining comes too late for it now: its line is shown as history.
+      client.forgetUnconfirmed(id: id)
       notify(
         .messageNotDelivered(
           reason: "the server did not confirm it within \(limit / 1000) s"), at: now)

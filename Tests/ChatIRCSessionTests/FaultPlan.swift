@@ -41,6 +41,12 @@ struct FaultPlan: Sendable {
   /// The pacing interval: most seeds send almost at once, a third are paced so that lines
   /// wait in chat when a fault strikes (they fail as never sent).
   private(set) var pacingIntervalMilliseconds: Int64 = 100
+  /// Whether the observer says something in the channel before chat joins, so that its
+  /// history reaches back before chat's first line. One seed in eight starts with an empty
+  /// history, where a line lost before anything else cannot be told apart.
+  private(set) var hasEarlierHistory = true
+  /// What the observer says then.
+  static let earlierHistory = "said before chat came"
 
   init(seed: UInt64) {
     self.seed = seed
@@ -69,6 +75,7 @@ struct FaultPlan: Sendable {
     messages.sort { $0.atMilliseconds < $1.atMilliseconds }
     retries = [0, 0, 1, 1, 2][pick(0...4)]
     if pick(0...2) == 0 { pacingIntervalMilliseconds = 400 }
+    hasEarlierHistory = seed % 8 != 7
     for _ in 0..<pick(1...3) {
       faults.append(Self.fault(pick, messages: messages))
     }

@@ -117,11 +117,16 @@ struct FaultFigures {
           + " \(failing) failing",
         "messages: \(total(\.typed)) typed (\(total(\.splitMessages)) split), \(total(\.delivered)) delivered,"
           + " \(total(\.failed)) failed in the end; \(total(\.failedAttempts)) failed attempts"
-          + " (\(total(\.definiteFailures)) as not sent),"
-          + " \(total(\.failedButArrived)) of them reached the observer anyway;"
+          + " (\(total(\.definiteFailures)) as not sent or refused, \(total(\.absentFailures)) as"
+          + " absent from the history, \(total(\.uncertainFailures)) as may or may not),"
+          + " \(total(\.failedButArrived)) of them reached the observer"
+          + " (\(total(\.uncertainButArrived)) of the may or may not);"
           + " \(total(\.givenButDropped)) lines given to the server but dropped by it;"
           + " \(total(\.retriesTyped)) /retry typed, \(total(\.resent)) messages resent;"
           + " up to \(outcomes.map(\.mostInFlight).max() ?? 0) in flight at once",
+        "history on rejoining: \(total { $0.reconciled.found }) lines found (delivered),"
+          + " \(total { $0.reconciled.absent }) absent (did not arrive),"
+          + " \(total { $0.reconciled.undecided }) undecided (may or may not)",
         "links: \(total(\.connections)) connections, \(total(\.reconnects)) reconnects,"
           + " lateness after the backoff median \(median) ms, max \(lateness.last ?? 0) ms",
         "faults fired (\(faults.values.reduce(0, +)); \(total(\.faultsNotFired)) armed never fired):",

@@ -13,10 +13,12 @@ import FoundationEssentials
 /// 3. chat writes a message's line at most once per attempt (it never resends on its own),
 ///    and a failure that claims the message was not sent (or was refused) is never one whose
 ///    line the server got: only "may or may not have arrived" failures can have arrived.
-/// 4. The observer receives each delivered message, and each text at most as often as the
-///    server was given it: a failed attempt reaches it only if its whole line reached the
-///    server (the "may or may not"); nothing else. (Not "exactly as often": a server that is
-///    given a line just before the link resets may drop it unread; InspIRCd does.)
+/// 4. The observer receives each delivered message exactly once and no failed attempt,
+///    except one that failed as "may or may not have arrived" because the channel's history
+///    on rejoining could not tell or the confirmation limit passed (counted); a `/retry` that resent a message adds at most one per
+///    time the server was given it. A failure that says the history does not have it never
+///    reached the observer. (A split message whose pieces were partly confirmed is checked
+///    piece by piece only against what the server was given: a failed one may show pieces.)
 /// 5. Every reconnect waits the documented backoff: attempt n (from 0, counted from the
 ///    last registration) waits between half and all of min(cap, base × 2ⁿ), exactly the
 ///    delay the seed's jitter predicts, and at most `backoffTolerance` late.
@@ -32,6 +34,7 @@ struct SeedChecks {
   private var texts: [UUID: String] = [:]
   private var lastOutcomeEchoed: [UUID: Bool] = [:]
   private var definiteFailures: [UUID: Int] = [:]
+  private var uncertainFailures: [UUID: Int] = [:]
 
   init(
     plan: FaultPlan, log: [SessionLog.Entry], state: AppState, reachedServer: [String: Int],
@@ -70,7 +73,20 @@ struct SeedChecks {
       case .event(.deliveryFailed(let id, let reason, _)):
         ended = (id, false, "a failure (\(reason))")
         result.failedAttempts += 1
-        if !reason.contains("may or may not have arrived") {
+        if reason.contains("may or may not have arrived") {
+          result.uncertainFailures += 1
+          // Only a history that could not tell (none, or too short) or the confirmation
+          // limit may leave it open: a lost link alone no longer does, on a `+H` channel, and
+          // InspIRCd keeps our texts as sent, so chat must recognise every line of ours.
+          if reason.contains("history") && !reason.contains("cannot match")
+            || reason.contains("did not confirm it within")
+          {
+            uncertainFailures[id, default: 0] += 1
+          }
+        } else if reason.contains("does not have it: it did not arrive") {
+          // About the server's history, not the bytes: checked against the observer (4).
+          result.absentFailures += 1
+        } else {
           definiteFailures[id, default: 0] += 1
           result.definiteFailures += 1
         }
@@ -186,6 +202,14 @@ struct SeedChecks {
       let failedTries = tries - (delivered ? 1 : 0)
       let arrivedAnyway = seen[text, default: 0] - (delivered ? 1 : 0)
       result.failedButArrived += max(0, min(failedTries, arrivedAnyway))
+      let uncertain = uncertainFailures[id, default: 0]
+      result.uncertainButArrived += max(0, min(uncertain, arrivedAnyway))
+      if arrivedAnyway > uncertain {
+        result.problems.append(
+          "\(Self.short(text)): the observer received it \(seen[text, default: 0]) times,"
+            + " \(delivered ? "delivered once" : "never delivered") and \(uncertain) failed"
+            + " attempts that may have arrived")
+      }
     }
   }
 

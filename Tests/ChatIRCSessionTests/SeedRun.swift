@@ -21,7 +21,9 @@ struct SeedRun {
           burst: plan.pacingIntervalMilliseconds > 100 ? 6 : 20,
           intervalMilliseconds: plan.pacingIntervalMilliseconds)),
       givesUpIfFirstConnectionFails: false, seed: plan.seed)
-    configuration.confirmationTimeoutMilliseconds = 2000
+    // Long enough for a lost link's reconnect and rejoin (the history tells of the lines it
+    // left unconfirmed), short enough that a stalled echo fails within a seed.
+    configuration.confirmationTimeoutMilliseconds = confirmationTimeout
     configuration.connectTimeoutMilliseconds = 3000
     configuration.quitTimeoutMilliseconds = 1000
     configuration.reconnectBaseMilliseconds = backoffBase
@@ -29,6 +31,7 @@ struct SeedRun {
     return configuration
   }
 
+  static let confirmationTimeout: Int64 = 8000
   static let backoffBase: Int64 = 400
   static let backoffCap: Int64 = 3200
   /// How late a reconnect may be after its delay: the loop wakes on time, but 2 cores run
@@ -47,6 +50,15 @@ struct SeedRun {
     try observer.send("JOIN \(plan.channel)")
     try observer.waitFor("366 for \(plan.channel)") {
       $0.command == "366" && $0.parameters.dropFirst().first == plan.channel
+    }
+    // A history replayed on every join, as in a busy channel: chat reconciles with it what a
+    // lost link left unconfirmed. Most channels have said something before chat comes.
+    try observer.send("MODE \(plan.channel) +H 50:1d")
+    try observer.waitFor("+H on \(plan.channel)") {
+      $0.command == "MODE" && $0.parameters.first == plan.channel
+    }
+    if plan.hasEarlierHistory {
+      try observer.send("PRIVMSG \(plan.channel) :\(FaultPlan.earlierHistory)")
     }
     let proxy = try FaultProxy(forwardingTo: serverPort, recordsTranscript: true)
     defer { proxy.stop() }
@@ -95,6 +107,7 @@ struct SeedRun {
       }
     }
     result.retriesTyped = input.retriesTyped
+    result.reconciled = session.client.reconciled
     for fault in proxy.firedFaults { result.faultsFired[fault.kind, default: 0] += 1 }
     result.faultsNotFired = proxy.armedFaults
     result.connections = proxy.acceptedConnections
@@ -169,6 +182,13 @@ struct SeedOutcome: Sendable {
   var failedButArrived = 0
   /// Failures that said the message was not sent (or was refused).
   var definiteFailures = 0
+  /// Failures that said the channel's history after reconnecting does not have it.
+  var absentFailures = 0
+  /// Failures that said it may or may not have arrived, and of them those the observer got.
+  var uncertainFailures = 0
+  var uncertainButArrived = 0
+  /// What the histories on rejoining told of lines the lost links left unconfirmed.
+  var reconciled = IRCClient.Reconciled()
   /// Lines the server was given but never relayed (it dropped them as the link reset).
   var givenButDropped = 0
   var reconnects = 0

@@ -40,7 +40,8 @@ import Testing
 
   @Test func aKeepaliveWithoutAnswerLosesTheConnectionAndFailsWhatWasUnconfirmed() {
     var wire = IRCWire.inspircd()
-    wire.user(.send(id: IRCWire.id(1), target: "#chat", text: "into the void", label: "m1"))
+    // To a person: no channel history can tell of it later (see IRCClientHistoryTests).
+    wire.user(.send(id: IRCWire.id(1), target: "bob", text: "into the void", label: "m1"))
     wire.reset()
     wire.wait(60_000 + 29_999)
     #expect(!wire.closed)
@@ -63,7 +64,7 @@ import Testing
     var wire = IRCWire.inspircd(pacing: .init(burst: 1, intervalMilliseconds: 1000))
     wire.wait(10_000)  // registration's lines, one a second
     wire.reset()
-    wire.user(.send(id: IRCWire.id(1), target: "#chat", text: "sent", label: "a"))
+    wire.user(.send(id: IRCWire.id(1), target: "bob", text: "sent", label: "a"))
     wire.user(.send(id: IRCWire.id(2), target: "#chat", text: "queued", label: "b"))
     wire.reset()
     wire.server("ERROR :Closing link: (alice@127.0.0.1) [RecvQ exceeded]")

@@ -15,6 +15,8 @@ struct IRCWire {
   var closed = false
   /// Whether the server answers every `PING` of ours at once.
   var answersPings = false
+  /// How far behind the client's clock the server's runs, for lines given `server-time`.
+  var serverBehind: Int64 = 0
 
   init(_ configuration: IRCClient.Configuration = .init(nick: "alice", channels: ["#chat"])) {
     client = IRCClient(configuration: configuration, at: time)

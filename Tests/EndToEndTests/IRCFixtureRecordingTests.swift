@@ -160,6 +160,33 @@ struct IRCFixtureRecordingTests {
     }
   }
 
+  @Test func reconnectConfirmsTheUnconfirmedMessageFromTheHistory() throws {
+    let server = try InspIRCdServer.start()
+    defer { server.stop() }
+    let proxy = try FaultProxy(forwardingTo: server.port)
+    defer { proxy.stop() }
+    let alice = try Self.member("alice", port: server.port)
+    defer { alice.close() }
+    try alice.send("MODE #chat +H 50:1d")
+    try alice.waitFor(command: "MODE")
+    try alice.send("PRIVMSG #chat :said before bot came")
+    _ = try alice.collect(for: 0.3)
+    try IRCFixtureRecorder.record("irc-reconnect-history", port: proxy.port) { chat in
+      try Self.waitForJoin(alice)
+      // The server takes the message, but its echo never reaches chat: the link is cut. The
+      // history replayed on rejoining holds it: delivered, shown once.
+      proxy.inject(.stall(.toClient), when: .whenSeen(.toServer, "PRIVMSG #chat :lost echo"))
+      chat.type("lost echo")
+      try Self.waitForMessage(alice)
+      proxy.inject(.cut)
+      proxy.inject(.resume)
+      _ = try alice.waitFor("bot's quit", timeout: 15) { $0.command == "QUIT" && $0.nick == "bot" }
+      try Self.waitForJoin(alice)
+      chat.type("after the reconnect")
+      try Self.waitForMessage(alice)
+    }
+  }
+
   /// InspIRCd keeps nicks to their usual characters and chat refuses to join a channel
   /// name with a control character, so the hostile text comes in topics, messages, notices,
   /// part and quit reasons and a private action.

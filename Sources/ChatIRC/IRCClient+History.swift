@@ -1,0 +1,199 @@
+import ChatCore
+import FoundationEssentials
+
+/// Reconciling lines a lost link left unconfirmed with the channel's history on rejoining.
+///
+/// A line to a channel written whole before the link went, on a connection with `batch`, is
+/// not failed at once: it may or may not have arrived, and the history the server replays
+/// when chat joins again can tell. After the reconnect, the `JOIN`s are followed by a `PING`;
+/// in the channel's `chathistory` batch, a line from us (our nick when we wrote it, under the
+/// server's case mapping) to that channel with the same text is that line: it is confirmed
+/// (`IRCEcho.Confirmation.history`, with the history line's msgid and time) and the history
+/// line is not reported again. Lines match in the order written, identical texts one each.
+///
+/// When the batch ends, the lines left for that channel fail. They **did not arrive** when the
+/// history reaches back before the line was written: one of its lines was surely taken by the
+/// server before then (its time, see `latestTaking`), or it holds a line of ours written
+/// earlier on the same connection (the server takes one client's lines in order, so ours
+/// would follow it). A history holds every line after its first one, whatever its length or
+/// age limit, so such a history would hold the line had the server taken it. Otherwise (an
+/// empty history, or one that starts after the line) chat cannot tell how much the server
+/// keeps, and the line may or may not have arrived; so too when the history holds a line from
+/// us that chat could not match (the server may have changed its text). Lines whose channel
+/// sent no history fail when the `PONG` comes back (every `JOIN`'s replies are in by then).
+extension IRCClient {
+  /// Keeps the in-flight lines the history may tell of (see above) and returns the rest.
+  mutating func carryUnconfirmed(reason: String) -> [IRCInFlightLine] {
+    guard phase == .registered, capabilities.contains("batch") else { return inFlight }
+    var rest: [IRCInFlightLine] = []
+    for line in inFlight {
+      if line.writtenAt != nil, support.isChannel(line.target) {
+        reconciliation.carried.append(.init(line: line, reason: reason))
+      } else {
+        rest.append(line)
+      }
+    }
+    reconciliation.carried.sort { $0.line.sequence < $1.line.sequence }
+    return rest
+  }
+
+  /// Measures how far the server's clock can be behind ours on a live line's time.
+  mutating func noteServerClock(_ message: IRCMessage) {
+    guard let text = message.tags["time"], !batches.isHistory(message.tags["batch"]),
+      let serverTime = IRCServerTime.parse(text)
+    else { return }
+    let lag = serverTime.milliseconds(to: now)
+    reconciliation.serverClockLag = min(reconciliation.serverClockLag ?? lag, lag)
+  }
+
+  /// After the rejoining `JOIN`s: the `PING` whose `PONG` ends the wait for histories.
+  mutating func queueRejoinPing() {
+    guard !reconciliation.carried.isEmpty else { return }
+    let token = "chat-rejoin-\(reconciliation.connection)"
+    reconciliation.rejoinToken = token
+    outbox.queue(.rejoinPing(token: token))
+  }
+
+  /// `BATCH +ref chathistory #chan`: a history of a channel with carried lines.
+  mutating func historyBatchOpened(_ reference: String, type: String, parameters: [String]) {
+    guard type == "chathistory" || type == "draft/chathistory", parameters.count > 2,
+      reconciliation.isCarried(to: parameters[2], mapping: support.caseMapping)
+    else { return }
+    reconciliation.batches[reference] = .init(channel: parameters[2])
+  }
+
+  /// `BATCH -ref`: the lines left for its channel fail.
+  mutating func historyBatchClosed(_ reference: String, into output: inout IRCOutput) {
+    guard let batch = reconciliation.batches.removeValue(forKey: reference) else { return }
+    let mapping = support.caseMapping
+    let (lines, rest) = reconciliation.carried.partitioned {
+      mapping.equal($0.line.target, batch.channel)
+    }
+    reconciliation.carried = rest
+    for carried in lines {
+      let line = carried.line
+      let written = line.writtenAt ?? now
+      let reachesBack =
+        (batch.earliestBefore.map { $0 <= written } ?? false)
+        || batch.ours.contains { $0.connection == line.connection && $0.sequence < line.sequence }
+      let doubt = batch.unrecognized.contains { $0.map { $0 > written } ?? true }
+      let lost = "the connection was lost before the server confirmed it (\(carried.reason))"
+      if reachesBack && !doubt {
+        reconciliation.counts.absent += 1
+        failCarried(
+          line,
+          reason: lost + ", and the server's history of \(batch.channel) after reconnecting"
+            + " does not have it: it did not arrive", into: &output)
+      } else {
+        reconciliation.counts.undecided += 1
+        let why =
+          doubt ? "holds a line from us that chat cannot match" : "does not reach back to it"
+        failCarried(
+          line,
+          reason: lost + ", and the server's history of \(batch.channel) after reconnecting \(why):"
+            + " it may or may not have arrived", into: &output)
+      }
+    }
+  }
+
+  /// A line of a history batch: our carried line, confirmed (true: not to be reported), or
+  /// what the batch tells of its reach.
+  mutating func reconcileHistoryLine(
+    _ message: IRCMessage, source: IRCSource, text: String, isAction: Bool,
+    serverTime: Timestamp?, into output: inout IRCOutput
+  ) -> Bool {
+    guard let reference = message.tags["batch"], var batch = reconciliation.batches[reference]
+    else { return false }
+    defer { reconciliation.batches[reference] = batch }
+    let taken = reconciliation.latestTaking(serverTime: serverTime)
+    if let taken { batch.earliestBefore = min(batch.earliestBefore ?? taken, taken) }
+    let msgid = message.tags["msgid"]
+    if let msgid, let echoed = reconciliation.echoes.last(where: { $0.msgid == msgid }) {
+      batch.ours.append(echoed)
+      return false
+    }
+    let mapping = support.caseMapping
+    guard
+      let index = reconciliation.carried.firstIndex(where: { carried in
+        let line = carried.line
+        // Taken surely before the line was written: an older line of ours, not this one.
+        let couldBe = taken.map { $0 > (line.writtenAt ?? now) } ?? true
+        return couldBe && line.isAction == isAction && line.text == text
+          && mapping.equal(line.nick, source.nick) && mapping.equal(line.target, batch.channel)
+      })
+    else {
+      if reconciliation.carried.contains(where: { mapping.equal($0.line.nick, source.nick) }) {
+        batch.unrecognized.append(taken)
+      }
+      return false
+    }
+    let line = reconciliation.carried.remove(at: index).line
+    let found = IRCHistoryReconciliation.Taken(
+      msgid: msgid, sequence: line.sequence, connection: line.connection)
+    batch.ours.append(found)
+    reconciliation.remember(found)
+    reconciliation.counts.found += 1
+    output.events.append(
+      .echoed(
+        IRCEcho(
+          id: line.id, part: line.part, parts: line.parts, target: line.target, text: line.text,
+          msgid: msgid, serverTime: serverTime, receivedAt: now, confirmation: .history)))
+    return true
+  }
+
+  /// The `PONG` after the rejoining `JOIN`s: lines whose channel sent no history fail.
+  mutating func rejoinPongReceived(into output: inout IRCOutput) {
+    reconciliation.rejoinToken = nil
+    let carried = reconciliation.carried
+    reconciliation.carried.removeAll()
+    for entry in carried {
+      reconciliation.counts.undecided += 1
+      failCarried(
+        entry.line,
+        reason: "the connection was lost before the server confirmed it (\(entry.reason)),"
+          + " and the server sent no history of \(entry.line.target) on rejoining: it may or"
+          + " may not have arrived", into: &output)
+    }
+  }
+
+  /// Fails every carried line, as the link lost them: no reconnect will bring a history.
+  public mutating func abandonUnconfirmed() -> IRCOutput {
+    var output = IRCOutput()
+    let carried = reconciliation.carried
+    reconciliation.carried.removeAll()
+    for entry in carried {
+      failCarried(
+        entry.line,
+        reason: "the connection was lost before the server confirmed it (\(entry.reason)):"
+          + " it may or may not have arrived", into: &output)
+    }
+    return output
+  }
+
+  /// Stops waiting for a history of message `id`'s lines (the session failed it itself).
+  public mutating func forgetUnconfirmed(id: UUID) {
+    reconciliation.carried.removeAll { $0.line.id == id }
+  }
+
+  /// Whether lines of message `id` wait for a history after a lost link.
+  public func isAwaitingHistory(id: UUID) -> Bool {
+    reconciliation.carried.contains { $0.line.id == id }
+  }
+
+  private func failCarried(_ line: IRCInFlightLine, reason: String, into output: inout IRCOutput) {
+    output.events.append(
+      .deliveryFailed(
+        IRCDeliveryFailure(id: line.id, part: line.part, parts: line.parts, reason: reason)))
+  }
+}
+
+extension Array {
+  /// The elements that satisfy `belongs`, and the rest, each in order.
+  fileprivate func partitioned(_ belongs: (Element) -> Bool) -> ([Element], [Element]) {
+    var (yes, no): ([Element], [Element]) = ([], [])
+    for element in self {
+      if belongs(element) { yes.append(element) } else { no.append(element) }
+    }
+    return (yes, no)
+  }
+}

@@ -1,0 +1,107 @@
+import ChatCore
+
+/// Our channel lines whose confirmation a lost link took with it, held across the reconnect
+/// and checked against the channel history the server replays when chat rejoins (a
+/// `chathistory` batch after the `JOIN`, as InspIRCd's `chanhistory` sends for a `+H`
+/// channel). See `IRCClient+History` for the rules.
+struct IRCHistoryReconciliation: Hashable, Sendable {
+  /// How many echoed lines of ours are remembered by msgid: enough for the lines that can
+  /// be in flight when a link goes, so that their history lines are known for ours.
+  static let rememberedEchoes = 64
+
+  /// A line written whole, waiting for the history.
+  struct Carried: Hashable, Sendable {
+    var line: IRCInFlightLine
+    /// Why the link that took its confirmation was lost.
+    var reason: String
+  }
+
+  /// One of our lines the server is known to have taken, at its place among our writes.
+  struct Taken: Hashable, Sendable {
+    var msgid: String?
+    var sequence: Int
+    var connection: Int
+  }
+
+  /// What a history batch of a channel with carried lines has shown so far.
+  struct Batch: Hashable, Sendable {
+    var channel: String
+    /// The earliest time on chat's clock before which one of its lines was surely taken.
+    var earliestBefore: Timestamp?
+    /// Lines of ours it holds (matched, or echoed before the link went).
+    var ours: [Taken] = []
+    /// When its lines from one of our nicks that chat could not match were surely taken by
+    /// (nil: unknown): the server may have changed a text of ours, so these leave doubt.
+    var unrecognized: [Timestamp?] = []
+  }
+
+  var carried: [Carried] = []
+  /// Our most recent echoed lines with a msgid, oldest first.
+  var echoes: [Taken] = []
+  /// The history batches open, by reference.
+  var batches: [String: Batch] = [:]
+  /// The token of the `PING` sent after the rejoining `JOIN`s.
+  var rejoinToken: String?
+  /// Counts from 1 with each connection started.
+  var connection = 0
+  /// The most the server's clock can be behind chat's (with the latency of its lines), as
+  /// measured on this connection's live lines: received time minus `server-time`, least.
+  var serverClockLag: Int64?
+  var counts = IRCClient.Reconciled()
+
+  /// A new connection: what the last one measured or opened no longer holds.
+  mutating func connectionStarted() {
+    connection += 1
+    batches.removeAll()
+    rejoinToken = nil
+    serverClockLag = nil
+  }
+
+  /// Remembers an echoed line of ours by its msgid.
+  mutating func remember(_ taken: Taken) {
+    if echoes.count >= Self.rememberedEchoes { echoes.removeFirst() }
+    echoes.append(taken)
+  }
+
+  /// Whether a carried line goes to `channel`.
+  func isCarried(to channel: String, mapping: IRCCaseMapping) -> Bool {
+    carried.contains { mapping.equal($0.line.target, channel) }
+  }
+
+  /// The latest time on chat's clock a line with `serverTime` can have been taken at
+  /// (exclusive), or nil when nothing bounds it.
+  ///
+  /// chat assumes the server's clock is behind its own by no more than `serverClockLag`
+  /// (measured: every live line's time is when the server sent it, before chat received
+  /// it; on one machine, as in the tests, it is a few milliseconds). A time on a whole
+  /// second may have been cut to the second (InspIRCd's history keeps seconds), so it
+  /// stands for the whole second.
+  func latestTaking(serverTime: Timestamp?) -> Timestamp? {
+    guard let serverTime, let lag = serverClockLag else { return nil }
+    let precision: Int64 = serverTime.millisecondsSinceEpoch % 1000 == 0 ? 1000 : 1
+    return serverTime.advanced(byMilliseconds: precision + max(0, lag))
+  }
+}
+
+extension IRCClient {
+  /// What the histories replayed on rejoining told of the lines a lost link left
+  /// unconfirmed, over the client's life.
+  public struct Reconciled: Hashable, Sendable {
+    /// Found in the history: delivered.
+    public var found = 0
+    /// Absent from a history that reaches back before them: failed as not arrived.
+    public var absent = 0
+    /// No history, or one that could not tell: failed as maybe arrived.
+    public var undecided = 0
+
+    /// Counts, none by default.
+    public init(found: Int = 0, absent: Int = 0, undecided: Int = 0) {
+      self.found = found
+      self.absent = absent
+      self.undecided = undecided
+    }
+  }
+
+  /// What the histories replayed on rejoining told of lines left unconfirmed by lost links.
+  public var reconciled: Reconciled { reconciliation.counts }
+}
