@@ -64,9 +64,6 @@ public final class IRCSession: Session {
   /// dials, connections, every line the server sent, the lines written (redacted), closes,
   /// and the moment a line still arriving crosses the length cap.
   public var linkObserver: ((IRCLinkEvent, Timestamp) -> Void)?
-  /// Whether actions made of what the link brought wait for the loop to hand them to the
-  /// core: a line typed now reaches the core before them (a recording notes that).
-  public var hasQueuedEvents: Bool { engine.hasQueuedEvents }
   /// How many actions (a changed link status counted as one) wait for the loop to hand them
   /// to the core: a line typed now reaches the core before them (a recording says how many).
   public var waitingActionCount: Int { engine.waitingActionCount }
