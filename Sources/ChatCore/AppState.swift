@@ -100,11 +100,19 @@ public struct AppState: Equatable, Sendable {
   /// Whether typing `line` now would send something: a message, an action, a join, part or
   /// new topic while the app is active, or `/retry` with failed messages. Piped lines on the virtual clock wait for the previous
   /// exchange to end only when they would; commands and lines typed while leaving go at once.
-  public func wouldSend(typing line: String) -> Bool {
+  ///
+  /// Inlinable, for the common case: the loop asks for every piped line, and a call into this
+  /// module copied the whole state to pass it.
+  @inlinable public func wouldSend(typing line: String) -> Bool {
     guard phase == .active else { return false }
     // Most lines start with a visible ASCII character other than `/`: a message.
     let first = line.utf8.first ?? 0x20
     if first > 0x20, first < 0x7F, first != UInt8(ascii: "/") { return true }
+    return wouldSendParsing(line)
+  }
+
+  /// `wouldSend(typing:)` for a line that has to be parsed to tell.
+  @usableFromInline func wouldSendParsing(_ line: String) -> Bool {
     switch TypedLine(parsing: line) {
     case .message: return true
     case .command(let command):

@@ -4,31 +4,68 @@ import FoundationEssentials
 ///
 /// The seed's `Message` made its own `UUID()`; here the runtime or the session supplies the id
 /// so that the core stays deterministic.
+///
+/// A value type whose fields live in one immutable box: a message passes from the session
+/// through an action, the outbox and the scrollback, and every copy of four strings was four
+/// reference counts to touch, a copy of the box is one. Setting a field makes a new box (see
+/// `Fields`), so a box is never changed once made and values never share a change.
 public struct Message: Identifiable, Hashable, Sendable, Codable {
+  @usableFromInline var storage: Storage
+
   /// Identifies the message across echoes, retries and renderers.
-  public var id: UUID
+  @inlinable public var id: UUID {
+    get { storage.fields.id }
+    set { change { $0.id = newValue } }
+  }
   /// The display name of whoever wrote it.
-  public var sender: String
+  @inlinable public var sender: String {
+    get { storage.fields.sender }
+    set { change { $0.sender = newValue } }
+  }
   /// What was written, exactly as typed or received.
-  public var text: String
+  @inlinable public var text: String {
+    get { storage.fields.text }
+    set { change { $0.text = newValue } }
+  }
   /// When it was written (while pending), when it entered the conversation (once echoed), or
   /// when it failed (once failed).
-  public var time: Timestamp
+  @inlinable public var time: Timestamp {
+    get { storage.fields.time }
+    set { change { $0.time = newValue } }
+  }
   /// Whether the local user wrote it. Set by the core, not guessed from the sender's name: a
   /// peer may well be called what you are called.
-  public var isLocal: Bool
+  @inlinable public var isLocal: Bool {
+    get { storage.fields.isLocal }
+    set { change { $0.isLocal = newValue } }
+  }
   /// The conversation it belongs to: where it was sent, or where it arrived.
-  public var conversation: ConversationName
+  @inlinable public var conversation: ConversationName {
+    get { storage.fields.conversation }
+    set { change { $0.conversation = newValue } }
+  }
   /// Whether it is an action (`/me waves`) rather than something said.
-  public var isAction: Bool
+  @inlinable public var isAction: Bool {
+    get { storage.fields.isAction }
+    set { change { $0.isAction = newValue } }
+  }
   /// What formatting its text carries (IRC formatting codes on IRC), set by whoever made it.
-  public var markup: TextMarkup
+  @inlinable public var markup: TextMarkup {
+    get { storage.fields.markup }
+    set { change { $0.markup = newValue } }
+  }
   /// Whether it names the local user (or came to them alone), as the session found; such a
   /// message is highlighted and counted apart from other unread ones.
-  public var isMention: Bool
+  @inlinable public var isMention: Bool {
+    get { storage.fields.isMention }
+    set { change { $0.isMention = newValue } }
+  }
   /// The server's own id for it (IRC's `msgid`), when the server gave one. `id` is derived
   /// from it for received messages; see the README's JSON lines section.
-  public var serverMessageID: String?
+  @inlinable public var serverMessageID: String? {
+    get { storage.fields.serverMessageID }
+    set { change { $0.serverMessageID = newValue } }
+  }
 
   /// Creates a message; without a conversation it belongs to the one a run starts in.
   public init(
@@ -36,15 +73,92 @@ public struct Message: Identifiable, Hashable, Sendable, Codable {
     conversation: ConversationName = .initial, isAction: Bool = false,
     markup: TextMarkup = .plain, isMention: Bool = false, serverMessageID: String? = nil
   ) {
-    self.id = id
-    self.sender = sender
-    self.text = text
-    self.time = time
-    self.isLocal = isLocal
-    self.conversation = conversation
-    self.isAction = isAction
-    self.markup = markup
-    self.isMention = isMention
-    self.serverMessageID = serverMessageID
+    storage = Storage(
+      Fields(
+        id: id, sender: sender, text: text, time: time, isLocal: isLocal,
+        conversation: conversation, isAction: isAction, markup: markup, isMention: isMention,
+        serverMessageID: serverMessageID))
+  }
+
+  /// Replaces the box with one whose fields are these after `body`: the old box may be
+  /// shared, and a shared box is never written.
+  @inlinable mutating func change(_ body: (inout Fields) -> Void) {
+    var fields = storage.fields
+    body(&fields)
+    storage = Storage(fields)
+  }
+
+  public static func == (lhs: Message, rhs: Message) -> Bool {
+    lhs.storage === rhs.storage || lhs.storage.fields == rhs.storage.fields
+  }
+
+  /// Hashes the fields in the order they are declared, as the synthesised conformance did.
+  public func hash(into hasher: inout Hasher) {
+    storage.fields.hash(into: &hasher)
+  }
+
+  /// Decodes the same keyed object the synthesised conformance read.
+  public init(from decoder: any Decoder) throws {
+    storage = Storage(try Fields(from: decoder))
+  }
+
+  /// Encodes the same keyed object, keys in the same order, as the synthesised conformance.
+  public func encode(to encoder: any Encoder) throws {
+    try storage.fields.encode(to: encoder)
+  }
+
+  /// A message's fields, declared in the order the synthesised conformances used, so hashes
+  /// and the encoded keys stay as they were.
+  @usableFromInline struct Fields: Hashable, Sendable, Codable {
+    @usableFromInline var id: UUID
+    @usableFromInline var sender: String
+    @usableFromInline var text: String
+    @usableFromInline var time: Timestamp
+    @usableFromInline var isLocal: Bool
+    @usableFromInline var conversation: ConversationName
+    @usableFromInline var isAction: Bool
+    @usableFromInline var markup: TextMarkup
+    @usableFromInline var isMention: Bool
+    @usableFromInline var serverMessageID: String?
+
+    @usableFromInline init(
+      id: UUID, sender: String, text: String, time: Timestamp, isLocal: Bool,
+      conversation: ConversationName, isAction: Bool, markup: TextMarkup, isMention: Bool,
+      serverMessageID: String?
+    ) {
+      self.id = id
+      self.sender = sender
+      self.text = text
+      self.time = time
+      self.isLocal = isLocal
+      self.conversation = conversation
+      self.isAction = isAction
+      self.markup = markup
+      self.isMention = isMention
+      self.serverMessageID = serverMessageID
+    }
+  }
+
+  /// The box: immutable (a `let`), so the compiler checks that sharing it is safe, and a read
+  /// of a field needs no exclusivity check.
+  @usableFromInline final class Storage: Sendable {
+    @usableFromInline let fields: Fields
+
+    @usableFromInline init(_ fields: Fields) {
+      self.fields = fields
+    }
+  }
+}
+
+/// Shows the fields, not the box, so `print`, `dump` and test failures read as they did.
+extension Message: CustomReflectable {
+  public var customMirror: Mirror {
+    Mirror(
+      self,
+      children: [
+        "id": id, "sender": sender, "text": text, "time": time, "isLocal": isLocal,
+        "conversation": conversation, "isAction": isAction, "markup": markup,
+        "isMention": isMention, "serverMessageID": serverMessageID as Any,
+      ], displayStyle: .struct)
   }
 }

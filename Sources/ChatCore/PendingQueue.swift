@@ -56,7 +56,14 @@ public struct PendingQueue<Element>: RandomAccessCollection {
   /// Removes and returns the first element that satisfies `predicate`, keeping the order of
   /// the rest. O(k) for the element at position k.
   @inlinable public mutating func removeFirst(where predicate: (Element) -> Bool) -> Element? {
-    guard let position = firstIndex(where: predicate) else { return nil }
+    // The front, what usually comes back, is looked at in place before any search.
+    let position: Int
+    if head < storage.count, predicate(storage[head]) {
+      position = 0
+    } else {
+      guard let found = firstIndex(where: predicate) else { return nil }
+      position = found
+    }
     var index = head + position
     let element = storage[index]
     while index > head {

@@ -25,6 +25,20 @@ public func update(_ state: inout AppState, _ action: Action) -> [Effect] {
   }
 }
 
+/// `update`, appending the work to carry out to `effects` instead of returning a new array:
+/// the runtime keeps one array for every action, and a message's two most frequent actions
+/// (typed, echoed) then allocate none.
+public func update(_ state: inout AppState, _ action: Action, into effects: inout [Effect]) {
+  switch action {
+  case .session(.echoed(let message)):
+    echoed(message, &state, into: &effects)
+  case .user(.submitted(let text, let id, let time)):
+    submitted(text, id: id, at: time, &state, into: &effects)
+  default:
+    effects.append(contentsOf: update(&state, action))
+  }
+}
+
 private func updateSession(_ state: inout AppState, _ event: Action.Session) -> [Effect] {
   switch event {
   case .connected(let time):
@@ -44,19 +58,16 @@ private func updateSession(_ state: inout AppState, _ event: Action.Session) -> 
     state.sessionStatus = .disconnected
     state.sessionStatusTime = time
     return []
-  case .echoed(var message):
-    // Only an echo of something still pending enters the conversation: a duplicate echo, or
-    // one for a message already failed, must not show it twice.
-    guard state.outbox.removeFirst(where: { $0.id == message.id }) != nil else { return [] }
-    message.isLocal = true
-    enter(message, &state)
-    return [.cancel(.deliveryTimeout(message.id))]
+  case .echoed(let message):
+    var effects: [Effect] = []
+    echoed(message, &state, into: &effects)
+    return effects
   case .expectsNothingMore:
     guard state.phase == .draining, state.isSettled else { return [] }
     return finish(&state)
   case .received(var message, _):
     guard !state.messages.contains(id: message.id) else { return [] }
-    message.isLocal = false
+    if message.isLocal { message.isLocal = false }
     enter(message, &state)
     return []
   case .joinFailed(let name, let reason, _):
@@ -123,33 +134,9 @@ private func updateUser(_ state: inout AppState, _ event: Action.User) -> [Effec
   case .switched(let target, let time):
     return switchConversation(to: target, at: time, &state)
   case .submitted(let text, let id, let time):
-    let input = TypedLine(parsing: text)
-    // While leaving, only a second `/quit` still means something: it quits at once. Anything
-    // else is not sent, and the user is told so rather than left to wonder.
-    // (Not a switch over a tuple: that copies the line, strings and all, on every message.)
-    switch state.phase {
-    case .active: break
-    case .draining:
-      if case .command(.quit) = input { return requestQuit(&state) }
-      if case .blank = input { return [] }
-      return [.show(.notSentWhileLeaving)]
-    case .finished: return []
-    }
-    switch input {
-    case .blank:
-      return []
-    case .command(let command):
-      return run(command, id: id, at: time, &state)
-    case .message(let text):
-      let message = Message(
-        id: id, sender: state.localName, text: text, time: time, isLocal: true,
-        conversation: state.conversations.activeName, markup: state.textMarkup)
-      return sendOrHold(message, &state)
-    case .missingArgument(let name):
-      return [.show(.missingArgument(name))]
-    case .unknownCommand(let name):
-      return [.show(.unknownCommand(name))]
-    }
+    var effects: [Effect] = []
+    submitted(text, id: id, at: time, &state, into: &effects)
+    return effects
   }
 }
 
@@ -166,20 +153,32 @@ func retry(at time: Timestamp, _ state: inout AppState) -> [Effect] {
 
 /// Sends `message` now if the session is connected, or holds it until it connects.
 func sendOrHold(_ message: Message, _ state: inout AppState) -> [Effect] {
+  var effects: [Effect] = []
+  sendOrHold(message, &state, into: &effects)
+  return effects
+}
+
+/// `sendOrHold`, appending to `effects`.
+func sendOrHold(_ message: Message, _ state: inout AppState, into effects: inout [Effect]) {
   guard state.sessionStatus == .connected else {
     state.unsent.append(message)
-    return []
+    return
   }
-  return send(message, &state)
+  send(message, &state, into: &effects)
 }
 
 private func send(_ message: Message, _ state: inout AppState) -> [Effect] {
+  var effects: [Effect] = []
+  send(message, &state, into: &effects)
+  return effects
+}
+
+private func send(_ message: Message, _ state: inout AppState, into effects: inout [Effect]) {
   state.outbox.append(message)
   state.sentCount += 1
-  return [
-    .send(message),
-    .schedule(.deliveryTimeout(message.id), afterMilliseconds: state.deliveryTimeoutMilliseconds),
-  ]
+  effects.append(.send(message))
+  effects.append(
+    .schedule(.deliveryTimeout(message.id), afterMilliseconds: state.deliveryTimeoutMilliseconds))
 }
 
 /// Moves the pending message `id` to `failed`, stamped with when it failed; false when it is

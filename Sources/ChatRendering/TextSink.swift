@@ -6,6 +6,19 @@ public protocol TextSink: AnyObject {
   func write(_ bytes: [UInt8]) throws(SinkError)
   /// Hands everything buffered to the operating system.
   func flush() throws(SinkError)
+  /// Lets `body` append bytes in place to what the sink holds, then takes them as `write(_:)`
+  /// takes its bytes: a renderer formats straight into a buffering sink, with no array of its
+  /// own to copy and empty on every render.
+  func write(appendingWith body: (inout [UInt8]) -> Void) throws(SinkError)
+}
+
+extension TextSink {
+  /// Hands `body` an empty array and writes what it appended, if anything.
+  public func write(appendingWith body: (inout [UInt8]) -> Void) throws(SinkError) {
+    var bytes: [UInt8] = []
+    body(&bytes)
+    if !bytes.isEmpty { try write(bytes) }
+  }
 }
 
 /// Why a sink could not take more output.

@@ -53,6 +53,13 @@ public final class FileSink: TextSink {
     if writesThrough || buffer.count >= Self.flushThreshold { try flush() }
   }
 
+  public func write(appendingWith body: (inout [UInt8]) -> Void) throws(SinkError) {
+    let before = buffer.count
+    body(&buffer)
+    guard buffer.count > before else { return }
+    if writesThrough || buffer.count >= Self.flushThreshold { try flush() }
+  }
+
   public func flush() throws(SinkError) {
     var offset = 0
     defer { buffer.removeAll(keepingCapacity: true) }

@@ -19,9 +19,11 @@ struct Loop {
   var timers = TimerQueue<ScheduledTimer>()
   /// The generation of each live timer; a fired or cancelled timer is absent. The queue's
   /// front is always live: cancelled timers are dropped as they reach it.
-  var liveTimers: [Timer: UInt64] = [:]
+  var liveTimers = LiveTimers()
   var timerGeneration: UInt64 = 0
   var poller = Poller()
+  /// The effects array `dispatch` reuses, empty between actions.
+  var spareEffects: [Effect] = []
   var outcome = Runtime.Outcome.completed
 
   init(
@@ -119,9 +121,15 @@ struct Loop {
   /// Handles `action`: the new state goes to every renderer, then its effects are carried
   /// out. Nothing it calls can dispatch, so actions never nest.
   mutating func dispatch(_ action: Action) throws(SinkError) {
-    let effects = update(&state, action)
+    // One array of effects for every action, taken out while in use: a new one per action
+    // was an allocation and a release per message. (Nothing here dispatches again.)
+    var effects = spareEffects
+    spareEffects = []
+    update(&state, action, into: &effects)
     for renderer in renderers { try renderer.render(state) }
     for effect in effects { try perform(effect) }
+    effects.removeAll(keepingCapacity: true)
+    spareEffects = effects
   }
 
   /// Dispatches what the user did as the action it stands for, stamped `now` (by default the

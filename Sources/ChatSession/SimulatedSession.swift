@@ -221,10 +221,14 @@ public struct SimulatedSession: Session {
   }
 
   /// With the duplicate fault's chance, delivers `pending` again a little after `due`.
-  private mutating func repeatSometimes(_ pending: Pending, after due: Timestamp) {
+  /// (An autoclosure: without the fault, the duplicate is never made, not even copied.)
+  private mutating func repeatSometimes(
+    _ pending: @autoclosure () -> Pending, after due: Timestamp
+  ) {
     guard chance(configuration.faults.duplicate) else { return }
     timers.schedule(
-      Scheduled(epoch: epoch, pending: pending), at: due.advanced(byMilliseconds: max(0, jitter())))
+      Scheduled(epoch: epoch, pending: pending()),
+      at: due.advanced(byMilliseconds: max(0, jitter())))
   }
 
   private mutating func goDown(at now: Timestamp) {

@@ -60,12 +60,13 @@ public struct TimerQueue<Element> {
 
   /// Removes and returns the earliest event if it is due at or before `now`.
   @inlinable public mutating func popDue(at now: Timestamp) -> (due: Timestamp, element: Element)? {
-    guard let first = heap.first, first.due <= now else { return nil }
-    let last = heap.removeLast()
-    if !heap.isEmpty {
-      heap[0] = last
-      siftDown(0)
-    }
+    // The front is looked at in place and moved out, never copied: `heap.first` copied the
+    // whole entry, payload and all, and putting the last entry in its place destroyed it.
+    // Swapping the last entry to the front and sifting it down is the same heap as before.
+    guard !heap.isEmpty, heap[0].due <= now else { return nil }
+    heap.swapAt(0, heap.count &- 1)
+    let first = heap.removeLast()
+    if !heap.isEmpty { siftDown(0) }
     return (first.due, first.element)
   }
 

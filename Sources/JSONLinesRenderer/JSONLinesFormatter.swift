@@ -81,17 +81,21 @@ public struct JSONLinesFormatter: TranscriptFormatter {
         close(&writer)
       }
     }
-    for event in changes.events(in: state) { write(event, in: state, into: &output) }
+    // Most renders bring no conversation event: not even an empty slice of the ring is made.
+    if changes.eventCount > 0 {
+      for event in changes.events(in: state) { write(event, in: state, into: &output) }
+    }
     // By position, not `for message in`: each element is then borrowed where it is stored
-    // instead of copied out and destroyed again, which cost a quarter of the formatting.
-    for position in state.outbox.indices.suffix(changes.sentCount) {
+    // instead of copied out and destroyed again, which cost a quarter of the formatting. The
+    // positions are plain ranges: `indices.suffix(_:)` went through the generic slicing.
+    for position in (state.outbox.count - changes.sentCount)..<state.outbox.count {
       write("sent", state.outbox[position], own: nil, into: &output)
     }
-    for position in state.messages.indices.suffix(changes.enteredCount) {
+    for position in (state.messages.count - changes.enteredCount)..<state.messages.count {
       let own = state.messages[position].isLocal
       write("message", state.messages[position], own: own, into: &output)
     }
-    for position in state.failed.indices.suffix(changes.failedCount) {
+    for position in (state.failed.count - changes.failedCount)..<state.failed.count {
       write("failed", state.failed[position], own: nil, into: &output)
     }
   }

@@ -95,6 +95,30 @@ import Testing
     }
   }
 
+  /// A text is first judged plain or not as a whole: shorter than a word (padded), a word and
+  /// a bit (the last word overlapping the one before). Every special, at every place in
+  /// texts of 1 to 17 bytes, must still be escaped.
+  @Test func anEscapeIsFoundInTextsShorterAndLongerThanAWord() throws {
+    let specials: [Unicode.Scalar] = [0x00, 0x1F, 0x22, 0x5C, 0x7F, 0x85, 0xE9, 0x2028, 0x2066]
+      .map { Unicode.Scalar($0)! }
+    for scalar in specials {
+      let alone = encoded(String(Character(scalar)))
+      let escape = alone.dropFirst().dropLast()
+      for length in 1...17 {
+        let plain = String(repeating: "a", count: length - 1)
+        for offset in 0..<length {
+          let prefix = String(plain.prefix(offset))
+          let suffix = String(plain.dropFirst(offset))
+          let text = prefix + String(Character(scalar)) + suffix
+          let json = encoded(text)
+          #expect(json == "\"\(prefix)\(escape)\(suffix)\"", "\(length) bytes, at \(offset)")
+          #expect(try decoded(json) == text)
+        }
+        #expect(encoded(plain + "a") == "\"\(plain)a\"")
+      }
+    }
+  }
+
   @Test func integersAndUUIDsMatchTheLibrary() {
     for value in [0, 7, 10, 99, 100, 123_456_789, -42, Int.max] {
       var bytes: [UInt8] = []
