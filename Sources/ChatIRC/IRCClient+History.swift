@@ -27,7 +27,9 @@ extension IRCClient {
     guard phase == .registered, capabilities.contains("batch") else { return inFlight }
     var rest: [IRCInFlightLine] = []
     for line in inFlight {
-      if line.writtenAt != nil, support.isChannel(line.target) {
+      if line.writtenAt != nil, support.isChannel(line.target),
+        !reconciliation.forgotten.contains(line.id)
+      {
         reconciliation.carried.append(.init(line: line, reason: reason))
       } else {
         rest.append(line)
@@ -170,9 +172,11 @@ extension IRCClient {
     return output
   }
 
-  /// Stops waiting for a history of message `id`'s lines (the session failed it itself).
+  /// Stops waiting for a history of message `id`'s lines, those carried and those still in
+  /// flight when the link goes (the session failed it, or a part of it failed): their
+  /// history lines are then shown as history.
   public mutating func forgetUnconfirmed(id: UUID) {
-    reconciliation.carried.removeAll { $0.line.id == id }
+    reconciliation.forget(id)
   }
 
   /// Whether lines of message `id` wait for a history after a lost link.

@@ -1,4 +1,5 @@
 import ChatCore
+import FoundationEssentials
 
 /// Our channel lines whose confirmation a lost link took with it, held across the reconnect
 /// and checked against the channel history the server replays when chat rejoins (a
@@ -36,6 +37,11 @@ struct IRCHistoryReconciliation: Hashable, Sendable {
   }
 
   var carried: [Carried] = []
+  /// Messages the session stopped waiting for (failed at its limit, or a part of them
+  /// failed), newest last: their lines are not carried, so their history lines are shown.
+  var forgotten: [UUID] = []
+  /// How many forgotten messages are remembered: more than can have lines in flight.
+  static let rememberedForgotten = 256
   /// Our most recent echoed lines with a msgid, oldest first.
   var echoes: [Taken] = []
   /// The history batches open, by reference.
@@ -61,6 +67,14 @@ struct IRCHistoryReconciliation: Hashable, Sendable {
   mutating func remember(_ taken: Taken) {
     if echoes.count >= Self.rememberedEchoes { echoes.removeFirst() }
     echoes.append(taken)
+  }
+
+  /// Stops carrying message `id`'s lines, now and when the link goes.
+  mutating func forget(_ id: UUID) {
+    carried.removeAll { $0.line.id == id }
+    guard !forgotten.contains(id) else { return }
+    if forgotten.count >= Self.rememberedForgotten { forgotten.removeFirst() }
+    forgotten.append(id)
   }
 
   /// Whether a carried line goes to `channel`.

@@ -95,6 +95,8 @@ extension IRCSessionEngine {
     case .echoed(let echo):
       confirm(echo)
     case .deliveryFailed(let failure):
+      // The message failed as a whole: its other parts' history lines are shown, not hidden.
+      client.forgetUnconfirmed(id: failure.id)
       guard pending.removeValue(forKey: failure.id) != nil else { return }
       var reason = failure.reason
       if let code = failure.code { reason = "the server refused it (\(code)): \(reason)" }
@@ -132,6 +134,7 @@ extension IRCSessionEngine {
   /// the server gave its first line.
   private func confirm(_ echo: IRCEcho) {
     guard var entry = pending[echo.id] else { return }
+    if let msgid = echo.msgid { ownMessageIDs.remember(msgid, id: echo.id) }
     entry.parts = max(entry.parts, echo.parts)
     entry.confirmed += 1
     if echo.part == 0 || entry.firstConfirmation == nil {
@@ -157,10 +160,13 @@ extension IRCSessionEngine {
     enqueue(.echoed(message))
   }
 
-  /// A received message as the core's `Message`: its id from the msgid (see `IRCMessageID`),
-  /// its text IRC's, a mention when it names us and is news (a history replay is not).
+  /// A received message as the core's `Message`: its id from the msgid (see `IRCMessageID`;
+  /// one of our own confirmed lines keeps our message's id), its text IRC's, a mention when
+  /// it names us and is news (a history replay is not).
   private func message(for incoming: IRCIncomingMessage) -> Message {
-    let id = incoming.msgid.map(IRCMessageID.uuid(forMessageID:)) ?? ids.next()
+    let id =
+      incoming.msgid.map { ownMessageIDs.id(for: $0) ?? IRCMessageID.uuid(forMessageID: $0) }
+      ?? ids.next()
     return Message(
       id: id, sender: incoming.sender, text: incoming.text, time: incoming.time,
       conversation: ConversationName(incoming.conversation), isAction: incoming.kind == .action,

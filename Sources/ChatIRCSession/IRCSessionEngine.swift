@@ -45,6 +45,9 @@ final class IRCSessionEngine {
   var queue: [Action.Session] = []
   var queueHead = 0
   var pending: [UUID: PendingMessage] = [:]
+  /// Our confirmed messages' local ids by their lines' msgids: a history holding them again
+  /// gives them that id, and the core drops them as already shown.
+  var ownMessageIDs = IRCOwnMessageIDs()
   var backoff: ReconnectBackoff
   var ids: SeededUUIDGenerator
   var hasRegistered = false
