@@ -141,7 +141,7 @@ extension IRCClient {
     writeSequence += 1
     line.sequence = writeSequence
     line.writtenAt = now
-    line.nick = nick
+    line.nicks = [nick]
     line.connection = reconciliation.connection
     var message = IRCMessage(command: "PRIVMSG", parameters: [line.target, line.wireText])
     if capabilities.contains("labeled-response") {
