@@ -110,6 +110,9 @@ extension ChatCommand {
       // A remembered STS policy upgraded the address: the replay says so as the run did.
       network.stsUpgradedFrom =
         Scenario.Network(host: named.host, port: named.port, usesTLS: false).server
+    } else if dialled.tls == nil {
+      // The flags' names only: a recording never holds a path to key material.
+      network.tlsAwaitingUpgrade = configuration.tlsOptionsAwaitingUpgrade
     }
     return network
   }

@@ -89,7 +89,8 @@ extension ChatCommand {
       start: start, settings: settings, comment: comment, sink: FileSink.create(path: path))
     if let session = network?.session {
       session.linkObserver = { event, now in recorder.recordLink(event, at: now) }
-      recorder.sessionHasQueuedEvents = { session.hasQueuedEvents }
+      recorder.sessionWaitingActions = { session.waitingActionCount }
+      recorder.sessionDeliveredActions = { session.deliveredActionCount }
     }
     return RecordingInput(wrapping: input, recorder: recorder)
   }

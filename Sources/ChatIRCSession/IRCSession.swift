@@ -64,9 +64,12 @@ public final class IRCSession: Session {
   /// dials, connections, every line the server sent, the lines written (redacted), closes,
   /// and the moment a line still arriving crosses the length cap.
   public var linkObserver: ((IRCLinkEvent, Timestamp) -> Void)?
-  /// Whether actions made of what the link brought wait for the loop to hand them to the
-  /// core: a line typed now reaches the core before them (a recording notes that).
-  public var hasQueuedEvents: Bool { engine.hasQueuedEvents }
+  /// How many actions (a changed link status counted as one) wait for the loop to hand them
+  /// to the core: a line typed now reaches the core before them (a recording says how many).
+  public var waitingActionCount: Int { engine.waitingActionCount }
+  /// How many actions the session has handed the loop for the core (a recording notes it
+  /// where a typed line overtook others).
+  public private(set) var deliveredActionCount = 0
 
   /// The protocol state machine.
   public var client: IRCClient { engine.client }
@@ -136,7 +139,9 @@ public final class IRCSession: Session {
   public func nextEvent(dueBy now: Timestamp) -> Action.Session? {
     engine.lastNow = max(engine.lastNow, now)
     doDueWork(at: now)
-    return engine.nextQueuedEvent(at: now)
+    let event = engine.nextQueuedEvent(at: now)
+    if event != nil { deliveredActionCount += 1 }
+    return event
   }
 
   public var watchedDescriptors: [WatchedDescriptor] {

@@ -30,4 +30,10 @@ extension IRCSessionEngine {
     reportedLink = status
     return .linkChanged(status, time: now)
   }
+
+  /// How many actions wait for the loop to hand them to the core, a report of the link's
+  /// status that changed counted as one: what a line typed now overtakes.
+  var waitingActionCount: Int {
+    queuedEventCount + (linkStatus != reportedLink ? 1 : 0)
+  }
 }

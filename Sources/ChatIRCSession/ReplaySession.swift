@@ -28,6 +28,9 @@ public final class ReplaySession: Session {
     /// The actions made of it (and everything before) wait until the input has typed this
     /// many entries: live, lines typed in the same turn reached the core first.
     public var holdsUntilTyped: Int?
+    /// How many actions the core had been handed when the client was fed it (a `reached`
+    /// entry before it): the replay hands on that many first, and no more until it plays.
+    public var reached: Int?
 
     /// Creates an entry.
     public init(
@@ -37,6 +40,28 @@ public final class ReplaySession: Session {
       self.event = event
       self.typedBefore = typedBefore
       self.holdsUntilTyped = holdsUntilTyped
+    }
+
+    /// Creates an entry fed when the core had been handed `reached` actions.
+    public init(time: Timestamp, event: IRCLinkEvent, typedBefore: Int, reached: Int?) {
+      self.init(time: time, event: event, typedBefore: typedBefore)
+      self.reached = reached
+    }
+  }
+
+  /// Where a typed step overtook actions that waited for the core live (a `reached`
+  /// entry): the replay hands the core the actions before it, then holds the rest until the
+  /// step is typed.
+  public struct Hold: Hashable, Sendable {
+    /// How many typed entries come before the step.
+    public var typedBefore: Int
+    /// How many actions the core had been handed when the step was typed.
+    public var delivered: Int
+
+    /// Creates a hold.
+    public init(typedBefore: Int, delivered: Int) {
+      self.typedBefore = typedBefore
+      self.delivered = delivered
     }
   }
 
@@ -61,14 +86,21 @@ public final class ReplaySession: Session {
   private var next = 0
   private var open = false
   private var holdUntilTyped = 0
+  /// The holds of `reached` entries, by the count of typed entries before their step.
+  private let holds: [Int: Hold]
+  /// How many actions the replay has handed the core.
+  private var delivered = 0
 
   /// Plays `entries` (in time order) with the client `configuration` describes; `typedTaken`
-  /// says how many typed entries the input has typed so far.
+  /// says how many typed entries the input has typed so far, and `holds` what waited for the
+  /// core when a step was typed.
   public init(
-    configuration: IRCSessionConfiguration, entries: [Entry], typedTaken: @escaping () -> Int
+    configuration: IRCSessionConfiguration, entries: [Entry], holds: [Hold] = [],
+    typedTaken: @escaping () -> Int
   ) {
     engine = IRCSessionEngine(configuration: configuration)
     self.entries = entries
+    self.holds = Dictionary(holds.map { ($0.typedBefore, $0) }) { first, _ in first }
     self.typedTaken = typedTaken
     engine.link = self
   }
@@ -116,10 +148,30 @@ public final class ReplaySession: Session {
     play(dueBy: now)
     engine.doDueWork(at: now)
     engine.failUnconfirmed(at: now)
-    return isHolding ? nil : engine.nextQueuedEvent(at: now)
+    guard !isHolding, let event = engine.nextQueuedEvent(at: now) else { return nil }
+    delivered += 1
+    return event
   }
 
-  private var isHolding: Bool { typedTaken() < holdUntilTyped }
+  private var isHolding: Bool {
+    typedTaken() < holdUntilTyped || holdsForNextStep || holdsForNextEntry
+  }
+
+  /// Whether the core has been handed as many actions as live had when the next entry was
+  /// fed: the rest wait until it plays.
+  private var holdsForNextEntry: Bool {
+    guard next < entries.count, entries[next].typedBefore <= typedTaken(),
+      let reached = entries[next].reached
+    else { return false }
+    return delivered >= reached
+  }
+
+  /// Whether the core has been handed as many actions as live had when the next typed step
+  /// was typed: the rest wait for it.
+  private var holdsForNextStep: Bool {
+    guard let hold = holds[typedTaken()] else { return false }
+    return delivered >= hold.delivered
+  }
 
   /// Whether `entry` starts actions that live waited for typing while actions from before
   /// it are still queued: those go to the core first.
@@ -156,6 +208,8 @@ public final class ReplaySession: Session {
     while let entry = nextPlayable, entry.time <= now {
       // Live, what came before it reached the core before the typing: let it go first.
       if waitsForQueue(entry) { break }
+      // Live, more of the actions before it had reached the core: hand them on first.
+      if let reached = entry.reached, delivered < reached, engine.waitingActionCount > 0 { break }
       next += 1
       if let typed = entry.holdsUntilTyped { holdUntilTyped = max(holdUntilTyped, typed) }
       switch entry.event {

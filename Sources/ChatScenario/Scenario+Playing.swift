@@ -58,13 +58,16 @@ extension Scenario {
     let input = ScenarioInput(self, startingAt: clock.now)
     var typed = 0
     var linkEntries: [ReplaySession.Entry] = []
+    var holds: [ReplaySession.Hold] = []
+    var reached: Int?
     for (index, entry) in entries.enumerated() {
       switch entry.event {
       case .link(let event):
         linkEntries.append(
           ReplaySession.Entry(
             time: clock.now.advanced(byMilliseconds: entry.milliseconds), event: event,
-            typedBefore: typed))
+            typedBefore: typed, reached: reached))
+        reached = nil
       case .held(let count):
         // The last `count` link entries' actions wait until the typed entries right after
         // it, at its instant, are typed.
@@ -74,16 +77,29 @@ extension Scenario {
         for held in linkEntries.indices.suffix(count) {
           linkEntries[held].holdsUntilTyped = typed + following.count
         }
+      case .reached(let count):
+        // The entry right after it found the core handed `count` actions.
+        reached = count
       case .end, .quit, .typed, .signal:
+        if let count = reached {
+          // The step overtook what followed the first `count` actions.
+          holds.append(ReplaySession.Hold(typedBefore: typed, delivered: count))
+          reached = nil
+        }
         typed += 1
       }
     }
     let session = ReplaySession(
       configuration: sessionConfiguration(network, seed: seed), entries: linkEntries,
-      typedTaken: { [unowned input] in input.typedCount })
+      holds: holds, typedTaken: { [unowned input] in input.typedCount })
     if network.stsUpgradedFrom != nil {
       // Live, the remembered policy said so before the first dial.
       session.announce(.stsPolicyApplied(host: network.host, port: Int(network.port)))
+    } else if !network.tlsAwaitingUpgrade.isEmpty {
+      // Live, the TLS options waiting for an upgrade were told before the first dial.
+      session.announce(
+        .tlsOptionsAwaitUpgrade(
+          host: network.host, port: Int(network.port), options: network.tlsAwaitingUpgrade))
     }
     var state = AppState(localName: name ?? AppState().localName)
     state.deliveryTimeoutMilliseconds = IRCSessionConfiguration.coreDeliveryTimeoutMilliseconds

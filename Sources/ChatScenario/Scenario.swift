@@ -131,6 +131,10 @@ public struct Scenario: Equatable, Sendable {
     /// In a recording: what the last `count` link entries brought waited for the loop, so
     /// the typed entries that follow at the same instant reached the core first.
     case held(count: Int)
+    /// In a recording: the core had been handed the session's first `count` actions when
+    /// the typed entries that follow were typed, and more were waiting: those reached it
+    /// after the typing. Recordings hold it instead of `held` since it replaced it.
+    case reached(count: Int)
 
     /// Whether it is a `signal`.
     var isSignal: Bool {
@@ -140,7 +144,7 @@ public struct Scenario: Equatable, Sendable {
     /// Whether the user did it (rather than the link): what the input plays.
     public var isTyped: Bool {
       switch self {
-      case .link, .held: false
+      case .link, .held, .reached: false
       case .end, .quit, .typed, .signal: true
       }
     }
@@ -176,6 +180,12 @@ public struct Scenario: Equatable, Sendable {
     /// The `irc://HOST:PORT` the user named when a remembered STS policy made the run dial
     /// `server` over TLS instead (live, chat said so before connecting); nil otherwise.
     public var stsUpgradedFrom: String?
+    /// The TLS options given for this plaintext server (`--tls-ca`, `--tls-cert`: the flags'
+    /// names, never their files), which wait for an STS upgrade: live, chat said so before
+    /// connecting. Empty otherwise.
+    public var tlsAwaitingUpgrade: [String] = []
+    /// The options `tlsAwaitingUpgrade` may name.
+    public static let tlsOptions = ["--tls-ca", "--tls-cert"]
 
     /// A login, without its password.
     public enum SASL: Equatable, Sendable {

@@ -64,7 +64,8 @@ public enum ScenarioError: Error, Equatable, CustomStringConvertible {
         "invalid \(setting) '\(quote(value))': expected \(Sanitizer.sanitize(expected))"
       case .linkWithoutServer:
         "a link entry ('<', '>', connecting, connected, closed, failed, gave-up, hung-up,"
-          + " oversized, overflowing, held) needs a 'server' setting: only a recording has them"
+          + " oversized, overflowing, held, reached) needs a 'server' setting: only a recording"
+          + " has them"
       case .missingValue(let setting):
         "missing value for setting '\(setting)'"
       case .needsServer(let setting):
@@ -88,8 +89,8 @@ public enum ScenarioError: Error, Equatable, CustomStringConvertible {
       case .unknownSetting(let name):
         "unknown setting '\(quote(name))': expected seed, name, peer, width, faults or"
           + " burst (a recording: server, channels, sasl, sasl-optional, tls-insecure,"
-          + " keep-listening, line-mode, pacing, sts-upgraded-from, start, utc-offset), or an"
-          + " entry starting with a time"
+          + " keep-listening, line-mode, pacing, sts-upgraded-from, tls-awaits-upgrade, start,"
+          + " utc-offset), or an entry starting with a time"
       case .unterminatedQuote:
         "quoted text without its closing '\"'"
       }

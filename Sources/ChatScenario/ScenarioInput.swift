@@ -10,6 +10,10 @@ import ChatRuntime
 /// the last entry the input ends at once (unless an `end` entry already ended it).
 public final class ScenarioInput: ChatRuntime.Input {
   private let entries: [Scenario.Entry]
+  /// Whether each entry begins a step of its own although an entry before it shares its
+  /// instant: a recording's link entry (or `held`, `reached`) stood between them, so the
+  /// session plays it in between, as live.
+  private let beginsStep: [Bool]
   private let start: Timestamp
   private var next = 0
   private var ended = false
@@ -17,7 +21,20 @@ public final class ScenarioInput: ChatRuntime.Input {
   /// Plays `scenario`, counting entry times from `start`, the moment the run begins.
   /// A recording's link entries are the replay session's, not the input's: they are skipped.
   public init(_ scenario: Scenario, startingAt start: Timestamp) {
-    entries = scenario.entries.filter(\.event.isTyped)
+    var entries: [Scenario.Entry] = []
+    var beginsStep: [Bool] = []
+    var afterLink = false
+    for entry in scenario.entries {
+      guard entry.event.isTyped else {
+        afterLink = true
+        continue
+      }
+      entries.append(entry)
+      beginsStep.append(afterLink)
+      afterLink = false
+    }
+    self.entries = entries
+    self.beginsStep = beginsStep
     self.start = start
   }
 
@@ -61,7 +78,9 @@ public final class ScenarioInput: ChatRuntime.Input {
   /// Where the entries at the next entry's instant end.
   private var stepEnd: Int {
     let instant = entries[next].milliseconds
-    return entries[next...].firstIndex { $0.milliseconds != instant } ?? entries.count
+    return entries.indices[(next + 1)...].first {
+      entries[$0].milliseconds != instant || beginsStep[$0]
+    } ?? entries.count
   }
 
   private func event(for event: Scenario.Event) -> InputEvent {
@@ -74,7 +93,7 @@ public final class ScenarioInput: ChatRuntime.Input {
       return .line(text)
     case .signal(let number):
       return .terminated(signal: number)
-    case .link, .held:
+    case .link, .held, .reached:
       return .ended  // Never: the replay session's entries are filtered out.
     }
   }

@@ -14,6 +14,7 @@ struct RecordingSettings {
   var isLineMode = false
   var pacing: IRCTokenBucket.Settings?
   var stsUpgradedFrom: Scenario.Network?
+  var tlsAwaitingUpgrade: [String] = []
 }
 
 extension ScenarioParser {
@@ -67,6 +68,15 @@ extension ScenarioParser {
         throw .invalidValue(setting: name, value: value, expected: "irc://HOST:PORT")
       }
       recording.stsUpgradedFrom = original
+    case "tls-awaits-upgrade":
+      let options = value.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
+      guard !options.isEmpty, Set(options).count == options.count,
+        options.allSatisfy(Scenario.Network.tlsOptions.contains)
+      else {
+        throw .invalidValue(
+          setting: name, value: value, expected: "--tls-ca, --tls-cert or both, space-separated")
+      }
+      recording.tlsAwaitingUpgrade = options
     case "start":
       guard let start = Self.instant(value) else {
         throw .invalidValue(
@@ -103,6 +113,11 @@ extension ScenarioParser {
         throw .invalidValue(setting: "held", value: text, expected: "a count of link entries")
       }
       return .held(count: count)
+    case "reached":
+      guard let count = Int(text), count >= 0, text.unicodeScalars.allSatisfy(isDigit) else {
+        throw .invalidValue(setting: "reached", value: text, expected: "a count of actions")
+      }
+      return .reached(count: count)
     case "closed": return .link(.closed(reason: try Self.reason(argument)))
     case "failed": return .link(.failed(reason: try Self.reason(argument), retrying: true))
     case "gave-up": return .link(.failed(reason: try Self.reason(argument), retrying: false))
@@ -171,6 +186,18 @@ extension ScenarioParser {
         throw LocatedProblem(line: line, problem: .stsUpgradeMismatch(server: network.server))
       }
       network.stsUpgradedFrom = original.server
+    }
+    if !recording.tlsAwaitingUpgrade.isEmpty, let line = settingLines["tls-awaits-upgrade"] {
+      // Only a plaintext server waits for an upgrade; an upgraded one no longer does.
+      guard !network.usesTLS else {
+        throw LocatedProblem(
+          line: line,
+          problem: .invalidValue(
+            setting: "tls-awaits-upgrade",
+            value: recording.tlsAwaitingUpgrade.joined(separator: " "),
+            expected: "an irc:// server (a plaintext connection) to go with it"))
+      }
+      network.tlsAwaitingUpgrade = recording.tlsAwaitingUpgrade
     }
     scenario.network = network
   }

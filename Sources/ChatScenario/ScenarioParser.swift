@@ -20,7 +20,7 @@ public struct ScenarioParser {
   /// The settings only a recording (a scenario with a `server`) takes.
   static let recordingSettings = [
     "server", "channels", "sasl", "sasl-optional", "tls-insecure", "keep-listening", "start",
-    "utc-offset", "pacing", "sts-upgraded-from", "line-mode",
+    "utc-offset", "pacing", "sts-upgraded-from", "line-mode", "tls-awaits-upgrade",
   ]
   /// The settings of the simulated peer, which a recording cannot take.
   static let simulatedSettings = ["peer", "faults", "burst"]

@@ -17,13 +17,17 @@ public final class ScenarioRecorder {
   /// The first error writing a link entry (which cannot throw where it happens): the
   /// recording input throws it at its next step, so the run still fails with it.
   public private(set) var failure: SinkError?
-  /// Whether actions the session made of its link wait for the core (a network run's
-  /// `IRCSession.hasQueuedEvents`): a step typed now reaches the core first, and a `held`
-  /// entry says so.
-  public var sessionHasQueuedEvents: () -> Bool = { false }
-  /// Link entries written since the session's queue was last seen empty: those whose actions
-  /// may still wait for the core.
-  private var undelivered = 0
+  /// How many actions the session made of its link wait for the core (a network run's
+  /// `IRCSession.waitingActionCount`): a step typed now reaches the core before them.
+  public var sessionWaitingActions: () -> Int = { 0 }
+  /// How many actions the session has handed the core (`IRCSession.deliveredActionCount`):
+  /// when some wait, a `reached` entry says how many went before the step, so the replay
+  /// hands the core exactly those first.
+  public var sessionDeliveredActions: () -> Int = { 0 }
+  /// The time of the last entry written that is no `>` line, and how many actions the core
+  /// had been handed then: a link entry at that same instant after more were handed gets a
+  /// `reached` entry (a replay plays the entries of an instant before handing any on).
+  private var lastEntry: (milliseconds: Int64, delivered: Int, isTyped: Bool)?
 
   /// Writes the header of `settings` (its entries are ignored) and `comment` to `sink` now.
   public init(
@@ -37,50 +41,68 @@ public final class ScenarioRecorder {
     try write(ScenarioWriter.header(of: header, comment: comment))
   }
 
-  /// Writes `event` as happening at `now`.
+  /// Writes `event` as happening at `now`, as a step of its own.
   public func record(_ event: Scenario.Event, at now: Timestamp) throws(SinkError) {
-    if let failure { throw failure }
-    last = max(last, start.milliseconds(to: now))
-    if case .signal(let number) = event, !isRecording {
-      // A scenario of the simulated peer has always kept this as a comment.
-      try write("# stopped by signal \(number) at \(ScenarioWriter.time(milliseconds: last))\n")
-      return
-    }
-    if event.isTyped, isRecording, sessionHasQueuedEvents(), undelivered > 0 {
-      let held = Scenario.Event.held(count: undelivered)
-      try write(ScenarioWriter.line(for: Scenario.Entry(milliseconds: last, event: held)))
-      undelivered = 0
-    }
-    try write(ScenarioWriter.line(for: Scenario.Entry(milliseconds: last, event: event)))
+    try record(step: [event], at: now)
   }
 
-  /// Writes `events`, typed together as one step at `now`.
+  /// Writes `events`, typed together as one step at `now`. The step is told before the core
+  /// handles it: what still waits for the core then reached it after the step.
   public func record(step events: [Scenario.Event], at now: Timestamp) throws(SinkError) {
-    guard let first = events.first else { return }
-    try record(first, at: now)
-    let held = sessionHasQueuedEvents
-    sessionHasQueuedEvents = { false }  // One `held` covers the whole step.
-    defer { sessionHasQueuedEvents = held }
-    for event in events.dropFirst() { try record(event, at: now) }
+    if let failure { throw failure }
+    guard !events.isEmpty else { return }
+    last = max(last, start.milliseconds(to: now))
+    if isRecording, events.contains(where: \.isTyped) {
+      // A replay hands the core what waits before a typed step: say where live stopped.
+      // (Not again for a step right after another at the same count: nothing reached the
+      // core between them, so the replay may type them together.)
+      let delivered = sessionDeliveredActions()
+      let followsStep = lastEntry.map { $0 == (last, delivered, true) } ?? false
+      if sessionWaitingActions() > 0, !followsStep {
+        try write(entry(.reached(count: delivered)))
+      }
+      lastEntry = (last, delivered, true)
+    }
+    for event in events {
+      if case .signal(let number) = event, !isRecording {
+        // A scenario of the simulated peer has always kept this as a comment.
+        try write("# stopped by signal \(number) at \(ScenarioWriter.time(milliseconds: last))\n")
+      } else {
+        try write(entry(event))
+      }
+    }
   }
 
   /// Writes what the link carried at `now`; an error is kept for the next `record`.
   public func recordLink(_ event: IRCLinkEvent, at now: Timestamp) {
     guard failure == nil else { return }
-    if case .wrote = event {
-      // A line written brings no actions, and is told while the client's step that wrote
-      // it has yet to queue its own: it continues the count, never restarts it.
-      if undelivered > 0 { undelivered += 1 }
-    } else {
-      // Told before the client is fed the entry: an empty queue means everything before it
-      // has reached the core.
-      undelivered = sessionHasQueuedEvents() ? undelivered + 1 : 1
-    }
+    last = max(last, start.milliseconds(to: now))
     do {
-      try record(.link(event), at: now)
+      if case .wrote = event {
+        // Told in the middle of the client's step: it brings nothing to the core.
+      } else if isRecording {
+        // A replay plays an instant's entries before handing their actions on, and hands
+        // everything on between instants: say so where live did otherwise.
+        let delivered = sessionDeliveredActions()
+        // (Before the first entry, the replay has handed on nothing either.)
+        let reachedSince =
+          if let lastEntry {
+            lastEntry.milliseconds == last
+              ? lastEntry.delivered != delivered : sessionWaitingActions() > 0
+          } else {
+            false
+          }
+        if reachedSince { try write(entry(.reached(count: delivered))) }
+        lastEntry = (last, delivered, false)
+      }
+      try write(entry(.link(event)))
     } catch {
       failure = error
     }
+  }
+
+  private func entry(_ event: Scenario.Event) -> String {
+    ScenarioWriter.line(for: Scenario.Entry(milliseconds: last, event: event))
   }
 
   /// Throws the error a link entry met, if any.

@@ -54,6 +54,9 @@ public enum ScenarioWriter {
     if network.isLineMode { text += "line-mode yes\n" }
     if let pacing = network.pacing, pacing != .default { text += "pacing \(pacing.text)\n" }
     if let original = network.stsUpgradedFrom { text += "sts-upgraded-from \(original)\n" }
+    if !network.tlsAwaitingUpgrade.isEmpty {
+      text += "tls-awaits-upgrade \(network.tlsAwaitingUpgrade.joined(separator: " "))\n"
+    }
     return text
   }
 
@@ -69,6 +72,7 @@ public enum ScenarioWriter {
     case .signal(let number): return "\(time) signal \(number)\n"
     case .link(let event): return "\(time) \(link(event))\n"
     case .held(let count): return "\(time) held \(count)\n"
+    case .reached(let count): return "\(time) reached \(count)\n"
     }
   }
 

@@ -98,6 +98,43 @@ import Testing
           + " 6697\n14:00:00.001 * connecting\n"), "\(log)")
   }
 
+  /// `--tls-ca`/`--tls-cert` on a plaintext server: the flags (never their files) are kept,
+  /// and the replay tells their notice at the recorded dial, before its status, as live.
+  @Test func tlsOptionsWaitingForAnUpgradeAreToldFirst() throws {
+    let plaintext = """
+      name bot
+      server irc://irc.example.net:6697
+      channels #chat
+      start 2026-12-01T14:00:00.000Z
+
+      """
+    let scenario = try parse(
+      plaintext + "tls-awaits-upgrade --tls-ca --tls-cert\n\n" + Self.registered + "2s end\n")
+    #expect(scenario.network?.tlsAwaitingUpgrade == ["--tls-ca", "--tls-cert"])
+    let written = ScenarioWriter.text(of: scenario)
+    #expect(written.contains("\ntls-awaits-upgrade --tls-ca --tls-cert\n"), "\(written)")
+    #expect(try parse(written) == scenario)
+    let (_, log) = try play(scenario)
+    #expect(
+      log.hasPrefix(
+        "14:00:00.001 -!- irc.example.net:6697 is plaintext: --tls-ca and --tls-cert apply only"
+          + " if the server's STS policy upgrades the connection to TLS\n"
+          + "14:00:00.001 * connecting\n"), "\(log)")
+    for (setting, message) in [
+      ("tls-awaits-upgrade /home/me/ca.pem", "r.chat:5: invalid tls-awaits-upgrade"),
+      ("tls-awaits-upgrade --tls-ca --tls-ca", "r.chat:5: invalid tls-awaits-upgrade"),
+    ] {
+      let error = #expect(throws: ScenarioError.self) { try parse(plaintext + setting + "\n") }
+      #expect(error?.description.hasPrefix(message) == true, "\(String(describing: error))")
+    }
+    let overTLS = #expect(throws: ScenarioError.self) {
+      try parse(Self.header + "tls-awaits-upgrade --tls-ca\n")
+    }
+    #expect(
+      overTLS?.description.hasPrefix("r.chat:5: invalid tls-awaits-upgrade '--tls-ca'") == true,
+      "\(String(describing: overTLS))")
+  }
+
   /// `overflowing` says the line is dropped as it arrives, when it crossed the cap; the
   /// notice at its end, within the second, is then counted into the next one, as live.
   @Test func aLineCrossingTheCapIsToldWhenItCrossesIt() throws {

@@ -66,15 +66,15 @@ import Testing
       "hello there",
       "s.chat:1: unknown setting 'hello': expected seed, name, peer, width, faults or"
         + " burst (a recording: server, channels, sasl, sasl-optional, tls-insecure,"
-        + " keep-listening, line-mode, pacing, sts-upgraded-from, start, utc-offset), or an"
-        + " entry starting with a time"
+        + " keep-listening, line-mode, pacing, sts-upgraded-from, tls-awaits-upgrade, start,"
+        + " utc-offset), or an entry starting with a time"
     ),
     // Recordings: link entries need a server, and the server rules out the simulated peer.
     (
       "0ms < :irc.test 001 bot :hi",
       "s.chat:1: a link entry ('<', '>', connecting, connected, closed, failed, gave-up,"
-        + " hung-up, oversized, overflowing, held) needs a 'server' setting: only a recording"
-        + " has them"
+        + " hung-up, oversized, overflowing, held, reached) needs a 'server' setting: only a"
+        + " recording has them"
     ),
     (
       "channels #a\n0ms | hi",

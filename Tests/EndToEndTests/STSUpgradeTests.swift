@@ -162,6 +162,30 @@ struct STSUpgradeTests {
           + " 127.0.0.1:\(server.port) is plaintext"), "\(external.stderr)")
   }
 
+  /// The notice that `--tls-ca` waits for an upgrade, told before connecting: a recording
+  /// names the flag (never its file) in `tls-awaits-upgrade`, and its replay tells the notice
+  /// where live did, with the live status, stdout and stderr.
+  @Test func aReplayOfAPlaintextRunTellsTheWaitingTLSOptionsWhereLiveDid() throws {
+    let certificates = try TestCertificates()
+    defer { certificates.remove() }
+    let server = try InspIRCdServer.start()
+    defer { server.stop() }
+    let home = try ScratchFolder()
+    defer { home.remove() }
+    let recording = home.path + "/run.chat"
+    let live = try BinaryRunner.run(
+      [
+        "--server", "irc://127.0.0.1:\(server.port)/#plain", "--name", "plain", "--tls-ca",
+        certificates.authority, "--renderer", "jsonl", "--record", recording,
+      ], stdin: Array("in the clear\n".utf8), environment: home.environment())
+    #expect(live.status == 0, "\(live.stderr)")
+    #expect(live.output.contains("\"tls_awaits_upgrade\""), "\(live.output)")
+    let recorded = try String(contentsOfFile: recording, encoding: .utf8)
+    #expect(recorded.contains("\ntls-awaits-upgrade --tls-ca\n"), "\(recorded)")
+    #expect(!recorded.contains(certificates.authority), "no path in a recording")
+    try live.ending.expectReplay(of: recording, environment: home.environment())
+  }
+
   @Test func inLineModeAFailedUpgradeIsShownNotRetriedAndNeverPlaintext() throws {
     let certificates = try TestCertificates()
     defer { certificates.remove() }

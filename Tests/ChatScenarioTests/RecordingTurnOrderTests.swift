@@ -1,0 +1,169 @@
+import ChatCore
+import ChatIRC
+import ChatIRCSession
+import ChatRendering
+import ChatScenario
+import JSONLinesRenderer
+import Testing
+
+/// Typed steps and link entries that live met in one turn of the loop: the recording says
+/// how many of the session's actions the core had been handed at each (`reached N`), and the
+/// replay hands on exactly those first. The recordings below are the ones piped runs wrote
+/// against a server that closes right after `USER` (the interleavings that made the replay
+/// exit 75 where live exited 69), with the JSONL live printed.
+@Suite(.timeLimit(.minutes(10))) struct RecordingTurnOrderTests {
+  static let header = """
+    seed 7
+    name bot
+    server irc://127.0.0.1:6667
+    channels #chat
+    start 2026-12-01T17:00:00.000Z
+    utc-offset 0
+
+    0.000s connecting
+    0.000s reached 2
+    0.001s connected
+    0.001s > CAP LS 302
+    0.001s > NICK bot
+    0.001s > USER bot 0 * chat
+
+    """
+
+  /// What live printed: the close never reached the core, since the run quit first.
+  static func live(pending: Int) -> String {
+    """
+    {"type":"start","seq":1,"schema":2,"title":"Conversation","user":"bot","conversation":"Conversation"}
+    {"type":"status","seq":2,"status":"connecting"}
+    {"type":"end","seq":3,"messages":0,"failed":0,"pending":\(pending)}
+
+    """
+  }
+
+  /// Replays `text`, returning how it ended and its JSONL.
+  private func replay(_ text: String) throws -> (Scenario.Ending, String) {
+    let scenario = try ScenarioParser.parse(Array(text.utf8), file: "r.chat")
+    let jsonl = MemorySink()
+    let ending = try scenario.run(renderers: [StreamRenderer(JSONLinesFormatter(), sink: jsonl)])
+    return (ending, String(decoding: jsonl.bytes, as: UTF8.self))
+  }
+
+  /// End of input, then the close read in a later turn of the same millisecond, whose
+  /// giving up made the input quit before the close's action reached the core: the close
+  /// plays between the two steps (the run gives up: 69), and its action stays unshown.
+  @Test func aCloseBetweenEndOfInputAndTheQuitItCausedPlaysBetweenThem() throws {
+    let (ending, jsonl) = try replay(
+      Self.header + """
+        0.001s | hello
+        0.002s end
+        0.002s closed the server closed the connection
+        0.002s reached 2
+        0.002s quit
+
+        """)
+    #expect(ending.failure?.hasSuffix("during registration") == true, "\(jsonl)")
+    #expect(jsonl == Self.live(pending: 1))
+  }
+
+  /// Several typed lines, end of input, the close and the quit, all in one millisecond: the
+  /// lines wait for registration, and the close's action and the report of the queued lines
+  /// never reached the core, as live.
+  @Test func typedLinesAndACloseInOneMillisecondReplayInTheirOrder() throws {
+    let (ending, jsonl) = try replay(
+      Self.header + """
+        0.004s | one
+        0.004s | two
+        0.004s | three
+        0.004s | /list
+        0.004s end
+        0.004s closed the server closed the connection
+        0.004s reached 2
+        0.004s quit
+
+        """)
+    #expect(ending.failure?.hasSuffix("during registration") == true, "\(jsonl)")
+    #expect(jsonl == Self.live(pending: 3))
+    #expect(!jsonl.contains("queued"), "\(jsonl)")
+  }
+
+  /// The dial, the connection and its close in one millisecond but in separate turns: the
+  /// core was told of the dial (and the link's status) before the client was fed the rest,
+  /// and the run quit in the next millisecond before the close reached it. The replay hands
+  /// on those two before it plays the connection, as live, rather than all of it together.
+  @Test func actionsHandedOnBetweenEntriesOfOneMillisecondGoFirst() throws {
+    let (ending, jsonl) = try replay(
+      Self.header.replacing("0.001s", with: "0.000s") + """
+        0.000s closed the server closed the connection
+        0.001s reached 2
+        0.001s quit
+        0.001s quit
+
+        """)
+    #expect(ending.failure?.hasSuffix("during registration") == true, "\(jsonl)")
+    #expect(jsonl == Self.live(pending: 0))
+  }
+
+  /// The recorder says where the core stood when it differs from what a replay does by
+  /// itself: between two link entries of one millisecond that had actions handed on between
+  /// them, and before a step typed while actions still waited. Its recording replays as the
+  /// run went: the close, then the quit before the close reached the core.
+  @Test func theRecorderSaysHowManyActionsHadReachedTheCore() throws {
+    let sink = MemorySink()
+    let start = Timestamp(millisecondsSinceEpoch: 1_796_144_400_000)
+    var settings = Scenario(seed: 7, name: "bot")
+    var network = Scenario.Network(host: "127.0.0.1", port: 6667, usesTLS: false)
+    network.channels = ["#chat"]
+    settings.network = network
+    settings.start = start
+    settings.utcOffsetSeconds = 0
+    let recorder = try ScenarioRecorder(start: start, settings: settings, sink: sink)
+    var delivered = 0
+    var waiting = 1  // The first report of the link's status.
+    recorder.sessionDeliveredActions = { delivered }
+    recorder.sessionWaitingActions = { waiting }
+    func at(_ milliseconds: Int64) -> Timestamp { start.advanced(byMilliseconds: milliseconds) }
+    recorder.recordLink(.dialing, at: at(0))
+    (delivered, waiting) = (2, 0)  // The loop handed on `connecting` and the link's status.
+    recorder.recordLink(.connected, at: at(0))
+    for line in ["CAP LS 302", "NICK bot", "USER bot 0 * chat"] {
+      recorder.recordLink(.wrote(line), at: at(0))
+    }
+    try recorder.record(step: [.typed("hello")], at: at(1))
+    try recorder.record(step: [.end], at: at(2))
+    recorder.recordLink(.closed(reason: "the server closed the connection"), at: at(2))
+    waiting = 1  // The close's action: the run gave up, and quit in the same turn.
+    try recorder.record(step: [.quit], at: at(2))
+    let text = String(decoding: sink.bytes, as: UTF8.self)
+    let entries = text.split(separator: "\n\n", maxSplits: 1).last.map(String.init) ?? ""
+    #expect(
+      entries == """
+        0.000s connecting
+        0.000s reached 2
+        0.000s connected
+        0.000s > CAP LS 302
+        0.000s > NICK bot
+        0.000s > USER bot 0 * chat
+        0.001s | hello
+        0.002s end
+        0.002s closed the server closed the connection
+        0.002s reached 2
+        0.002s quit
+
+        """)
+    let (ending, jsonl) = try replay(text)
+    #expect(ending.failure?.hasSuffix("during registration") == true, "\(jsonl)")
+    #expect(jsonl == Self.live(pending: 1))
+  }
+
+  /// `reached` reads and writes back, and needs a count.
+  @Test func reachedReadsAndWritesBack() throws {
+    let scenario = try ScenarioParser.parse(
+      Array((Self.header + "0.002s reached 0\n0.002s end\n").utf8), file: "r.chat")
+    #expect(scenario.entries.contains { $0.event == .reached(count: 0) })
+    #expect(
+      try ScenarioParser.parse(Array(ScenarioWriter.text(of: scenario).utf8), file: "w.chat")
+        == scenario)
+    #expect(throws: ScenarioError.self) {
+      try ScenarioParser.parse(Array((Self.header + "0.002s reached many\n").utf8), file: "r")
+    }
+  }
+}
