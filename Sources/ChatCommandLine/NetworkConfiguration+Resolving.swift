@@ -55,12 +55,12 @@ extension NetworkConfiguration {
       caFile: arguments.tlsCA ?? entry?.tlsCA,
       certificateFile: arguments.tlsCertificate ?? entry?.tlsCertificate,
       insecure: arguments.tlsInsecure || entry?.tlsInsecure == true)
-    // A notice about them names them as the user gave them.
+    // A notice about them names them as the user gave them: a flag, or a networks file key.
     if arguments.tlsCA == nil, entry?.tlsCA != nil {
-      settings.caSource = "the networks file's tls-ca"
+      settings.caSource = "tls-ca"
     }
     if arguments.tlsCertificate == nil, entry?.tlsCertificate != nil {
-      settings.certificateSource = "the networks file's tls-cert"
+      settings.certificateSource = "tls-cert"
     }
     // With `irc://` the CA and the certificate wait for an STS upgrade (see `unusedTLSFiles`),
     // but skipping verification would undo what STS is for: an upgrade is always verified.

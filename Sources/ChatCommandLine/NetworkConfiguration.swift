@@ -14,9 +14,9 @@ struct NetworkConfiguration: Equatable, Sendable {
     var certificateFile: String?
     /// `--tls-insecure`: skip verification, and say so in every renderer.
     var insecure = false
-    /// Where the CA file was given, in the user's words: the flag, or the networks file.
+    /// Where the CA file was given: the flag, or the networks file's key (`tls-ca`).
     var caSource = "--tls-ca"
-    /// Where the certificate file was given, in the user's words.
+    /// Where the certificate file was given: the flag, or the networks file's key.
     var certificateSource = "--tls-cert"
 
     /// No CA file, no client certificate, verification on.

@@ -128,7 +128,7 @@ import Testing
     let file = try resolve(["--network", "plain"], folder.environment())
     #expect(file.tls.caFile == folder.path + "/config/chat/ca.pem")
     // Named as given: from the networks file, not a flag the user never typed.
-    #expect(file.tlsOptionsAwaitingUpgrade == ["the networks file's tls-ca"])
+    #expect(file.tlsOptionsAwaitingUpgrade == ["tls-ca"])
     // Over TLS from the start, nothing waits.
     let tls = try resolve(["--server", "ircs://h", "--tls-cert", folder.path + "/client.pem"], [:])
     #expect(tls.tlsOptionsAwaitingUpgrade.isEmpty)
