@@ -20,6 +20,7 @@ struct IRCOwnMessageIDs {
   /// Remembers that our message `id` has a line with `msgid`.
   mutating func remember(_ msgid: String, id: UUID) {
     guard ids.updateValue(id, forKey: msgid) == nil else { return }
+    // A forgotten msgid may still hold its place in the ring: it is overwritten in turn.
     if order.count < Self.capacity {
       order.append(msgid)
       return
@@ -27,6 +28,11 @@ struct IRCOwnMessageIDs {
     ids[order[oldest]] = nil
     order[oldest] = msgid
     oldest = (oldest + 1) % Self.capacity
+  }
+
+  /// Forgets `msgid` (its message failed: its lines are shown as the history they are).
+  mutating func forget(_ msgid: String) {
+    ids[msgid] = nil
   }
 
   /// The local id of our message with a line `msgid`, if it is remembered.

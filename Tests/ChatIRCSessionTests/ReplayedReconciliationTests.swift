@@ -84,4 +84,52 @@ import Testing
     #expect(Self.failed(actions) == [ReplayScript.id(1)])
     #expect(Self.received(actions).map(\.1) == ["before"] + beginnings, "\(actions)")
   }
+
+  /// Part 1 was confirmed (msgid m1) before the link went, part 2 was not; the history holds
+  /// both. Part 2 is found, the message delivered once: part 1's history copy is not shown.
+  @Test func aConfirmedPartInTheHistoryIsNotShownBesideItsDeliveredMessage() {
+    var script = Self.splitAndLost()
+    let words = Self.words.split(separator: " ").map(String.init)
+    // Every way part 2 can begin: one of them is the part written.
+    let endings = words.indices.dropFirst().map { words[$0...].joined(separator: " ") }
+    script.history(
+      [(500, "alice", "before", "m0"), (1001, "bot", "part one", "m1")]
+        + endings.enumerated().map { (1002, "bot", $1, "e\($0)") }, at: 2510)
+    let actions = script.run(until: 3000)
+    #expect(Self.echoed(actions) == [ReplayScript.id(1)])
+    #expect(Self.failed(actions).isEmpty)
+    #expect(!Self.received(actions).contains { $0.1 == "part one" }, "\(actions)")
+    #expect(!Self.received(actions).contains { $0.0 == ReplayScript.id(1) })
+  }
+
+  /// The same, but part 2 did not arrive: the message fails, and part 1's history copy is
+  /// shown as the history it is (under its own id), telling that half of it arrived.
+  @Test func aConfirmedPartOfAFailedMessageIsShownFromTheHistory() {
+    var script = Self.splitAndLost()
+    script.history([(500, "alice", "before", "m0"), (1001, "bot", "part one", "m1")], at: 2510)
+    let actions = script.run(until: 3000)
+    #expect(Self.echoed(actions).isEmpty)
+    #expect(Self.failed(actions) == [ReplayScript.id(1)])
+    let received = Self.received(actions)
+    #expect(received.map(\.1) == ["before", "part one"], "\(actions)")
+    #expect(received.last?.0 != ReplayScript.id(1))
+  }
+
+  static let words = (1...120).map { "w\($0)" }.joined(separator: " ")
+
+  /// A message in two parts, both written; part 1 confirmed with msgid m1; the link lost at 2 s
+  /// and registered again at 2.5 s.
+  static func splitAndLost() -> ReplayScript {
+    var script = ReplayScript()
+    script.connect(at: 0)
+    script.type(words, number: 1, at: 1000)
+    script.server(
+      [
+        "@time=\(ReplayScript.stamp(1001));msgid=m1;label=chat-1 :bot!bot@127.0.0.1 PRIVMSG #chat :part one"
+      ],
+      at: 1001)
+    script.link(.closed(reason: "the server closed the connection"), at: 2000)
+    script.connect(at: 2500)
+    return script
+  }
 }

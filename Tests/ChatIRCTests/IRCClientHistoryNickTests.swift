@@ -57,3 +57,27 @@ import Testing
     wire.live(":irc1.test 001 \(nick) :Welcome to the Test IRC Network", after: 1000)
   }
 }
+
+/// A message the session stopped waiting for, and sent again.
+@Suite(.timeLimit(.minutes(10))) struct IRCClientHistoryForgetTests {
+  /// Forgotten (it failed), its line in flight is not carried when the link goes.
+  @Test func aForgottenMessagesLineIsNotCarried() {
+    var wire = IRCWire.inspircd()
+    wire.user(.send(id: IRCWire.id(1), target: "#chat", text: "lost echo"))
+    wire.client.forgetUnconfirmed(id: IRCWire.id(1))
+    wire.take(
+      wire.client.connectionClosed(reason: "the server closed the connection", at: wire.time))
+    #expect(!wire.client.isAwaitingHistory(id: IRCWire.id(1)))
+  }
+
+  /// Sent again (`/retry`) after it was forgotten, the new attempt's line is carried.
+  @Test func aMessageSentAgainAfterItWasForgottenIsCarriedAgain() {
+    var wire = IRCWire.inspircd()
+    wire.user(.send(id: IRCWire.id(1), target: "#chat", text: "lost echo"))
+    wire.client.forgetUnconfirmed(id: IRCWire.id(1))
+    wire.user(.send(id: IRCWire.id(1), target: "#chat", text: "lost echo"), after: 1)
+    wire.take(
+      wire.client.connectionClosed(reason: "the server closed the connection", at: wire.time))
+    #expect(wire.client.isAwaitingHistory(id: IRCWire.id(1)))
+  }
+}
