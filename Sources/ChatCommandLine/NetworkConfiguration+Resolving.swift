@@ -51,10 +51,17 @@ extension NetworkConfiguration {
     _ arguments: NetworkArguments, _ entry: NetworksFile.Network?, file: String,
     server: ServerAddress
   ) throws(NetworkConfigurationError) -> TLS {
-    let settings = TLS(
+    var settings = TLS(
       caFile: arguments.tlsCA ?? entry?.tlsCA,
       certificateFile: arguments.tlsCertificate ?? entry?.tlsCertificate,
       insecure: arguments.tlsInsecure || entry?.tlsInsecure == true)
+    // A notice about them names them as the user gave them: a flag, or a networks file key.
+    if arguments.tlsCA == nil, entry?.tlsCA != nil {
+      settings.caSource = "tls-ca"
+    }
+    if arguments.tlsCertificate == nil, entry?.tlsCertificate != nil {
+      settings.certificateSource = "tls-cert"
+    }
     // With `irc://` the CA and the certificate wait for an STS upgrade (see `unusedTLSFiles`),
     // but skipping verification would undo what STS is for: an upgrade is always verified.
     if !server.usesTLS {

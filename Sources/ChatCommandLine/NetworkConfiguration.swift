@@ -14,6 +14,10 @@ struct NetworkConfiguration: Equatable, Sendable {
     var certificateFile: String?
     /// `--tls-insecure`: skip verification, and say so in every renderer.
     var insecure = false
+    /// Where the CA file was given: the flag, or the networks file's key (`tls-ca`).
+    var caSource = "--tls-ca"
+    /// Where the certificate file was given: the flag, or the networks file's key.
+    var certificateSource = "--tls-cert"
 
     /// No CA file, no client certificate, verification on.
     init(caFile: String? = nil, certificateFile: String? = nil, insecure: Bool = false) {
@@ -44,10 +48,11 @@ struct NetworkConfiguration: Equatable, Sendable {
   var pacing = IRCTokenBucket.Settings.default
 
   /// The TLS options given that wait for an STS upgrade, as `irc://` makes the connection
-  /// plaintext (`--tls-ca`, `--tls-cert`; empty for `ircs://`).
+  /// plaintext (`--tls-ca`, `--tls-cert`, or the networks file's keys when they came from
+  /// there; empty for `ircs://`).
   var tlsOptionsAwaitingUpgrade: [String] {
     guard !server.usesTLS else { return [] }
-    return [("--tls-ca", tls.caFile), ("--tls-cert", tls.certificateFile)]
+    return [(tls.caSource, tls.caFile), (tls.certificateSource, tls.certificateFile)]
       .compactMap { $0.1 == nil ? nil : $0.0 }
   }
 

@@ -40,7 +40,7 @@ public enum SessionNotice: Hashable, Sendable {
   /// The TLS connection to `host`:`port` is not verified (`--tls-insecure`).
   case tlsUnverified(host: String, port: Int)
   /// The connection to `host`:`port` is plaintext, so the TLS `options` given (`--tls-ca`,
-  /// `--tls-cert`) are used only if an STS policy upgrades it to TLS.
+  /// `--tls-cert`, or the networks file's `tls-ca`, `tls-cert`) are used only if an STS policy upgrades it to TLS.
   case tlsOptionsAwaitUpgrade(host: String, port: Int, options: [String])
   /// `count` messages of ours were not confirmed when the link went down.
   case unconfirmedMessagesFailed(count: Int)
@@ -85,7 +85,9 @@ extension SessionNotice: CustomStringConvertible {
     case .tlsUnverified(let host, let port):
       "TLS to \(host):\(port) is not verified (--tls-insecure)"
     case .tlsOptionsAwaitUpgrade(let host, let port, let options):
-      "\(host):\(port) is plaintext: \(options.joined(separator: " and "))"
+      "\(host):\(port) is plaintext: "
+        + options.map { $0.hasPrefix("-") ? $0 : "the networks file's \($0)" }
+        .joined(separator: " and ")
         + " \(options.count == 1 ? "applies" : "apply") only if the server's STS policy"
         + " upgrades the connection to TLS"
     case .unconfirmedMessagesFailed(let count):

@@ -6,8 +6,8 @@ import FoundationEssentials
 /// A line to a channel written whole before the link went, on a connection with `batch`, is
 /// not failed at once: it may or may not have arrived, and the history the server replays
 /// when chat joins again can tell. After the reconnect, the `JOIN`s are followed by a `PING`;
-/// in the channel's `chathistory` batch, a line from us (our nick when we wrote it, under the
-/// server's case mapping) to that channel with the same text is that line: it is confirmed
+/// in the channel's `chathistory` batch, a line from us (our nick when we wrote it or one the
+/// server renamed us to before the link went, under the server's case mapping) to that channel with the same text is that line: it is confirmed
 /// (`IRCEcho.Confirmation.history`, with the history line's msgid and time) and the history
 /// line is not reported again. Lines match in the order written, identical texts one each.
 ///
@@ -16,7 +16,10 @@ import FoundationEssentials
 /// server before then (its time, see `latestTaking`), or it holds a line of ours written
 /// earlier on the same connection (the server takes one client's lines in order, so ours
 /// would follow it). A history holds every line after its first one, whatever its length or
-/// age limit, so such a history would hold the line had the server taken it. Otherwise (an
+/// age limit, so such a history would hold the line had the server taken it. That needs the
+/// old connection gone: back under another nick than the one held at the loss, the server may
+/// still hold the old connection and take the line from it after sending the history, so the
+/// line may or may not have arrived. Otherwise (an
 /// empty history, or one that starts after the line) chat cannot tell how much the server
 /// keeps, and the line may or may not have arrived; so too when the history holds a line from
 /// us that chat could not match (the server may have changed its text). Lines whose channel
@@ -27,8 +30,10 @@ extension IRCClient {
     guard phase == .registered, capabilities.contains("batch") else { return inFlight }
     var rest: [IRCInFlightLine] = []
     for line in inFlight {
-      if line.writtenAt != nil, support.isChannel(line.target) {
-        reconciliation.carried.append(.init(line: line, reason: reason))
+      if line.writtenAt != nil, support.isChannel(line.target),
+        !reconciliation.forgotten.contains(line.id)
+      {
+        reconciliation.carried.append(.init(line: line, reason: reason, nickAtLoss: nick))
       } else {
         rest.append(line)
       }
@@ -74,11 +79,13 @@ extension IRCClient {
       let line = carried.line
       let written = line.writtenAt ?? now
       let reachesBack =
-        (batch.earliestBefore.map { $0 <= written } ?? false)
-        || batch.ours.contains { $0.connection == line.connection && $0.sequence < line.sequence }
-      let doubt = batch.unrecognized.contains { $0.map { $0 > written } ?? true }
+        (batch.earliestBefore.map { $0 <= written } ?? false) || batch.holdsOursBefore(line)
+      let doubt = batch.doubts(writtenAt: written)
+      // Back under another nick: the server may still hold the old connection, and take the
+      // line from it after this history was sent.
+      let sameSession = mapping.equal(carried.nickAtLoss, nick)
       let lost = "the connection was lost before the server confirmed it (\(carried.reason))"
-      if reachesBack && !doubt {
+      if reachesBack && !doubt && sameSession {
         reconciliation.counts.absent += 1
         failCarried(
           line,
@@ -87,7 +94,12 @@ extension IRCClient {
       } else {
         reconciliation.counts.undecided += 1
         let why =
-          doubt ? "holds a line from us that chat cannot match" : "does not reach back to it"
+          doubt
+          ? "holds a line from us that chat cannot match"
+          : !reachesBack
+            ? "does not reach back to it"
+            : "does not have it, but chat is back as \(nick), not \(carried.nickAtLoss), so the"
+              + " old connection may still be open on the server"
         failCarried(
           line,
           reason: lost + ", and the server's history of \(batch.channel) after reconnecting \(why):"
@@ -102,14 +114,15 @@ extension IRCClient {
     _ message: IRCMessage, source: IRCSource, text: String, isAction: Bool,
     serverTime: Timestamp?, into output: inout IRCOutput
   ) -> Bool {
-    guard let reference = message.tags["batch"], var batch = reconciliation.batches[reference]
+    // The batch's summaries are changed in place, where they are: no copy per line.
+    guard let reference = message.tags["batch"],
+      let channel = reconciliation.batches[reference]?.channel
     else { return false }
-    defer { reconciliation.batches[reference] = batch }
     let taken = reconciliation.latestTaking(serverTime: serverTime)
-    if let taken { batch.earliestBefore = min(batch.earliestBefore ?? taken, taken) }
+    if let taken { reconciliation.batches[reference]?.noteTaken(before: taken) }
     let msgid = message.tags["msgid"]
     if let msgid, let echoed = reconciliation.echoes.last(where: { $0.msgid == msgid }) {
-      batch.ours.append(echoed)
+      reconciliation.batches[reference]?.noteOurs(echoed)
       return false
     }
     let mapping = support.caseMapping
@@ -119,18 +132,18 @@ extension IRCClient {
         // Taken surely before the line was written: an older line of ours, not this one.
         let couldBe = taken.map { $0 > (line.writtenAt ?? now) } ?? true
         return couldBe && line.isAction == isAction && line.text == text
-          && mapping.equal(line.nick, source.nick) && mapping.equal(line.target, batch.channel)
+          && line.isFrom(source.nick, mapping: mapping) && mapping.equal(line.target, channel)
       })
     else {
-      if reconciliation.carried.contains(where: { mapping.equal($0.line.nick, source.nick) }) {
-        batch.unrecognized.append(taken)
+      if reconciliation.carried.contains(where: { $0.line.isFrom(source.nick, mapping: mapping) }) {
+        reconciliation.batches[reference]?.noteUnrecognized(takenBy: taken)
       }
       return false
     }
     let line = reconciliation.carried.remove(at: index).line
     let found = IRCHistoryReconciliation.Taken(
       msgid: msgid, sequence: line.sequence, connection: line.connection)
-    batch.ours.append(found)
+    reconciliation.batches[reference]?.noteOurs(found)
     reconciliation.remember(found)
     reconciliation.counts.found += 1
     output.events.append(
@@ -170,9 +183,11 @@ extension IRCClient {
     return output
   }
 
-  /// Stops waiting for a history of message `id`'s lines (the session failed it itself).
+  /// Stops waiting for a history of message `id`'s lines, those carried and those still in
+  /// flight when the link goes (the session failed it, or a part of it failed): their
+  /// history lines are then shown as history.
   public mutating func forgetUnconfirmed(id: UUID) {
-    reconciliation.carried.removeAll { $0.line.id == id }
+    reconciliation.forget(id)
   }
 
   /// Whether lines of message `id` wait for a history after a lost link.

@@ -70,6 +70,8 @@ extension IRCClient {
     id: UUID, target: String, text: String, isAction: Bool, label: String?,
     into output: inout IRCOutput
   ) {
+    // Sent again (`/retry`): this attempt's lines wait for a history like any other's.
+    reconciliation.forgotten.removeAll { $0 == id }
     guard Self.isValidWord(target) else {
       output.events.append(
         .deliveryFailed(
@@ -141,7 +143,7 @@ extension IRCClient {
     writeSequence += 1
     line.sequence = writeSequence
     line.writtenAt = now
-    line.nick = nick
+    line.nicks = [nick]
     line.connection = reconciliation.connection
     var message = IRCMessage(command: "PRIVMSG", parameters: [line.target, line.wireText])
     if capabilities.contains("labeled-response") {

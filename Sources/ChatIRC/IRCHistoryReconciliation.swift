@@ -1,4 +1,5 @@
 import ChatCore
+import FoundationEssentials
 
 /// Our channel lines whose confirmation a lost link took with it, held across the reconnect
 /// and checked against the channel history the server replays when chat rejoins (a
@@ -14,6 +15,9 @@ struct IRCHistoryReconciliation: Hashable, Sendable {
     var line: IRCInFlightLine
     /// Why the link that took its confirmation was lost.
     var reason: String
+    /// Our nick when the link went: a new registration that does not get it back may mean
+    /// the server still holds the old connection, which may yet send the line.
+    var nickAtLoss: String
   }
 
   /// One of our lines the server is known to have taken, at its place among our writes.
@@ -23,19 +27,63 @@ struct IRCHistoryReconciliation: Hashable, Sendable {
     var connection: Int
   }
 
-  /// What a history batch of a channel with carried lines has shown so far.
+  /// What a history batch of a channel with carried lines has shown so far, in summaries
+  /// of a size that does not grow with the batch (a hostile server can send it endlessly).
   struct Batch: Hashable, Sendable {
     var channel: String
     /// The earliest time on chat's clock before which one of its lines was surely taken.
     var earliestBefore: Timestamp?
-    /// Lines of ours it holds (matched, or echoed before the link went).
-    var ours: [Taken] = []
-    /// When its lines from one of our nicks that chat could not match were surely taken by
-    /// (nil: unknown): the server may have changed a text of ours, so these leave doubt.
-    var unrecognized: [Timestamp?] = []
+    /// The lowest write sequence, by connection, of the lines of ours it holds (matched, or
+    /// echoed before the link went): at most one entry for each remembered echo or carried
+    /// line's connection.
+    var lowestOurs: [Int: Int] = [:]
+    /// The latest time by which one of its lines from one of our nicks that chat could not
+    /// match was surely taken: the server may have changed a text of ours, so these leave
+    /// doubt for lines written before it.
+    var latestUnrecognized: Timestamp?
+    /// Whether such a line had no time that bounds it: doubt for every line.
+    var hasUntimedUnrecognized = false
+
+    /// Notes a line surely taken before `taken`.
+    mutating func noteTaken(before taken: Timestamp) {
+      earliestBefore = min(earliestBefore ?? taken, taken)
+    }
+
+    /// Notes a line of ours it holds.
+    mutating func noteOurs(_ taken: Taken) {
+      lowestOurs[taken.connection] = min(
+        lowestOurs[taken.connection] ?? taken.sequence, taken.sequence)
+    }
+
+    /// Notes a line from one of our nicks that chat could not match, taken by `taken`.
+    mutating func noteUnrecognized(takenBy taken: Timestamp?) {
+      guard let taken else {
+        hasUntimedUnrecognized = true
+        return
+      }
+      latestUnrecognized = max(latestUnrecognized ?? taken, taken)
+    }
+
+    /// Whether it holds a line of ours written before `line` on the same connection.
+    func holdsOursBefore(_ line: IRCInFlightLine) -> Bool {
+      lowestOurs[line.connection].map { $0 < line.sequence } ?? false
+    }
+
+    /// Whether a line it holds that chat could not match may be the one written at `written`.
+    func doubts(writtenAt written: Timestamp) -> Bool {
+      hasUntimedUnrecognized || (latestUnrecognized.map { $0 > written } ?? false)
+    }
+
+    /// How many entries its summaries hold.
+    var summarySize: Int { lowestOurs.count }
   }
 
   var carried: [Carried] = []
+  /// Messages the session stopped waiting for (failed at its limit, or a part of them
+  /// failed), newest last: their lines are not carried, so their history lines are shown.
+  var forgotten: [UUID] = []
+  /// How many forgotten messages are remembered: more than can have lines in flight.
+  static let rememberedForgotten = 256
   /// Our most recent echoed lines with a msgid, oldest first.
   var echoes: [Taken] = []
   /// The history batches open, by reference.
@@ -63,6 +111,14 @@ struct IRCHistoryReconciliation: Hashable, Sendable {
     echoes.append(taken)
   }
 
+  /// Stops carrying message `id`'s lines, now and when the link goes.
+  mutating func forget(_ id: UUID) {
+    carried.removeAll { $0.line.id == id }
+    guard !forgotten.contains(id) else { return }
+    if forgotten.count >= Self.rememberedForgotten { forgotten.removeFirst() }
+    forgotten.append(id)
+  }
+
   /// Whether a carried line goes to `channel`.
   func isCarried(to channel: String, mapping: IRCCaseMapping) -> Bool {
     carried.contains { mapping.equal($0.line.target, channel) }
@@ -81,27 +137,4 @@ struct IRCHistoryReconciliation: Hashable, Sendable {
     let precision: Int64 = serverTime.millisecondsSinceEpoch % 1000 == 0 ? 1000 : 1
     return serverTime.advanced(byMilliseconds: precision + max(0, lag))
   }
-}
-
-extension IRCClient {
-  /// What the histories replayed on rejoining told of the lines a lost link left
-  /// unconfirmed, over the client's life.
-  public struct Reconciled: Hashable, Sendable {
-    /// Found in the history: delivered.
-    public var found = 0
-    /// Absent from a history that reaches back before them: failed as not arrived.
-    public var absent = 0
-    /// No history, or one that could not tell: failed as maybe arrived.
-    public var undecided = 0
-
-    /// Counts, none by default.
-    public init(found: Int = 0, absent: Int = 0, undecided: Int = 0) {
-      self.found = found
-      self.absent = absent
-      self.undecided = undecided
-    }
-  }
-
-  /// What the histories replayed on rejoining told of lines left unconfirmed by lost links.
-  public var reconciled: Reconciled { reconciliation.counts }
 }

@@ -25,8 +25,22 @@ struct IRCInFlightLine: Hashable, Sendable {
   var writtenAt: Timestamp?
   var sequence = 0
   var confirmation = Confirmation.pong
-  /// Our nick when it was written: a history replay names us so.
-  var nick = ""
+  /// Our nicks from its write until the link went (the first when it was written, then any
+  /// the server renamed us to): a history replay names us by one of them.
+  var nicks: [String] = []
+  /// The most nicks kept: a server renaming us endlessly cannot grow a line.
+  static let mostNicks = 8
+
+  /// Whether `name` is one of the nicks we held while it was unconfirmed.
+  func isFrom(_ name: String, mapping: IRCCaseMapping) -> Bool {
+    nicks.contains { mapping.equal($0, name) }
+  }
+
+  /// Notes that the server renamed us to `nick` while the line was unconfirmed.
+  mutating func renamed(to nick: String) {
+    guard nicks.count < Self.mostNicks else { return }
+    nicks.append(nick)
+  }
   /// Which connection wrote it (`IRCHistoryReconciliation.connection`).
   var connection = 0
 

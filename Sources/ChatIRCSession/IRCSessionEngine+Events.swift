@@ -78,7 +78,7 @@ extension IRCSessionEngine {
     case .names(let channel, let members):
       enqueue(.membersListed(ConversationName(channel), members.map(\.nick), time: now))
     case .received(let incoming):
-      enqueue(.received(message(for: incoming)))
+      if let message = message(for: incoming) { enqueue(.received(message)) }
     default:
       handleDeliveryEvent(event, at: now)
     }
@@ -95,13 +95,15 @@ extension IRCSessionEngine {
     case .echoed(let echo):
       confirm(echo)
     case .deliveryFailed(let failure):
-      guard pending.removeValue(forKey: failure.id) != nil else { return }
+      // The message failed as a whole: its other parts' history lines are shown, not hidden.
+      guard let entry = stopTracking(failure.id) else { return }
       var reason = failure.reason
       if let code = failure.code { reason = "the server refused it (\(code)): \(reason)" }
       if failure.parts > 1 { reason = "part \(failure.part + 1) of \(failure.parts): \(reason)" }
       // The core keeps no reason with a failed message: say it here too.
       notify(.messageNotDelivered(reason: reason), at: now)
       enqueue(.deliveryFailed(id: failure.id, reason: reason, time: now))
+      for copy in entry.historyCopies { enqueue(.received(copy)) }
     case .serverReply(let code, let text):
       // A missing message of the day (422) is no news to anyone.
       if code != "422" { notify(.serverReply(code: code, text: text), at: now) }
@@ -132,6 +134,10 @@ extension IRCSessionEngine {
   /// the server gave its first line.
   private func confirm(_ echo: IRCEcho) {
     guard var entry = pending[echo.id] else { return }
+    if let msgid = echo.msgid {
+      ownMessageIDs.remember(msgid, id: echo.id)
+      entry.msgids.append(msgid)
+    }
     entry.parts = max(entry.parts, echo.parts)
     entry.confirmed += 1
     if echo.part == 0 || entry.firstConfirmation == nil {
@@ -159,12 +165,30 @@ extension IRCSessionEngine {
 
   /// A received message as the core's `Message`: its id from the msgid (see `IRCMessageID`),
   /// its text IRC's, a mention when it names us and is news (a history replay is not).
-  private func message(for incoming: IRCIncomingMessage) -> Message {
-    let id = incoming.msgid.map(IRCMessageID.uuid(forMessageID:)) ?? ids.next()
-    return Message(
-      id: id, sender: incoming.sender, text: incoming.text, time: incoming.time,
+  ///
+  /// A line of one of our messages confirmed before (a history replayed on rejoining) has
+  /// that message's id, and the core drops it as shown; nil while the message waits for its
+  /// other lines: it is held until the message ends (`PendingMessage.historyCopies`).
+  private func message(for incoming: IRCIncomingMessage) -> Message? {
+    var message = Message(
+      id: incoming.msgid.map(IRCMessageID.uuid(forMessageID:)) ?? ids.next(),
+      sender: incoming.sender, text: incoming.text, time: incoming.time,
       conversation: ConversationName(incoming.conversation), isAction: incoming.kind == .action,
       markup: .ircFormatting, isMention: incoming.mentionsUs && !incoming.isHistory,
       serverMessageID: incoming.msgid)
+    guard let msgid = incoming.msgid, let own = ownMessageIDs.id(for: msgid) else {
+      return message
+    }
+    if var entry = pending[own] {
+      // Bounded by its parts: a server repeating the line cannot grow it.
+      if entry.historyCopies.count < entry.parts {
+        entry.historyCopies.append(message)
+        pending[own] = entry
+      }
+      return nil
+    }
+    message.id = own
+    return message
   }
+
 }

@@ -62,12 +62,13 @@ extension IRCSessionEngine {
       notify(.unconfirmedMessagesFailed(count: lost.count), at: now)
     }
     for id in lost {
-      pending[id] = nil
+      let copies = stopTracking(id)?.historyCopies ?? []
       enqueue(
         .deliveryFailed(
           id: id,
           reason: "the connection was lost before the server confirmed it (\(reason)): it may"
             + " or may not have arrived", time: now))
+      for copy in copies { enqueue(.received(copy)) }
     }
     enqueue(.disconnected(reason: reason, time: now))
     if leavingForGood {

@@ -45,6 +45,9 @@ final class IRCSessionEngine {
   var queue: [Action.Session] = []
   var queueHead = 0
   var pending: [UUID: PendingMessage] = [:]
+  /// Our confirmed messages' local ids by their lines' msgids: a history holding them again
+  /// gives them that id, and the core drops them as already shown.
+  var ownMessageIDs = IRCOwnMessageIDs()
   var backoff: ReconnectBackoff
   var ids: SeededUUIDGenerator
   var hasRegistered = false
@@ -83,6 +86,11 @@ final class IRCSessionEngine {
     var writtenAt: Timestamp?
     /// The time of its first line's confirmation: when it entered the conversation.
     var firstConfirmation: Timestamp?
+    /// The msgids of its lines confirmed so far.
+    var msgids: [String] = []
+    /// History lines (on rejoining) of its lines confirmed so far, held until it ends: not
+    /// shown if it is delivered (its echo shows them), shown as history if it fails.
+    var historyCopies: [Message] = []
   }
 
   init(configuration: IRCSessionConfiguration) {
@@ -214,9 +222,8 @@ final class IRCSessionEngine {
     let limit = configuration.confirmationTimeoutMilliseconds
     for (id, entry) in pending {
       guard let written = entry.writtenAt, written.milliseconds(to: now) >= limit else { continue }
-      pending[id] = nil
       // A history on rejoining comes too late for it now: its line is shown as history.
-      client.forgetUnconfirmed(id: id)
+      let copies = stopTracking(id)?.historyCopies ?? []
       notify(
         .messageNotDelivered(
           reason: "the server did not confirm it within \(limit / 1000) s"), at: now)
@@ -226,7 +233,18 @@ final class IRCSessionEngine {
           reason: "the server did not confirm it within \(limit / 1000) s: it may or may not"
             + " have arrived",
           time: now))
+      for copy in copies { enqueue(.received(copy)) }
     }
+  }
+
+  /// Stops waiting for message `id` (it failed): the client carries none of its lines for a
+  /// history, and its lines' msgids are no longer taken for a message shown.
+  @discardableResult
+  func stopTracking(_ id: UUID) -> PendingMessage? {
+    client.forgetUnconfirmed(id: id)
+    guard let entry = pending.removeValue(forKey: id) else { return nil }
+    for msgid in entry.msgids { ownMessageIDs.forget(msgid) }
+    return entry
   }
 
   /// Takes in one step of the client: lines to write, events to map, a close.

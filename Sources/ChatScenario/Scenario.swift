@@ -180,12 +180,12 @@ public struct Scenario: Equatable, Sendable {
     /// The `irc://HOST:PORT` the user named when a remembered STS policy made the run dial
     /// `server` over TLS instead (live, chat said so before connecting); nil otherwise.
     public var stsUpgradedFrom: String?
-    /// The TLS options given for this plaintext server (`--tls-ca`, `--tls-cert`: the flags'
-    /// names, never their files), which wait for an STS upgrade: live, chat said so before
+    /// The TLS options given for this plaintext server (`--tls-ca`, `--tls-cert`, or the
+    /// networks file's `tls-ca`, `tls-cert`: the names, never their files), which wait for an STS upgrade: live, chat said so before
     /// connecting. Empty otherwise.
     public var tlsAwaitingUpgrade: [String] = []
     /// The options `tlsAwaitingUpgrade` may name.
-    public static let tlsOptions = ["--tls-ca", "--tls-cert"]
+    public static let tlsOptions = ["--tls-ca", "--tls-cert", "tls-ca", "tls-cert"]
 
     /// A login, without its password.
     public enum SASL: Equatable, Sendable {

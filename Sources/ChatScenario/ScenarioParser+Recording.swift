@@ -74,7 +74,8 @@ extension ScenarioParser {
         options.allSatisfy(Scenario.Network.tlsOptions.contains)
       else {
         throw .invalidValue(
-          setting: name, value: value, expected: "--tls-ca, --tls-cert or both, space-separated")
+          setting: name, value: value,
+          expected: "--tls-ca or tls-ca, --tls-cert or tls-cert, space-separated")
       }
       recording.tlsAwaitingUpgrade = options
     case "start":

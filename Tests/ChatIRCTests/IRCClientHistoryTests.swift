@@ -91,64 +91,6 @@ import Testing
     #expect(wire.client.unconfirmedLineCount == 0)
   }
 
-  @Test func aLineAbsentFromAHistoryReachingBackBeforeItDidNotArrive() {
-    var wire = Self.reconnected(["lost echo"])
-    wire.reset()
-    // Written at 12:00:02.000; bob's line was taken within 12:00:00, before it.
-    wire.rejoin(history: [("12:00:00.999", "bob", "before"), ("12:00:01.000", "bob", "close")])
-    #expect(Self.failures(wire.events) == ["1 1/1: " + Self.notArrived])
-    #expect(wire.client.reconciled == .init(found: 0, absent: 1, undecided: 0))
-  }
-
-  @Test func aLineAbsentFromAHistoryStartingAfterItMayOrMayNotHaveArrived() {
-    var wire = Self.reconnected(["lost echo"])
-    wire.reset()
-    // Written at 12:00:02.000: a line stamped 12:00:02 may have been taken after it, so the
-    // history may start after the line.
-    wire.rejoin(history: [("12:00:02.000", "bob", "after"), ("12:00:03.000", "bob", "later")])
-    #expect(Self.failures(wire.events) == ["1 1/1: " + Self.undecided])
-    #expect(Self.received(wire.events) == ["after", "later"])
-    #expect(wire.client.reconciled == .init(found: 0, absent: 0, undecided: 1))
-  }
-
-  @Test func aHistoryTimeOnAWholeSecondStandsForTheWholeSecond() {
-    var wire = Self.reconnected(["lost echo"], sentAfter: 1500)
-    wire.reset()
-    // Written at 12:00:02.500; bob's 12:00:02 may be 12:00:02.999, after it.
-    wire.rejoin(history: [("12:00:02.000", "bob", "cut to the second")])
-    #expect(Self.failures(wire.events) == ["1 1/1: " + Self.undecided])
-  }
-
-  @Test func aServerClockBehindOursMakesTheHistoryReachLessFarBack() {
-    // The live lines' times say the server's clock may be 2 s behind ours.
-    var wire = Self.reconnected(["lost echo"], serverBehind: 2000)
-    wire.reset()
-    wire.rejoin(history: [("12:00:00.000", "bob", "before, by its clock")])
-    #expect(Self.failures(wire.events) == ["1 1/1: " + Self.undecided])
-  }
-
-  @Test func anEmptyHistoryCannotTell() {
-    var wire = Self.reconnected(["lost echo"])
-    wire.reset()
-    wire.rejoin(history: [])
-    #expect(Self.failures(wire.events) == ["1 1/1: " + Self.undecided])
-  }
-
-  @Test func withoutAHistoryBatchTheLineFailsWhenTheRejoinPingIsAnswered() {
-    var wire = Self.reconnected(["lost echo"])
-    wire.reset()
-    wire.live(":alice!alice@127.0.0.1 JOIN :#chat")
-    wire.live(":irc1.test 353 alice = #chat :@bob alice")
-    wire.live(":irc1.test 366 alice #chat :End of /NAMES list.")
-    #expect(Self.failures(wire.events).isEmpty)
-    wire.live(":irc1.test PONG irc1.test :chat-rejoin-2", after: 2)
-    #expect(
-      Self.failures(wire.events) == [
-        "1 1/1: " + Self.lost
-          + ", and the server sent no history of #chat on rejoining: it may or may not have arrived"
-      ])
-  }
-
   @Test func aLineNeverWrittenFailsAtOnceAsNotSent() {
     var wire = IRCWire.inspircd(pacing: .init(burst: 1, intervalMilliseconds: 1000))
     wire.wait(10_000)  // registration's lines, one a second
@@ -175,39 +117,6 @@ import Testing
         "1 1/1: " + Self.lost + ": it may or may not have arrived"
       ])
     #expect(!wire.client.isAwaitingHistory(id: IRCWire.id(1)))
-  }
-
-  @Test func identicalTextsMatchOneEachInTheOrderSent() {
-    var wire = Self.reconnected(["same", "same"])
-    wire.reset()
-    // No line of bob's to reach back: the first "same", found, was written before the second.
-    wire.rejoin(history: [("12:00:02.000", "alice", "same")])
-    #expect(Self.echoes(wire.events).map(\.id) == [IRCWire.id(1)])
-    #expect(Self.received(wire.events).isEmpty)
-    #expect(Self.failures(wire.events) == ["2 1/1: " + Self.notArrived])
-  }
-
-  @Test func anEarlierEchoedLineOfOursIsNotTakenForTheLostOne() {
-    var wire = IRCWire.inspircd()
-    wire.wait(1000)
-    wire.user(.send(id: IRCWire.id(1), target: "#chat", text: "hi", label: "m1"))
-    wire.server(
-      "@time=2025-01-01T12:00:02.001Z;msgid=e1;label=m1 :alice!alice@127.0.0.1 PRIVMSG #chat :hi",
-      after: 1)
-    wire.user(.send(id: IRCWire.id(2), target: "#chat", text: "hi"))
-    wire.take(
-      wire.client.connectionClosed(reason: "the server closed the connection", at: wire.time))
-    wire.wait(500)
-    wire.take(wire.client.start(at: wire.time))
-    wire.live(":irc1.test CAP * LS :batch echo-message labeled-response message-tags server-time")
-    wire.live(
-      ":irc1.test CAP alice ACK :echo-message message-tags server-time labeled-response batch")
-    wire.live(":irc1.test 001 alice :Welcome to the Test IRC Network", after: 1000)
-    wire.reset()
-    wire.rejoin(history: [("12:00:02.000", "alice", "hi")], msgids: ["e1"])
-    #expect(Self.echoes(wire.events).isEmpty)
-    #expect(Self.received(wire.events) == ["hi"])
-    #expect(Self.failures(wire.events) == ["2 1/1: " + Self.notArrived])
   }
 
   @Test func eachPartOfASplitMessageIsReconciledOnItsOwn() {
@@ -256,50 +165,5 @@ import Testing
       let text = line[range.upperBound...]
       return String(text.hasPrefix(":") ? text.dropFirst() : text)
     }
-  }
-}
-
-extension IRCWire {
-  /// A line from the server at the time now (as a live line's `server-time`).
-  mutating func live(_ line: String, after milliseconds: Int64 = 0) {
-    wait(milliseconds)
-    server("@time=\(Self.stamp(time.advanced(byMilliseconds: -serverBehind))) " + line)
-  }
-
-  /// The rejoin of #chat with its history (`time`, nick, text), then the `PONG`.
-  mutating func rejoin(history: [(String, String, String)], msgids: [String] = []) {
-    live(":alice!alice@127.0.0.1 JOIN :#chat")
-    live(":irc1.test 353 alice = #chat :@bob alice")
-    live(":irc1.test 366 alice #chat :End of /NAMES list.")
-    live(":irc1.test BATCH +1 chathistory :#chat")
-    for (number, (time, nick, text)) in history.enumerated() {
-      let msgid = number < msgids.count ? msgids[number] : "h\(number + 1)"
-      server(
-        "@time=2025-01-01T\(time)Z;msgid=\(msgid);batch=1 :\(nick)!\(nick)@127.0.0.1 PRIVMSG #chat :\(text)"
-      )
-    }
-    live(":irc1.test BATCH :-1")
-    live(":irc1.test PONG irc1.test :chat-rejoin-2", after: 2)
-  }
-
-  /// `12:00:02.000` on the virtual day.
-  static func at(_ time: String) -> Timestamp? {
-    let parts = time.split(separator: ":")
-    guard parts.count == 3, let minute = Int64(parts[1]), let second = Double(parts[2]) else {
-      return nil
-    }
-    return Timestamp.virtualEpoch.advanced(
-      byMilliseconds: minute * 60_000 + Int64((second * 1000).rounded()))
-  }
-
-  /// `time` as `server-time` (within the virtual day's first hour).
-  static func stamp(_ time: Timestamp) -> String {
-    let milliseconds = Timestamp.virtualEpoch.milliseconds(to: time)
-    let minute = milliseconds / 60_000
-    let second = milliseconds % 60_000 / 1000
-    let fraction = milliseconds % 1000
-    func two(_ value: Int64) -> String { value < 10 ? "0\(value)" : "\(value)" }
-    let three = fraction < 10 ? "00\(fraction)" : fraction < 100 ? "0\(fraction)" : "\(fraction)"
-    return "2025-01-01T12:\(two(minute)):\(two(second)).\(three)Z"
   }
 }

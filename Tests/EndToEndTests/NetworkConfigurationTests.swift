@@ -127,7 +127,8 @@ import Testing
     #expect(flags.tlsOptionsAwaitingUpgrade == ["--tls-ca", "--tls-cert"])
     let file = try resolve(["--network", "plain"], folder.environment())
     #expect(file.tls.caFile == folder.path + "/config/chat/ca.pem")
-    #expect(file.tlsOptionsAwaitingUpgrade == ["--tls-ca"])
+    // Named as given: from the networks file, not a flag the user never typed.
+    #expect(file.tlsOptionsAwaitingUpgrade == ["tls-ca"])
     // Over TLS from the start, nothing waits.
     let tls = try resolve(["--server", "ircs://h", "--tls-cert", folder.path + "/client.pem"], [:])
     #expect(tls.tlsOptionsAwaitingUpgrade.isEmpty)

@@ -50,6 +50,15 @@ import Testing
     #expect(object?["text"] as? String == "registered as bot\u{1B}[31m_: bot was not available")
   }
 
+  @Test func aTLSFileAwaitingAnUpgradeIsNamedWhereItWasGiven() {
+    let notice = SessionNotice.tlsOptionsAwaitUpgrade(
+      host: "h", port: 1, options: ["tls-ca", "--tls-cert"])
+    #expect(
+      notice.description
+        == "h:1 is plaintext: the networks file's tls-ca and --tls-cert apply only if the"
+        + " server's STS policy upgrades the connection to TLS")
+  }
+
   @Test func everyKindOfNoticeHasItsOwnName() {
     let notices: [SessionNotice] = [
       .lineIgnored(reason: "a line of 9000 bytes is over the limit: dropped"),
