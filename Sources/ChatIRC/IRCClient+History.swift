@@ -84,7 +84,7 @@ extension IRCClient {
       // Back under another nick: the server may still hold the old connection, and take the
       // line from it after this history was sent.
       let sameSession = mapping.equal(carried.nickAtLoss, nick)
-      let lost = "the connection was lost before the server confirmed it (\(carried.reason))"
+      let lost = IRCDeliveryFailure.lostLink(carried.reason)
       if reachesBack && !doubt && sameSession {
         reconciliation.counts.absent += 1
         failCarried(
@@ -163,8 +163,8 @@ extension IRCClient {
       reconciliation.counts.undecided += 1
       failCarried(
         entry.line,
-        reason: "the connection was lost before the server confirmed it (\(entry.reason)),"
-          + " and the server sent no history of \(entry.line.target) on rejoining: it may or"
+        reason: IRCDeliveryFailure.lostLink(entry.reason)
+          + ", and the server sent no history of \(entry.line.target) on rejoining: it may or"
           + " may not have arrived", into: &output)
     }
   }
@@ -177,8 +177,7 @@ extension IRCClient {
     for entry in carried {
       failCarried(
         entry.line,
-        reason: "the connection was lost before the server confirmed it (\(entry.reason)):"
-          + " it may or may not have arrived", into: &output)
+        reason: IRCDeliveryFailure.lostLinkUndecided(entry.reason), into: &output)
     }
     return output
   }

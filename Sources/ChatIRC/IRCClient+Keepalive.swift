@@ -75,8 +75,7 @@ extension IRCClient {
         .deliveryFailed(
           IRCDeliveryFailure(
             id: line.id, part: line.part, parts: line.parts,
-            reason: "the connection was lost before the server confirmed it (\(reason)):"
-              + " it may or may not have arrived")))
+            reason: IRCDeliveryFailure.lostLinkUndecided(reason))))
     }
     var unsent = outbox.drain()
     if confirmingPingDue { confirmingPingDue = false }

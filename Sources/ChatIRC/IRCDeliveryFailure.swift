@@ -23,3 +23,16 @@ public struct IRCDeliveryFailure: Hashable, Sendable {
     self.reason = reason
   }
 }
+
+extension IRCDeliveryFailure {
+  /// How every reason for a line whose confirmation a lost link took begins, whatever is
+  /// learnt of it later.
+  public static func lostLink(_ reason: String) -> String {
+    "the connection was lost before the server confirmed it (\(reason))"
+  }
+
+  /// The reason for such a line when nothing more can be known of it.
+  public static func lostLinkUndecided(_ reason: String) -> String {
+    lostLink(reason) + ": it may or may not have arrived"
+  }
+}

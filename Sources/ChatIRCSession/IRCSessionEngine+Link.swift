@@ -66,8 +66,7 @@ extension IRCSessionEngine {
       enqueue(
         .deliveryFailed(
           id: id,
-          reason: "the connection was lost before the server confirmed it (\(reason)): it may"
-            + " or may not have arrived", time: now))
+          reason: IRCDeliveryFailure.lostLinkUndecided(reason), time: now))
       for copy in copies { enqueue(.received(copy)) }
     }
     enqueue(.disconnected(reason: reason, time: now))
