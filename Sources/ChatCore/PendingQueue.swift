@@ -57,12 +57,14 @@ public struct PendingQueue<Element>: RandomAccessCollection {
   /// the rest. O(k) for the element at position k.
   @inlinable public mutating func removeFirst(where predicate: (Element) -> Bool) -> Element? {
     // The front, what usually comes back, is looked at in place before any search.
+    guard head < storage.count else { return nil }
     let position: Int
-    if head < storage.count, predicate(storage[head]) {
+    if predicate(storage[head]) {
       position = 0
     } else {
-      guard let found = firstIndex(where: predicate) else { return nil }
-      position = found
+      // The front was looked at: the search starts after it.
+      guard let found = storage[(head + 1)...].firstIndex(where: predicate) else { return nil }
+      position = found - head
     }
     var index = head + position
     let element = storage[index]

@@ -13,7 +13,7 @@ func netsplit(
     var gone: [String] = []
     if conversation.kind == .privateChat {
       let key = rules.key(for: conversation.name.text)
-      gone = keyed.filter { $0.1 == key }.prefix(1).map(\.0)
+      gone = keyed.first { $0.1 == key }.map { [$0.0] } ?? []
     } else {
       state.conversations.modify(at: index) { conversation in
         for (nick, key) in keyed where conversation.members?.remove(key: key) ?? false {

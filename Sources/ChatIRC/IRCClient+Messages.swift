@@ -6,7 +6,7 @@ extension IRCClient {
     let parameters = message.parameters
     guard parameters.count >= 2, let sourceText = message.source else {
       // A notice without a source, before registration, is the server talking.
-      if message.command.uppercased() == "NOTICE", let text = parameters.last {
+      if message.isCommand("NOTICE"), let text = parameters.last {
         output.events.append(.serverNotice(text: text))
       } else {
         countMalformed()
@@ -14,7 +14,7 @@ extension IRCClient {
       return
     }
     let source = IRCSource(sourceText)
-    let isNotice = message.command.uppercased() == "NOTICE"
+    let isNotice = message.isCommand("NOTICE")
     var (target, text) = (parameters[0], parameters[1])
     if isNotice, source.isServer || target == "*" {
       output.events.append(.serverNotice(text: text))

@@ -65,7 +65,7 @@ extension IRCClient {
   private mutating func gatherSplitQuit(_ message: IRCMessage, into output: inout IRCOutput)
     -> Bool
   {
-    guard message.command.uppercased() == "QUIT", let reason = message.parameters.first,
+    guard message.isCommand("QUIT"), let reason = message.parameters.first,
       IRCNetsplits.isSplitReason(reason), let source = message.source.map(IRCSource.init),
       !source.nick.isEmpty, !isUs(source.nick)
     else { return false }
@@ -91,7 +91,7 @@ extension IRCClient {
   private mutating func gatherReturningJoin(_ message: IRCMessage, into output: inout IRCOutput)
     -> Bool
   {
-    guard message.command.uppercased() == "JOIN",
+    guard message.isCommand("JOIN"),
       !netsplits.away.isEmpty || netsplits.split != nil,
       let source = message.source.map(IRCSource.init), let channel = message.parameters.first,
       !isUs(source.nick), let name = channels[folded(channel)]?.name

@@ -88,6 +88,14 @@ public struct IRCMessage: Hashable, Sendable {
   }
 
   /// Whether `command` is letters only or exactly three digits.
+  /// Whether the command is `name` (given in upper case), compared as IRC compares commands,
+  /// regardless of case, without making an upper-cased copy: it is asked of every line.
+  public func isCommand(_ name: String) -> Bool {
+    let given = command.utf8
+    guard given.count == name.utf8.count else { return false }
+    return zip(given, name.utf8).allSatisfy { $0 == $1 || $0 & 0xDF == $1 }
+  }
+
   static func isValidCommand(_ command: String) -> Bool {
     let bytes = command.utf8
     guard !bytes.isEmpty else { return false }

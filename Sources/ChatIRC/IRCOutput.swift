@@ -44,7 +44,7 @@ public struct IRCOutput: Hashable, Sendable {
   /// `AUTHENTICATE <redacted>`. For a recorder that sees only the bytes written.
   public static func redacted(_ line: String) -> String {
     guard let message = try? IRCMessage(parsing: line),
-      message.command.uppercased() == "AUTHENTICATE"
+      message.isCommand("AUTHENTICATE")
     else { return line }
     let harmless: Set<String> = ["+", "*", "PLAIN", "EXTERNAL"]
     if message.parameters.count == 1, harmless.contains(message.parameters[0].uppercased()) {

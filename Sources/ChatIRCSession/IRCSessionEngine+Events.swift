@@ -150,16 +150,18 @@ extension IRCSessionEngine {
       return
     }
     pending[echo.id] = nil
-    var message = entry.message
-    message.sender = client.nick
-    message.time = entry.firstConfirmation ?? echo.time
-    message.isLocal = false  // The core marks its own messages.
-    message.markup = .ircFormatting
-    // Typed into the session's own conversation before the first channel was joined, it went
-    // to that channel (`defaultTarget`): it is shown there, beside the answers to it.
-    if message.conversation == .initial {
-      message.conversation = ConversationName(echo.target)
-    }
+    let sent = entry.message
+    // One new message, not a field at a time (each set field makes a new box). The core
+    // marks its own messages (`isLocal`). Typed into the session's own conversation before
+    // the first channel was joined, it went to that channel (`defaultTarget`): it is shown
+    // there, beside the answers to it.
+    let message = Message(
+      id: sent.id, sender: client.nick, text: sent.text,
+      time: entry.firstConfirmation ?? echo.time,
+      conversation: sent.conversation == .initial
+        ? ConversationName(echo.target) : sent.conversation,
+      isAction: sent.isAction, markup: .ircFormatting, isMention: sent.isMention,
+      serverMessageID: sent.serverMessageID)
     enqueue(.echoed(message))
   }
 

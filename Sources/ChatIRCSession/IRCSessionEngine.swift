@@ -202,8 +202,12 @@ final class IRCSessionEngine {
     // Closed before the events are handled: a `.disconnected` among them may dial the next
     // link at once (an STS upgrade), and that one must not be the link closed here.
     if output.closeConnection, isLinkOpen { link?.closeLink(flushingFirst: true) }
-    for (index, event) in output.events.enumerated() {
-      handle(event, at: output.eventTimes[index] ?? now)
+    if output.eventTimes.isEmpty {
+      for event in output.events { handle(event, at: now) }
+    } else {
+      for (index, event) in output.events.enumerated() {
+        handle(event, at: output.eventTimes[index] ?? now)
+      }
     }
   }
 

@@ -93,9 +93,11 @@ public enum ScenarioWriter {
 
   /// A line after `<` or `>`: verbatim after a space, or quoted when it would not survive.
   private static func lineText(_ line: String) -> String {
-    needsQuotes(line) || line.hasPrefix("\"") || line.isEmpty ? quoted(line) : " " + line
+    let text = reasonText(line)
+    return text.hasPrefix("\"") ? text : " " + text
   }
 
+  /// A reason or a line: verbatim, or quoted when it would not survive.
   private static func reasonText(_ reason: String) -> String {
     needsQuotes(reason) || reason.hasPrefix("\"") || reason.isEmpty ? quoted(reason) : reason
   }

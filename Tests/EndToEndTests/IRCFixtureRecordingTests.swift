@@ -193,10 +193,8 @@ struct IRCFixtureRecordingTests {
   @Test func hostileNamesAndTopics() throws {
     let server = try InspIRCdServer.start()
     defer { server.stop() }
-    let mallory = try RawIRCClient.connect(port: server.port)
+    let mallory = try RawIRCClient.joined("#chat", as: "mallory", port: server.port)
     defer { mallory.close() }
-    try mallory.register(nick: "mallory")
-    try mallory.join("#chat")
     try mallory.send("TOPIC #chat :\u{1B}]52;c;aGk=\u{7}\u{1B}[2J\u{202E}desrever \u{85}C1")
     _ = try mallory.waitFor(command: "TOPIC")
     try IRCFixtureRecorder.record("irc-hostile-names", port: server.port) { chat in

@@ -16,10 +16,8 @@ struct IRCPacingTests {
     configuration.connectClass = .inspircdDefaults
     let server = try InspIRCdServer.start(configuration)
     defer { server.stop() }
-    let watcher = try RawIRCClient.connect(port: server.port)
+    let watcher = try RawIRCClient.joined("#paste", as: "watcher", port: server.port)
     defer { watcher.close() }
-    try watcher.register(nick: "watcher")
-    try watcher.join("#paste")
 
     let home = try ScratchFolder()
     defer { home.remove() }

@@ -11,10 +11,8 @@ struct IRCSessionLiveTests {
   @Test func aPipedChatAndALineModeChatExchangeMessagesBothWays() throws {
     let server = try InspIRCdServer.start()
     defer { server.stop() }
-    let watcher = try RawIRCClient.connect(port: server.port)
+    let watcher = try RawIRCClient.joined("#chat", as: "watcher", port: server.port)
     defer { watcher.close() }
-    try watcher.register(nick: "watcher")
-    try watcher.join("#chat")
     let url = "irc://127.0.0.1:\(server.port)/#chat"
 
     let home = try ScratchFolder()
@@ -70,10 +68,8 @@ struct IRCSessionLiveTests {
     #expect(chat.stdout.contains("\"status\":\"disconnected\""))
     try server.restart()
 
-    let watcher = try RawIRCClient.connect(port: server.port)
+    let watcher = try RawIRCClient.joined("#chat", as: "watcher", port: server.port)
     defer { watcher.close() }
-    try watcher.register(nick: "watcher")
-    try watcher.join("#chat")
     // The first delays of seed 5 are under 1 s and 2 s; InspIRCd takes a tick to register.
     let joined = try watcher.collect(for: 8).contains { $0.command == "JOIN" && $0.nick == "bot" }
     let rejoined =

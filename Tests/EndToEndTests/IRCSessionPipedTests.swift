@@ -9,10 +9,8 @@ struct IRCSessionPipedTests {
   @Test func aPipedLineIsSentOnceConfirmedAndChatExitsZero() throws {
     let server = try InspIRCdServer.start()
     defer { server.stop() }
-    let watcher = try RawIRCClient.connect(port: server.port)
+    let watcher = try RawIRCClient.joined("#ops", as: "watcher", port: server.port)
     defer { watcher.close() }
-    try watcher.register(nick: "watcher")
-    try watcher.join("#ops")
 
     let home = try ScratchFolder()
     defer { home.remove() }
@@ -34,10 +32,8 @@ struct IRCSessionPipedTests {
   @Test func slashMeIsAnActionAndSlashMsgAPrivateMessage() throws {
     let server = try InspIRCdServer.start()
     defer { server.stop() }
-    let watcher = try RawIRCClient.connect(port: server.port)
+    let watcher = try RawIRCClient.joined("#ops", as: "watcher", port: server.port)
     defer { watcher.close() }
-    try watcher.register(nick: "watcher")
-    try watcher.join("#ops")
 
     let home = try ScratchFolder()
     defer { home.remove() }
@@ -52,10 +48,8 @@ struct IRCSessionPipedTests {
   @Test func aMessageToAChannelThatWouldNotLetChatInFailsWithTheServersReason() throws {
     let server = try InspIRCdServer.start()
     defer { server.stop() }
-    let owner = try RawIRCClient.connect(port: server.port)
+    let owner = try RawIRCClient.joined("#locked", as: "owner", port: server.port)
     defer { owner.close() }
-    try owner.register(nick: "owner")
-    try owner.join("#locked")
     // Invite only: chat's JOIN fails, and the channel's +n refuses its message.
     try owner.send("MODE #locked +i")
     try owner.waitFor(command: "MODE")
@@ -74,10 +68,8 @@ struct IRCSessionPipedTests {
   @Test func aTakenNickFallsBackAndSaysSo() throws {
     let server = try InspIRCdServer.start()
     defer { server.stop() }
-    let holder = try RawIRCClient.connect(port: server.port)
+    let holder = try RawIRCClient.joined("#ops", as: "bot", port: server.port)
     defer { holder.close() }
-    try holder.register(nick: "bot")
-    try holder.join("#ops")
 
     let home = try ScratchFolder()
     defer { home.remove() }
@@ -94,10 +86,8 @@ struct IRCSessionPipedTests {
   @Test func aLongLineArrivesInPiecesThatMakeUpTheOriginal() throws {
     let server = try InspIRCdServer.start()
     defer { server.stop() }
-    let watcher = try RawIRCClient.connect(port: server.port)
+    let watcher = try RawIRCClient.joined("#ops", as: "watcher", port: server.port)
     defer { watcher.close() }
-    try watcher.register(nick: "watcher")
-    try watcher.join("#ops")
 
     var text = ""
     var word = 0
@@ -143,10 +133,8 @@ struct IRCSessionNgircdTests {
   @Test func withoutEchoMessageAPingAfterTheMessageConfirmsIt() throws {
     let server = try NgircdServer.start()
     defer { server.stop() }
-    let watcher = try RawIRCClient.connect(port: server.port)
+    let watcher = try RawIRCClient.joined("#ops", as: "watcher", port: server.port)
     defer { watcher.close() }
-    try watcher.register(nick: "watcher")
-    try watcher.join("#ops")
 
     let home = try ScratchFolder()
     defer { home.remove() }

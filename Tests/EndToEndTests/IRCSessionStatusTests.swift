@@ -11,10 +11,8 @@ struct IRCSessionStatusTests {
   @Test func aNickCollisionNoticeAppearsAboveThePromptAndThePromptStaysIntact() throws {
     let server = try InspIRCdServer.start()
     defer { server.stop() }
-    let holder = try RawIRCClient.connect(port: server.port)
+    let holder = try RawIRCClient.joined("#ops", as: "bot", port: server.port)
     defer { holder.close() }
-    try holder.register(nick: "bot")
-    try holder.join("#ops")
 
     let terminal = try PseudoTerminal(arguments: [
       "--server", "irc://127.0.0.1:\(server.port)/#ops", "--name", "bot", "--no-color",
@@ -47,10 +45,8 @@ struct IRCSessionStatusTests {
   @Test func aPastedBurstShowsTheLinesQueuedUntilTheyHaveGoneOut() throws {
     let server = try InspIRCdServer.start()
     defer { server.stop() }
-    let watcher = try RawIRCClient.connect(port: server.port)
+    let watcher = try RawIRCClient.joined("#ops", as: "watcher", port: server.port)
     defer { watcher.close() }
-    try watcher.register(nick: "watcher")
-    try watcher.join("#ops")
 
     let terminal = try PseudoTerminal(arguments: [
       "--server", "irc://127.0.0.1:\(server.port)/#ops", "--name", "paster", "--no-color",

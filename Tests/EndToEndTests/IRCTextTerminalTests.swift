@@ -77,10 +77,8 @@ struct IRCTextTerminalTests {
   @Test func pipedJSONLinesCarryTheMentionTheMsgidAndTheExactTextAndNoBell() throws {
     let server = try InspIRCdServer.start()
     defer { server.stop() }
-    let bob = try RawIRCClient.connect(port: server.port)
+    let bob = try RawIRCClient.joined("#chat", as: "bob", port: server.port)
     defer { bob.close() }
-    try bob.register(nick: "bob")
-    try bob.join("#chat")
     let home = try ScratchFolder()
     defer { home.remove() }
     let chat = try RunningChat(

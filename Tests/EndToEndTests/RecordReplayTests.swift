@@ -10,10 +10,8 @@ struct RecordReplayTests {
   @Test func aReplayedRecordingPrintsWhatTheLiveRunPrinted() throws {
     let server = try InspIRCdServer.start()
     defer { server.stop() }
-    let watcher = try RawIRCClient.connect(port: server.port)
+    let watcher = try RawIRCClient.joined("#ops", as: "watcher", port: server.port)
     defer { watcher.close() }
-    try watcher.register(nick: "watcher")
-    try watcher.join("#ops")
 
     let home = try ScratchFolder()
     defer { home.remove() }

@@ -28,10 +28,8 @@ struct STSUpgradeTests {
     let tlsPort = try #require(server.tlsPort)
     let plaintext = try FaultProxy(forwardingTo: server.port)
     defer { plaintext.stop() }
-    let watcher = try RawIRCClient.connect(port: server.port)
+    let watcher = try RawIRCClient.joined("#secure", as: "watcher", port: server.port)
     defer { watcher.close() }
-    try watcher.register(nick: "watcher")
-    try watcher.join("#secure")
 
     let home = try ScratchFolder()
     defer { home.remove() }

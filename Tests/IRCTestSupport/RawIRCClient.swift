@@ -160,6 +160,22 @@ public final class RawIRCClient {
     try waitFor(command: "366")
   }
 
+  /// Connects to `port`, registers as `nick` and joins `channels`: the watcher that server
+  /// tests put in the channel before chat comes. Closed again if any step fails.
+  public static func joined(_ channels: String, as nick: String, port: UInt16) throws
+    -> RawIRCClient
+  {
+    let client = try connect(port: port)
+    do {
+      try client.register(nick: nick)
+      try client.join(channels)
+    } catch {
+      client.close()
+      throw error
+    }
+    return client
+  }
+
   /// Every line that arrives within `seconds` (at most `limit` of them): for checking that
   /// something did *not* happen, or gathering a burst.
   public func collect(for seconds: Double, limit: Int = 10_000) throws -> [IRCLine] {
