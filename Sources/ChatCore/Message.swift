@@ -61,7 +61,7 @@ public struct Message: Identifiable, Hashable, Sendable, Codable {
     set { change { $0.isMention = newValue } }
   }
   /// The server's own id for it (IRC's `msgid`), when the server gave one. `id` is derived
-  /// from it for received messages; see the README's JSON lines section.
+  /// from it for received messages; see JSONLinesRenderer's JSONLines article.
   @inlinable public var serverMessageID: String? {
     get { storage.fields.serverMessageID }
     set { change { $0.serverMessageID = newValue } }

@@ -13,7 +13,7 @@ import ChatRendering
 /// counts of messages, failures, and sends still pending when chat stopped). Every
 /// message-like object names its `"conversation"` (schema 2; schema 1 had none). Consumers
 /// should ignore types and keys they do not know: new ones may be added, none removed or
-/// renamed. The README's JSON-lines section documents every field.
+/// renamed. The JSONLines article in this target's DocC catalog documents every field.
 ///
 /// Each line is written in one go into room reserved for its longest possible form.
 public struct JSONLinesFormatter: TranscriptFormatter {

@@ -4,8 +4,8 @@
 // 1,000, `chat-bench profile-update [lines] [open]` for one pass of that script to profile,
 // `chat-bench irc [lines]` (or `profile-irc`, one pass) for recorded server lines through the
 // IRC client, update and JSON lines in process, `chat-bench clients` for chat against irssi
-// and WeeChat on a real server, or `chat-bench clients-scale`; see the README's Performance
-// section.
+// and WeeChat on a real server, or `chat-bench clients-scale`; see the Performance article
+// in this target's Documentation.docc.
 import Glibc
 
 let arguments = Array(CommandLine.arguments.dropFirst())
