@@ -26,9 +26,15 @@ let package = Package(
     .target(name: "ChatTransport", dependencies: ["CTLS"]),
     .testTarget(name: "ChatTransportTests", dependencies: ["ChatTransport", "CTLS"]),
 
-    // The IRC protocol, pure: messages, ISUPPORT, formatting, splitting, pacing and the client
-    // state machine fed lines and times. No sockets here.
-    .target(name: "ChatIRC", dependencies: ["ChatCore"]),
+    // IRC formatting codes (bold, colours, ...): text into styled runs, or stripped of them.
+    // A target of its own, because two sides need it and neither may depend on the other: the
+    // renderers show the codes as styles or leave them out, and the protocol strips them to
+    // see whether a line mentions our nick. ChatCore knows nothing of IRC, so it is not there.
+    .target(name: "IRCFormattingCodes"),
+
+    // The IRC protocol, pure: messages, ISUPPORT, splitting, pacing and the client state
+    // machine fed lines and times. No sockets here, and nothing of rendering.
+    .target(name: "ChatIRC", dependencies: ["ChatCore", "IRCFormattingCodes"]),
     .testTarget(name: "ChatIRCTests", dependencies: ["ChatIRC", "ChatCore"]),
 
     // The IRC session: the protocol client over a TCP or TLS stream, joined to the runtime's
@@ -45,15 +51,16 @@ let package = Package(
       ]
     ),
 
-    // What every renderer shares: change tracking, the sanitiser, times, sinks.
-    // It reads IRC formatting codes in topics and reasons (ChatIRC's pure parser).
-    .target(name: "ChatRendering", dependencies: ["ChatCore", "ChatIRC"]),
-    .testTarget(name: "ChatRenderingTests", dependencies: ["ChatRendering"]),
+    // What every renderer shares: change tracking, the sanitiser, times, sinks, and IRC
+    // formatting codes in topics and reasons. No protocol: it does not link ChatIRC.
+    .target(name: "ChatRendering", dependencies: ["ChatCore", "IRCFormattingCodes"]),
+    // With the formatting codes' own tests, since rendering is what they are for.
+    .testTarget(
+      name: "ChatRenderingTests", dependencies: ["ChatRendering", "IRCFormattingCodes"]),
 
     // Formatters for piped output.
-    // The log and the line mode read IRC formatting codes (ChatIRC's pure parser) to show
-    // them as styles or leave them out.
-    .target(name: "LogRenderer", dependencies: ["ChatRendering", "ChatIRC"]),
+    // The log reads IRC formatting codes to leave them out.
+    .target(name: "LogRenderer", dependencies: ["ChatRendering", "IRCFormattingCodes"]),
     .target(name: "JSONLinesRenderer", dependencies: ["ChatCore", "ChatRendering"]),
     .testTarget(
       name: "RendererTests",
@@ -94,7 +101,9 @@ let package = Package(
     ),
     .target(
       name: "ReadlineRenderer",
-      dependencies: ["ChatCore", "ChatRuntime", "ChatRendering", "ChatIRC", "CReadline"]
+      dependencies: [
+        "ChatCore", "ChatRuntime", "ChatRendering", "IRCFormattingCodes", "CReadline",
+      ]
     ),
     .testTarget(name: "ReadlineRendererTests", dependencies: ["ReadlineRenderer"]),
 
