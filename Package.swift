@@ -94,27 +94,35 @@ let package = Package(
       ]
     ),
 
-    // GNU readline as a system library, and the interactive line mode built on it.
+    // The line format, pure: what line mode prints above the prompt and what the line
+    // snapshots hold (times, markers, sender colours, IRC formatting as terminal styles,
+    // wrapping by display width). No readline, so `chat verify` and the snapshot suite
+    // link none.
+    .target(
+      name: "LineRenderer", dependencies: ["ChatCore", "ChatRendering", "IRCFormattingCodes"]),
+    .testTarget(name: "LineRendererTests", dependencies: ["LineRenderer", "ChatRendering"]),
+
+    // GNU readline as a system library, and the interactive line mode built on it: the
+    // prompt, completion, history, and the line format printed above the prompt.
     .systemLibrary(
       name: "CReadline",
       providers: [.apt(["libreadline-dev"])]
     ),
     .target(
       name: "ReadlineRenderer",
-      dependencies: [
-        "ChatCore", "ChatRuntime", "ChatRendering", "IRCFormattingCodes", "CReadline",
-      ]
+      dependencies: ["ChatCore", "ChatRuntime", "ChatRendering", "LineRenderer", "CReadline"]
     ),
     .testTarget(name: "ReadlineRendererTests", dependencies: ["ReadlineRenderer"]),
 
     // Snapshot testing of case folders (a scenario plus one snapshot per renderer): the
     // renderer table, the comparison and readable diff, and `chat verify`'s walk and report.
-    // Shared by the repository's own snapshot suite and the `chat verify` command.
+    // Shared by the repository's own snapshot suite and the `chat verify` command. The
+    // formatters only: no readline.
     .target(
       name: "ChatVerify",
       dependencies: [
         "ChatScenario", "ChatRendering", "ChatRuntime", "LogRenderer", "JSONLinesRenderer",
-        "ReadlineRenderer",
+        "LineRenderer",
       ]
     ),
     .testTarget(name: "ChatVerifyTests", dependencies: ["ChatVerify", "ChatRendering"]),
@@ -124,8 +132,8 @@ let package = Package(
       name: "ChatCommandLine",
       dependencies: [
         "ChatCore", "ChatSession", "ChatRuntime", "ChatRendering",
-        "LogRenderer", "JSONLinesRenderer", "ReadlineRenderer", "ChatScenario", "ChatVerify",
-        "ChatIRC", "ChatIRCSession", "ChatTransport",
+        "LogRenderer", "JSONLinesRenderer", "LineRenderer", "ReadlineRenderer", "ChatScenario",
+        "ChatVerify", "ChatIRC", "ChatIRCSession", "ChatTransport",
       ]
     ),
     .executableTarget(name: "chat", dependencies: ["ChatCommandLine"]),
@@ -155,7 +163,7 @@ let package = Package(
       name: "EndToEndTests",
       dependencies: [
         "chat", "ChatCommandLine", "ChatScenario", "ChatRendering", "LogRenderer",
-        "JSONLinesRenderer", "ReadlineRenderer", "ChatVerify", "IRCTestSupport",
+        "JSONLinesRenderer", "ChatVerify", "IRCTestSupport",
         "IRCTestRequirements",
       ]
     ),

@@ -4,6 +4,7 @@ import ChatRuntime
 import ChatSession
 import Glibc
 import JSONLinesRenderer
+import LineRenderer
 import LogRenderer
 import ReadlineRenderer
 
