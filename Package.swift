@@ -58,23 +58,30 @@ let package = Package(
     .testTarget(
       name: "ChatRenderingTests", dependencies: ["ChatRendering", "IRCFormattingCodes"]),
 
+    // JSON lines, read and written: the strict parser of `--input jsonl` and the hand-written
+    // writer (with its RFC 3339 times) of `--renderer jsonl`. It writes through ChatRendering's
+    // ByteWriter, so that a JSON line is reserved and written in one go like any other.
+    .target(name: "ChatJSON", dependencies: ["ChatCore", "ChatRendering"]),
+    .testTarget(name: "ChatJSONTests", dependencies: ["ChatJSON", "ChatCore", "ChatRendering"]),
+
     // Formatters for piped output.
     // The log reads IRC formatting codes to leave them out.
     .target(name: "LogRenderer", dependencies: ["ChatRendering", "IRCFormattingCodes"]),
-    .target(name: "JSONLinesRenderer", dependencies: ["ChatCore", "ChatRendering"]),
+    .target(name: "JSONLinesRenderer", dependencies: ["ChatCore", "ChatRendering", "ChatJSON"]),
     .testTarget(
       name: "RendererTests",
       dependencies: ["LogRenderer", "JSONLinesRenderer", "ChatRendering"]
     ),
 
-    // The serial loop: clocks, inputs, effect interpretation, renderer plumbing.
+    // The serial loop: clocks, inputs, effect interpretation, renderer plumbing. It reads
+    // `--input jsonl` requests with ChatJSON's parser.
     .target(
       name: "ChatRuntime",
-      dependencies: ["ChatCore", "ChatSession", "ChatRendering"]
+      dependencies: ["ChatCore", "ChatSession", "ChatRendering", "ChatJSON"]
     ),
     .testTarget(
       name: "ChatRuntimeTests",
-      dependencies: ["ChatRuntime", "LogRenderer", "JSONLinesRenderer"]
+      dependencies: ["ChatRuntime", "ChatJSON", "LogRenderer", "JSONLinesRenderer"]
     ),
 
     // Scenario files and recordings: the format, the inputs that play and record them, and

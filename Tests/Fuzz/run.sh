@@ -73,12 +73,12 @@ for target in "${targets[@]}"; do
     scenario-parser)
       build_target "$target" ScenarioParserFuzzer \
         Tests/ChatScenarioTests/ScenarioParserProperties.swift \
-        ChatCore IRCFormattingCodes ChatSession ChatRendering ChatRuntime ChatIRC ChatTransport \
-        ChatIRCSession ChatScenario
+        ChatCore IRCFormattingCodes ChatSession ChatRendering ChatJSON ChatRuntime ChatIRC \
+        ChatTransport ChatIRCSession ChatScenario
       ;;
     json-writer)
-      build_target "$target" JSONWriterFuzzer Tests/RendererTests/JSONWriterProperties.swift \
-        ChatCore IRCFormattingCodes ChatRendering JSONLinesRenderer
+      build_target "$target" JSONWriterFuzzer Tests/ChatJSONTests/JSONWriterProperties.swift \
+        ChatCore IRCFormattingCodes ChatRendering ChatJSON
       ;;
     irc-message)
       build_target "$target" IRCMessageFuzzer Tests/ChatIRCTests/IRCMessageProperties.swift \
