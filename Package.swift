@@ -26,6 +26,18 @@ let package = Package(
     .target(name: "ChatTransport", dependencies: ["CTLS"]),
     .testTarget(name: "ChatTransportTests", dependencies: ["ChatTransport", "CTLS"]),
 
+    // Real IRC servers for the network tests and the benchmark: InspIRCd, ngircd and Atheme
+    // started and stopped by their user, a raw protocol client, throwaway certificates, a
+    // fault-injecting proxy and the process helpers under them. Under Sources/ (not Tests/) and
+    // free of Swift Testing, because the shipped `chat-bench` runs the same servers and must
+    // depend on no test target; it depends on none of ours either.
+    .target(name: "IRCTestSupport"),
+    // The Swift Testing side of it: the `.requires(...)` trait and `recordIfMissing`.
+    .target(
+      name: "IRCTestRequirements", dependencies: ["IRCTestSupport"],
+      path: "Tests/IRCTestRequirements"),
+    .testTarget(name: "IRCServerTests", dependencies: ["IRCTestSupport", "IRCTestRequirements"]),
+
     // IRC formatting codes (bold, colours, ...): text into styled runs, or stripped of them.
     // A target of its own, because two sides need it and neither may depend on the other: the
     // renderers show the codes as styles or leave them out, and the protocol strips them to
@@ -146,7 +158,7 @@ let package = Package(
     .executableTarget(name: "chat", dependencies: ["ChatCommandLine"]),
 
     // The benchmark (`swift run -c release chat-bench`): figures for the README, not tests.
-    // `chat-bench clients` runs the test servers from IRCTestSupport (below, under Tests/).
+    // `chat-bench clients` runs the same servers as the network tests (IRCTestSupport).
     .executableTarget(
       name: "chat-bench",
       dependencies: [
@@ -154,16 +166,6 @@ let package = Package(
         "JSONLinesRenderer", "ChatIRC", "ChatIRCSession", "ChatTransport", "IRCTestSupport",
       ]
     ),
-    // Real IRC servers for the network tests: InspIRCd, ngircd and Atheme started and stopped by
-    // the test itself, a raw protocol client, throwaway certificates and a fault-injecting proxy.
-    // A library (not a test target) so that every network test target can depend on it, and
-    // free of Swift Testing so that the benchmark can run the same servers.
-    .target(name: "IRCTestSupport", path: "Tests/IRCTestSupport"),
-    // The Swift Testing side of it: the `.requires(...)` trait and `recordIfMissing`.
-    .target(
-      name: "IRCTestRequirements", dependencies: ["IRCTestSupport"],
-      path: "Tests/IRCTestRequirements"),
-    .testTarget(name: "IRCServerTests", dependencies: ["IRCTestSupport", "IRCTestRequirements"]),
 
     // End-to-end: the built binary through real pipes and a pseudo-terminal, plus snapshots.
     .testTarget(
