@@ -15,7 +15,7 @@ let package = Package(
 
     // Sessions that turn sends into events: the seed's simulated peer, seeded ids, timers.
     .target(name: "ChatSession", dependencies: ["ChatCore"]),
-    .testTarget(name: "ChatSessionTests", dependencies: ["ChatSession"]),
+    .testTarget(name: "ChatSessionTests", dependencies: ["ChatSession", "ChatCore"]),
 
     // OpenSSL 3 as a system library, and the non-blocking byte streams (TCP, TLS) under a
     // network session: no runtime, no protocol, just bytes and readiness.
@@ -24,7 +24,7 @@ let package = Package(
       providers: [.apt(["libssl-dev"])]
     ),
     .target(name: "ChatTransport", dependencies: ["CTLS"]),
-    .testTarget(name: "ChatTransportTests", dependencies: ["ChatTransport", "CTLS"]),
+    .testTarget(name: "ChatTransportTests", dependencies: ["ChatTransport"]),
 
     // Real IRC servers for the network tests and the benchmark: InspIRCd, ngircd and Atheme
     // started and stopped by their user, a raw protocol client, throwaway certificates, a
@@ -58,8 +58,8 @@ let package = Package(
     .testTarget(
       name: "ChatIRCSessionTests",
       dependencies: [
-        "ChatIRCSession", "ChatIRC", "ChatCore", "ChatSession", "ChatRuntime", "IRCTestSupport",
-        "IRCTestRequirements",
+        "ChatIRCSession", "ChatIRC", "ChatCore", "ChatSession", "ChatRendering", "ChatRuntime",
+        "IRCTestSupport", "IRCTestRequirements",
       ]
     ),
 
@@ -68,7 +68,7 @@ let package = Package(
     .target(name: "ChatRendering", dependencies: ["ChatCore", "IRCFormattingCodes"]),
     // With the formatting codes' own tests, since rendering is what they are for.
     .testTarget(
-      name: "ChatRenderingTests", dependencies: ["ChatRendering", "IRCFormattingCodes"]),
+      name: "ChatRenderingTests", dependencies: ["ChatRendering", "ChatCore", "IRCFormattingCodes"]),
 
     // JSON lines, read and written: the strict parser of `--input jsonl` and the hand-written
     // writer (with its RFC 3339 times) of `--renderer jsonl`. It writes through ChatRendering's
@@ -78,11 +78,12 @@ let package = Package(
 
     // Formatters for piped output.
     // The log reads IRC formatting codes to leave them out.
-    .target(name: "LogRenderer", dependencies: ["ChatRendering", "IRCFormattingCodes"]),
+    .target(
+      name: "LogRenderer", dependencies: ["ChatCore", "ChatRendering", "IRCFormattingCodes"]),
     .target(name: "JSONLinesRenderer", dependencies: ["ChatCore", "ChatRendering", "ChatJSON"]),
     .testTarget(
       name: "RendererTests",
-      dependencies: ["LogRenderer", "JSONLinesRenderer", "ChatRendering"]
+      dependencies: ["LogRenderer", "JSONLinesRenderer", "ChatRendering", "ChatCore"]
     ),
 
     // The serial loop: clocks, inputs, effect interpretation, renderer plumbing. It reads
@@ -93,7 +94,10 @@ let package = Package(
     ),
     .testTarget(
       name: "ChatRuntimeTests",
-      dependencies: ["ChatRuntime", "ChatJSON", "LogRenderer", "JSONLinesRenderer"]
+      dependencies: [
+        "ChatRuntime", "ChatJSON", "ChatCore", "ChatSession", "ChatRendering", "LogRenderer",
+        "JSONLinesRenderer",
+      ]
     ),
 
     // Scenario files and recordings: the format, the inputs that play and record them, and
@@ -119,7 +123,8 @@ let package = Package(
     // link none.
     .target(
       name: "LineRenderer", dependencies: ["ChatCore", "ChatRendering", "IRCFormattingCodes"]),
-    .testTarget(name: "LineRendererTests", dependencies: ["LineRenderer", "ChatRendering"]),
+    .testTarget(
+      name: "LineRendererTests", dependencies: ["LineRenderer", "ChatCore", "ChatRendering"]),
 
     // GNU readline as a system library, and the interactive line mode built on it: the
     // prompt, completion, history, and the line format printed above the prompt.
@@ -131,7 +136,9 @@ let package = Package(
       name: "ReadlineRenderer",
       dependencies: ["ChatCore", "ChatRuntime", "ChatRendering", "LineRenderer", "CReadline"]
     ),
-    .testTarget(name: "ReadlineRendererTests", dependencies: ["ReadlineRenderer"]),
+    .testTarget(
+      name: "ReadlineRendererTests",
+      dependencies: ["ReadlineRenderer", "ChatCore", "ChatRendering"]),
 
     // Snapshot testing of case folders (a scenario plus one snapshot per renderer): the
     // renderer table, the comparison and readable diff, and `chat verify`'s walk and report.
@@ -144,7 +151,7 @@ let package = Package(
         "LineRenderer",
       ]
     ),
-    .testTarget(name: "ChatVerifyTests", dependencies: ["ChatVerify", "ChatRendering"]),
+    .testTarget(name: "ChatVerifyTests", dependencies: ["ChatVerify"]),
 
     // The command line: options, wiring, errors to exit statuses; and the thin executable.
     .target(
@@ -167,13 +174,13 @@ let package = Package(
       ]
     ),
 
-    // End-to-end: the built binary through real pipes and a pseudo-terminal, plus snapshots.
+    // End-to-end: the built binary (`chat`, built first) through real pipes and a
+    // pseudo-terminal, plus the snapshot suite over Fixtures/.
     .testTarget(
       name: "EndToEndTests",
       dependencies: [
-        "chat", "ChatCommandLine", "ChatScenario", "ChatRendering", "LogRenderer",
-        "JSONLinesRenderer", "ChatVerify", "IRCTestSupport",
-        "IRCTestRequirements",
+        "chat", "ChatCommandLine", "ChatCore", "ChatIRC", "ChatScenario", "ChatRendering",
+        "ChatVerify", "IRCTestSupport", "IRCTestRequirements",
       ]
     ),
   ],
