@@ -15,7 +15,7 @@ let package = Package(
 
     // Sessions that turn sends into events: the seed's simulated peer, seeded ids, timers.
     .target(name: "ChatSession", dependencies: ["ChatCore"]),
-    .testTarget(name: "ChatSessionTests", dependencies: ["ChatSession"]),
+    .testTarget(name: "ChatSessionTests", dependencies: ["ChatSession", "ChatCore"]),
 
     // OpenSSL 3 as a system library, and the non-blocking byte streams (TCP, TLS) under a
     // network session: no runtime, no protocol, just bytes and readiness.
@@ -24,11 +24,29 @@ let package = Package(
       providers: [.apt(["libssl-dev"])]
     ),
     .target(name: "ChatTransport", dependencies: ["CTLS"]),
-    .testTarget(name: "ChatTransportTests", dependencies: ["ChatTransport", "CTLS"]),
+    .testTarget(name: "ChatTransportTests", dependencies: ["ChatTransport"]),
 
-    // The IRC protocol, pure: messages, ISUPPORT, formatting, splitting, pacing and the client
-    // state machine fed lines and times. No sockets here.
-    .target(name: "ChatIRC", dependencies: ["ChatCore"]),
+    // Real IRC servers for the network tests and the benchmark: InspIRCd, ngircd and Atheme
+    // started and stopped by their user, a raw protocol client, throwaway certificates, a
+    // fault-injecting proxy and the process helpers under them. Under Sources/ (not Tests/) and
+    // free of Swift Testing, because the shipped `chat-bench` runs the same servers and must
+    // depend on no test target; it depends on none of ours either.
+    .target(name: "IRCTestSupport"),
+    // The Swift Testing side of it: the `.requires(...)` trait and `recordIfMissing`.
+    .target(
+      name: "IRCTestRequirements", dependencies: ["IRCTestSupport"],
+      path: "Tests/IRCTestRequirements"),
+    .testTarget(name: "IRCServerTests", dependencies: ["IRCTestSupport", "IRCTestRequirements"]),
+
+    // IRC formatting codes (bold, colours, ...): text into styled runs, or stripped of them.
+    // A target of its own, because two sides need it and neither may depend on the other: the
+    // renderers show the codes as styles or leave them out, and the protocol strips them to
+    // see whether a line mentions our nick. ChatCore knows nothing of IRC, so it is not there.
+    .target(name: "IRCFormattingCodes"),
+
+    // The IRC protocol, pure: messages, ISUPPORT, splitting, pacing and the client state
+    // machine fed lines and times. No sockets here, and nothing of rendering.
+    .target(name: "ChatIRC", dependencies: ["ChatCore", "IRCFormattingCodes"]),
     .testTarget(name: "ChatIRCTests", dependencies: ["ChatIRC", "ChatCore"]),
 
     // The IRC session: the protocol client over a TCP or TLS stream, joined to the runtime's
@@ -40,34 +58,46 @@ let package = Package(
     .testTarget(
       name: "ChatIRCSessionTests",
       dependencies: [
-        "ChatIRCSession", "ChatIRC", "ChatCore", "ChatSession", "ChatRuntime", "IRCTestSupport",
-        "IRCTestRequirements",
+        "ChatIRCSession", "ChatIRC", "ChatCore", "ChatSession", "ChatRendering", "ChatRuntime",
+        "IRCTestSupport", "IRCTestRequirements",
       ]
     ),
 
-    // What every renderer shares: change tracking, the sanitiser, times, sinks.
-    // It reads IRC formatting codes in topics and reasons (ChatIRC's pure parser).
-    .target(name: "ChatRendering", dependencies: ["ChatCore", "ChatIRC"]),
-    .testTarget(name: "ChatRenderingTests", dependencies: ["ChatRendering"]),
+    // What every renderer shares: change tracking, the sanitiser, times, sinks, and IRC
+    // formatting codes in topics and reasons. No protocol: it does not link ChatIRC.
+    .target(name: "ChatRendering", dependencies: ["ChatCore", "IRCFormattingCodes"]),
+    // With the formatting codes' own tests, since rendering is what they are for.
+    .testTarget(
+      name: "ChatRenderingTests", dependencies: ["ChatRendering", "ChatCore", "IRCFormattingCodes"]),
+
+    // JSON lines, read and written: the strict parser of `--input jsonl` and the hand-written
+    // writer (with its RFC 3339 times) of `--renderer jsonl`. It writes through ChatRendering's
+    // ByteWriter, so that a JSON line is reserved and written in one go like any other.
+    .target(name: "ChatJSON", dependencies: ["ChatCore", "ChatRendering"]),
+    .testTarget(name: "ChatJSONTests", dependencies: ["ChatJSON", "ChatCore", "ChatRendering"]),
 
     // Formatters for piped output.
-    // The log and the line mode read IRC formatting codes (ChatIRC's pure parser) to show
-    // them as styles or leave them out.
-    .target(name: "LogRenderer", dependencies: ["ChatRendering", "ChatIRC"]),
-    .target(name: "JSONLinesRenderer", dependencies: ["ChatCore", "ChatRendering"]),
+    // The log reads IRC formatting codes to leave them out.
+    .target(
+      name: "LogRenderer", dependencies: ["ChatCore", "ChatRendering", "IRCFormattingCodes"]),
+    .target(name: "JSONLinesRenderer", dependencies: ["ChatCore", "ChatRendering", "ChatJSON"]),
     .testTarget(
       name: "RendererTests",
-      dependencies: ["LogRenderer", "JSONLinesRenderer", "ChatRendering"]
+      dependencies: ["LogRenderer", "JSONLinesRenderer", "ChatRendering", "ChatCore"]
     ),
 
-    // The serial loop: clocks, inputs, effect interpretation, renderer plumbing.
+    // The serial loop: clocks, inputs, effect interpretation, renderer plumbing. It reads
+    // `--input jsonl` requests with ChatJSON's parser.
     .target(
       name: "ChatRuntime",
-      dependencies: ["ChatCore", "ChatSession", "ChatRendering"]
+      dependencies: ["ChatCore", "ChatSession", "ChatRendering", "ChatJSON"]
     ),
     .testTarget(
       name: "ChatRuntimeTests",
-      dependencies: ["ChatRuntime", "LogRenderer", "JSONLinesRenderer"]
+      dependencies: [
+        "ChatRuntime", "ChatJSON", "ChatCore", "ChatSession", "ChatRendering", "LogRenderer",
+        "JSONLinesRenderer",
+      ]
     ),
 
     // Scenario files and recordings: the format, the inputs that play and record them, and
@@ -87,42 +117,55 @@ let package = Package(
       ]
     ),
 
-    // GNU readline as a system library, and the interactive line mode built on it.
+    // The line format, pure: what line mode prints above the prompt and what the line
+    // snapshots hold (times, markers, sender colours, IRC formatting as terminal styles,
+    // wrapping by display width). No readline, so `chat verify` and the snapshot suite
+    // link none.
+    .target(
+      name: "LineRenderer", dependencies: ["ChatCore", "ChatRendering", "IRCFormattingCodes"]),
+    .testTarget(
+      name: "LineRendererTests", dependencies: ["LineRenderer", "ChatCore", "ChatRendering"]),
+
+    // GNU readline as a system library, and the interactive line mode built on it: the
+    // prompt, completion, history, and the line format printed above the prompt.
     .systemLibrary(
       name: "CReadline",
       providers: [.apt(["libreadline-dev"])]
     ),
     .target(
       name: "ReadlineRenderer",
-      dependencies: ["ChatCore", "ChatRuntime", "ChatRendering", "ChatIRC", "CReadline"]
+      dependencies: ["ChatCore", "ChatRuntime", "ChatRendering", "LineRenderer", "CReadline"]
     ),
-    .testTarget(name: "ReadlineRendererTests", dependencies: ["ReadlineRenderer"]),
+    .testTarget(
+      name: "ReadlineRendererTests",
+      dependencies: ["ReadlineRenderer", "ChatCore", "ChatRendering"]),
 
     // Snapshot testing of case folders (a scenario plus one snapshot per renderer): the
     // renderer table, the comparison and readable diff, and `chat verify`'s walk and report.
-    // Shared by the repository's own snapshot suite and the `chat verify` command.
+    // Shared by the repository's own snapshot suite and the `chat verify` command. The
+    // formatters only: no readline.
     .target(
       name: "ChatVerify",
       dependencies: [
         "ChatScenario", "ChatRendering", "ChatRuntime", "LogRenderer", "JSONLinesRenderer",
-        "ReadlineRenderer",
+        "LineRenderer",
       ]
     ),
-    .testTarget(name: "ChatVerifyTests", dependencies: ["ChatVerify", "ChatRendering"]),
+    .testTarget(name: "ChatVerifyTests", dependencies: ["ChatVerify"]),
 
     // The command line: options, wiring, errors to exit statuses; and the thin executable.
     .target(
       name: "ChatCommandLine",
       dependencies: [
         "ChatCore", "ChatSession", "ChatRuntime", "ChatRendering",
-        "LogRenderer", "JSONLinesRenderer", "ReadlineRenderer", "ChatScenario", "ChatVerify",
-        "ChatIRC", "ChatIRCSession", "ChatTransport",
+        "LogRenderer", "JSONLinesRenderer", "LineRenderer", "ReadlineRenderer", "ChatScenario",
+        "ChatVerify", "ChatIRC", "ChatIRCSession", "ChatTransport",
       ]
     ),
     .executableTarget(name: "chat", dependencies: ["ChatCommandLine"]),
 
     // The benchmark (`swift run -c release chat-bench`): figures for the README, not tests.
-    // `chat-bench clients` runs the test servers from IRCTestSupport (below, under Tests/).
+    // `chat-bench clients` runs the same servers as the network tests (IRCTestSupport).
     .executableTarget(
       name: "chat-bench",
       dependencies: [
@@ -130,24 +173,14 @@ let package = Package(
         "JSONLinesRenderer", "ChatIRC", "ChatIRCSession", "ChatTransport", "IRCTestSupport",
       ]
     ),
-    // Real IRC servers for the network tests: InspIRCd, ngircd and Atheme started and stopped by
-    // the test itself, a raw protocol client, throwaway certificates and a fault-injecting proxy.
-    // A library (not a test target) so that every network test target can depend on it, and
-    // free of Swift Testing so that the benchmark can run the same servers.
-    .target(name: "IRCTestSupport", path: "Tests/IRCTestSupport"),
-    // The Swift Testing side of it: the `.requires(...)` trait and `recordIfMissing`.
-    .target(
-      name: "IRCTestRequirements", dependencies: ["IRCTestSupport"],
-      path: "Tests/IRCTestRequirements"),
-    .testTarget(name: "IRCServerTests", dependencies: ["IRCTestSupport", "IRCTestRequirements"]),
 
-    // End-to-end: the built binary through real pipes and a pseudo-terminal, plus snapshots.
+    // End-to-end: the built binary (`chat`, built first) through real pipes and a
+    // pseudo-terminal, plus the snapshot suite over Fixtures/.
     .testTarget(
       name: "EndToEndTests",
       dependencies: [
-        "chat", "ChatCommandLine", "ChatScenario", "ChatRendering", "LogRenderer",
-        "JSONLinesRenderer", "ReadlineRenderer", "ChatVerify", "IRCTestSupport",
-        "IRCTestRequirements",
+        "chat", "ChatCommandLine", "ChatCore", "ChatIRC", "ChatScenario", "ChatRendering",
+        "ChatVerify", "IRCTestSupport", "IRCTestRequirements",
       ]
     ),
   ],

@@ -4,6 +4,7 @@ import ChatRuntime
 import ChatSession
 import Glibc
 import JSONLinesRenderer
+import LineRenderer
 import LogRenderer
 import ReadlineRenderer
 
@@ -195,8 +196,6 @@ public enum ChatCommand {
   }
 
   private static func writeOut(_ text: String) { writeAll(1, text) }
-
-  static func writeError(_ text: String) { writeAll(2, text) }
 
   private static func writeAll(_ descriptor: Int32, _ text: String) {
     let sink = FileSink(descriptor: descriptor)

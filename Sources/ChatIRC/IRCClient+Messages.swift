@@ -1,4 +1,5 @@
 import ChatCore
+import IRCFormattingCodes
 
 extension IRCClient {
   /// `PRIVMSG` and `NOTICE`: our echo, or a message for a conversation.

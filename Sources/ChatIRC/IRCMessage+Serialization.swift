@@ -23,12 +23,6 @@ extension IRCMessage {
     return line
   }
 
-  /// The number of bytes `serialized` has before the command: tags and source with their
-  /// spaces. Servers count the tags apart from the 512 bytes of the rest.
-  var serializedTagBytes: Int {
-    tags.isEmpty ? 0 : IRCMessage(tags: tags, command: "X").serialized.utf8.count - 1
-  }
-
   static func needsColon(_ parameter: String) -> Bool {
     parameter.isEmpty || parameter.utf8.first == UInt8(ascii: ":")
       || parameter.utf8.contains(UInt8(ascii: " "))

@@ -39,20 +39,6 @@ public struct IRCOutput: Hashable, Sendable {
   /// What a sensitive line becomes in `redactedLines`.
   public static let redactedResponse = "AUTHENTICATE <redacted>"
 
-  /// `line` (one written line, or any line of the stream, without CR LF) as a log may keep
-  /// it: an `AUTHENTICATE` with anything but `+`, `*` or a mechanism's name becomes
-  /// `AUTHENTICATE <redacted>`. For a recorder that sees only the bytes written.
-  public static func redacted(_ line: String) -> String {
-    guard let message = try? IRCMessage(parsing: line),
-      message.isCommand("AUTHENTICATE")
-    else { return line }
-    let harmless: Set<String> = ["+", "*", "PLAIN", "EXTERNAL"]
-    if message.parameters.count == 1, harmless.contains(message.parameters[0].uppercased()) {
-      return line
-    }
-    return redactedResponse
-  }
-
   /// Adds `other` after this output; its sensitive lines stay marked.
   public mutating func append(_ other: IRCOutput) {
     sensitiveLines.formUnion(other.sensitiveLines.map { $0 + lines.count })

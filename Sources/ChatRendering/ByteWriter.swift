@@ -11,7 +11,9 @@ public struct ByteWriter {
   @usableFromInline var position: UnsafeMutablePointer<UInt8>
   @usableFromInline let end: UnsafeMutablePointer<UInt8>
 
-  @inlinable init(_ position: UnsafeMutablePointer<UInt8>, capacity: Int) {
+  /// A writer over `capacity` bytes at `position`: public so that a writer elsewhere can fill
+  /// a scratch buffer of its own (ChatJSON's RFC 3339 times keep one second's text).
+  @inlinable public init(_ position: UnsafeMutablePointer<UInt8>, capacity: Int) {
     self.position = position
     end = position + capacity
   }

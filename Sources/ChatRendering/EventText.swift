@@ -1,5 +1,5 @@
 import ChatCore
-import ChatIRC
+import IRCFormattingCodes
 
 /// The words the human-readable renderers (line mode, log) use for a conversation event, in
 /// the manner of irssi's `-!-` lines: `you joined`, `Bob left (bye)`, `topic: …`.

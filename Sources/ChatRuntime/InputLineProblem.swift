@@ -1,3 +1,5 @@
+import ChatJSON
+
 /// Why a line of `--input jsonl` was skipped, in words for the notice.
 enum InputLineProblem: Error, Hashable, CustomStringConvertible {
   /// A field a request of that type takes holds nothing (an empty name, a blank text).
@@ -32,13 +34,13 @@ enum InputLineProblem: Error, Hashable, CustomStringConvertible {
     case .tooLong(let limit):
       "longer than \(limit) bytes"
     case .unknownField(let field, let type, let takes):
-      "unknown field \(quoted(field)) in a \"\(type)\" request (it takes "
+      "unknown field \(JSONSyntaxError.quoted(field)) in a \"\(type)\" request (it takes "
         + (takes.isEmpty ? "none but \"type\"" : (["type"] + takes).map { "\"\($0)\"" }.listed)
         + ")"
     case .unknownType(nil):
       "missing \"type\" (one of \(RequestType.allCases.map(\.rawValue).listed))"
     case .unknownType(let type?):
-      "unknown type \(quoted(type)) (expected \(RequestType.allCases.map(\.rawValue).listed))"
+      "unknown type \(JSONSyntaxError.quoted(type)) (expected \(RequestType.allCases.map(\.rawValue).listed))"
     }
   }
 }

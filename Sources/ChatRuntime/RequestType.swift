@@ -1,4 +1,5 @@
 import ChatCore
+import ChatJSON
 
 /// The `type` of a `--input jsonl` line, and the fields each type takes.
 enum RequestType: String, CaseIterable {

@@ -67,9 +67,4 @@ public struct CaseResult: Equatable, Sendable {
     guard case .played(let renders) = outcome else { return false }
     return renders.allSatisfy { $0.status == .matches || $0.status == .recorded }
   }
-
-  /// Whether the case could be played at all.
-  public var wasPlayed: Bool {
-    if case .played = outcome { true } else { false }
-  }
 }

@@ -1,8 +1,8 @@
 import ChatRendering
 import ChatScenario
 import JSONLinesRenderer
+import LineRenderer
 import LogRenderer
-import ReadlineRenderer
 
 /// One snapshot per case folder and renderer: what the renderer shows when the case's
 /// `scenario.chat` is played on the virtual clock. A recording (a `scenario.chat` with a

@@ -1,4 +1,5 @@
 import ChatCore
+import ChatJSON
 import ChatRendering
 
 // Schema 2's conversation events, one object each, in the order they happened:

@@ -1,4 +1,5 @@
 import ChatCore
+import ChatJSON
 import ChatRendering
 
 /// The JSON-lines event stream: one compact object per line, keys in a fixed order.

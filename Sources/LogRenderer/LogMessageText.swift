@@ -1,6 +1,6 @@
 import ChatCore
-import ChatIRC
 import ChatRendering
+import IRCFormattingCodes
 
 /// A message as a log line says it after the time: `Bob: hello`, or for an action
 /// `* Bob waves`, as irssi logs one. Names and text are sanitised; IRC formatting codes

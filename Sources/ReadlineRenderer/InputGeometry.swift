@@ -1,4 +1,5 @@
 @preconcurrency import CReadline
+import LineRenderer
 
 /// How readline lays out the prompt and an input line on screen.
 enum InputGeometry {

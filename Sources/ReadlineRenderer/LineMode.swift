@@ -2,6 +2,7 @@ import ChatCore
 import ChatRendering
 import ChatRuntime
 import Glibc
+import LineRenderer
 
 /// The interactive line mode: GNU readline at the prompt, the conversation printed above it.
 ///

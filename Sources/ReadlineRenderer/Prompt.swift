@@ -1,5 +1,6 @@
 import ChatCore
 import ChatRendering
+import LineRenderer
 
 /// The text readline shows before the input, and how many columns it takes.
 ///

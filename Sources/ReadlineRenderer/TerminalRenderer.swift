@@ -1,5 +1,6 @@
 import ChatCore
 import ChatRendering
+import LineRenderer
 
 /// The interactive terminal: what `LineFormatter` makes, printed above readline's prompt.
 ///

@@ -54,9 +54,6 @@ enum ReceiverKind: CaseIterable {
     case .raw: return ""
     }
   }
-
-  /// Whether it draws on a pseudo-terminal the benchmark must keep reading.
-  var usesTerminal: Bool { self == .chatLine || self == .irssi }
 }
 
 /// Finds programs as a shell would, plus the sbin directories where Debian puts servers.

@@ -1,4 +1,5 @@
 import ChatCore
+import ChatJSON
 import Testing
 
 @testable import ChatRuntime

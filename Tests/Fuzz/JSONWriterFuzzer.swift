@@ -1,5 +1,5 @@
 /// The libFuzzer entry point for the JSON writer's round trip; `run.sh` builds it with
-/// `JSONWriterProperties.swift` from `Tests/RendererTests`.
+/// `JSONWriterProperties.swift` from `Tests/ChatJSONTests`.
 ///
 /// libFuzzer calls it with each input it tries: arbitrary bytes read as text, an integer and a
 /// UUID. A broken property stops the run with the reason, and libFuzzer keeps the input.

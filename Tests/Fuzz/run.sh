@@ -73,20 +73,20 @@ for target in "${targets[@]}"; do
     scenario-parser)
       build_target "$target" ScenarioParserFuzzer \
         Tests/ChatScenarioTests/ScenarioParserProperties.swift \
-        ChatCore ChatSession ChatRendering ChatRuntime ChatIRC ChatTransport ChatIRCSession \
-        ChatScenario
+        ChatCore IRCFormattingCodes ChatSession ChatRendering ChatJSON ChatRuntime ChatIRC \
+        ChatTransport ChatIRCSession ChatScenario
       ;;
     json-writer)
-      build_target "$target" JSONWriterFuzzer Tests/RendererTests/JSONWriterProperties.swift \
-        ChatCore ChatRendering JSONLinesRenderer
+      build_target "$target" JSONWriterFuzzer Tests/ChatJSONTests/JSONWriterProperties.swift \
+        ChatCore IRCFormattingCodes ChatRendering ChatJSON
       ;;
     irc-message)
       build_target "$target" IRCMessageFuzzer Tests/ChatIRCTests/IRCMessageProperties.swift \
-        ChatCore ChatIRC
+        ChatCore IRCFormattingCodes ChatIRC
       ;;
     irc-client)
       build_target "$target" IRCClientFuzzer Tests/ChatIRCTests/IRCClientProperties.swift \
-        ChatCore ChatIRC
+        ChatCore IRCFormattingCodes ChatIRC
       ;;
     *)
       echo "run.sh: unknown target '$target': expected scenario-parser, json-writer," \

@@ -1,6 +1,6 @@
 import ChatCore
 import ChatRendering
-import ReadlineRenderer
+import LineRenderer
 import Testing
 
 @Suite(.timeLimit(.minutes(10))) struct LineFormatterWrappingTests {

@@ -58,9 +58,6 @@ public final class ScriptedServer: Sendable {
     stop()
   }
 
-  /// Connections accepted so far (including those closed at once).
-  public var acceptedCount: Int { state.withLock { $0.accepted } }
-
   /// The connections the script played on, oldest first.
   public var connections: [ScriptedConnection] { state.withLock { $0.connections } }
 

@@ -1,7 +1,7 @@
 import ChatCore
 import ChatRendering
 import FoundationEssentials
-import ReadlineRenderer
+import LineRenderer
 import Testing
 
 /// Line mode shows a netsplit and its relink as one `--` line each per channel.

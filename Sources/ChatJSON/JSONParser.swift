@@ -4,9 +4,9 @@
 /// commas, no single quotes, no leading zeros, no lone surrogates, no raw control characters
 /// in strings, no key given twice, nothing after the value, and the bytes must be UTF-8.
 /// Nesting is capped, so a hostile line cannot exhaust the stack.
-struct JSONParser {
+public struct JSONParser {
   /// The deepest nesting of arrays and objects accepted.
-  static let depthLimit = 32
+  public static let depthLimit = 32
 
   let bytes: [UInt8]
   var index = 0
@@ -17,7 +17,7 @@ struct JSONParser {
   }
 
   /// The one JSON value `bytes` holds, with blanks around it allowed.
-  static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONValue {
+  public static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONValue {
     if let bad = firstInvalidUTF8(in: bytes) {
       throw JSONSyntaxError(problem: .invalidUTF8, column: bad + 1)
     }

@@ -1,7 +1,7 @@
 import ChatCore
 import ChatRendering
 import FoundationEssentials
-import ReadlineRenderer
+import LineRenderer
 import Testing
 
 @Suite(.timeLimit(.minutes(10))) struct LineFormatterTests {

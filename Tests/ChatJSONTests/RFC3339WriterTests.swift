@@ -1,4 +1,5 @@
 import ChatCore
+import ChatJSON
 import ChatRendering
 import Testing
 

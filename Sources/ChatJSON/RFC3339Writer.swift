@@ -1,4 +1,5 @@
 import ChatCore
+import ChatRendering
 
 /// Writes RFC 3339 times exactly as `TimeFormat.writeRFC3339` does, remembering the text of
 /// the last second it wrote.

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import ChatRuntime
+@testable import ChatJSON
 
 /// The strict JSON parser of `--input jsonl`: what it accepts, and every way it refuses.
 @Suite(.timeLimit(.minutes(10))) struct JSONParserTests {

@@ -1,7 +1,7 @@
 import ChatCore
 import ChatRendering
 import FoundationEssentials
-import ReadlineRenderer
+import LineRenderer
 import Testing
 
 /// Line mode with conversations: lines name theirs once more than one is open, events are

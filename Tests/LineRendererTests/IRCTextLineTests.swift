@@ -3,7 +3,7 @@ import ChatRendering
 import FoundationEssentials
 import Testing
 
-@testable import ReadlineRenderer
+@testable import LineRenderer
 
 /// IRC text in line mode: formatting codes as styles or left out, actions, mentions.
 @Suite(.timeLimit(.minutes(10))) struct IRCTextLineTests {

@@ -1,7 +1,7 @@
 import ChatCore
 import ChatRendering
 import FoundationEssentials
-import ReadlineRenderer
+import LineRenderer
 import Testing
 
 /// What the session says, in the line format: a timed `-!-` line, sanitised.

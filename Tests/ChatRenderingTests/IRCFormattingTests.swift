@@ -1,4 +1,4 @@
-import ChatIRC
+import IRCFormattingCodes
 import Testing
 
 @Suite(.timeLimit(.minutes(10))) struct IRCFormattingTests {

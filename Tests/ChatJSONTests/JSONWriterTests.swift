@@ -1,5 +1,5 @@
+import ChatJSON
 import Foundation
-import JSONLinesRenderer
 import Testing
 
 @Suite(.timeLimit(.minutes(10))) struct JSONWriterTests {

@@ -3,19 +3,22 @@
 /// Wrapping counts display columns (`DisplayWidth`) and never splits a character: a wide
 /// character that does not fit in the last column moves to the next row, as terminals draw
 /// it (the column it leaves shows blank and is not written). Escape sequences take no columns.
-struct RowWriter {
+/// Public so that the interactive terminal (ReadlineRenderer) writes its own lines the same way.
+public struct RowWriter {
   private let width: Int?
   private let color: Bool
   private var column = 0
 
   /// Creates a writer for one logical line; `width` nil means the terminal wraps by itself.
-  init(width: Int?, color: Bool) {
+  public init(width: Int?, color: Bool) {
     self.width = width
     self.color = color
   }
 
   /// Appends `text`, wrapped in `style` when colour is on.
-  mutating func append(_ text: String, style: ANSIStyle? = nil, to output: inout [UInt8]) {
+  public mutating func append(
+    _ text: String, style: ANSIStyle? = nil, to output: inout [UInt8]
+  ) {
     append(text, sgr: style?.rawValue, to: &output)
   }
 
@@ -41,7 +44,7 @@ struct RowWriter {
   }
 
   /// Ends the line; the writer is ready for the next one.
-  mutating func endLine(to output: inout [UInt8]) {
+  public mutating func endLine(to output: inout [UInt8]) {
     output.append(UInt8(ascii: "\n"))
     column = 0
   }

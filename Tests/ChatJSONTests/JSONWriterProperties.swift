@@ -1,6 +1,6 @@
+import ChatJSON
 import ChatRendering
 import FoundationEssentials
-import JSONLinesRenderer
 
 /// What `JSONWriter` must keep for any input: its output is what a standard decoder reads back.
 ///

@@ -1,6 +1,6 @@
 import ChatCore
-import ChatIRC
 import ChatRendering
+import IRCFormattingCodes
 
 /// What line mode prints above the prompt: the title, then one line per message.
 ///

@@ -1,4 +1,4 @@
-import ChatIRC
+import IRCFormattingCodes
 
 extension IRCTextStyle {
   /// The terminal's SGR sequence for this style, or nil for plain text.
