@@ -60,7 +60,7 @@ extension Scenario {
     var linkEntries: [ReplaySession.Entry] = []
     var holds: [ReplaySession.Hold] = []
     var reached: Int?
-    for (index, entry) in entries.enumerated() {
+    for entry in entries {
       switch entry.event {
       case .link(let event):
         linkEntries.append(
@@ -68,15 +68,6 @@ extension Scenario {
             time: clock.now.advanced(byMilliseconds: entry.milliseconds), event: event,
             typedBefore: typed, reached: reached))
         reached = nil
-      case .held(let count):
-        // The last `count` link entries' actions wait until the typed entries right after
-        // it, at its instant, are typed.
-        let following = entries[(index + 1)...].prefix {
-          $0.event.isTyped && $0.milliseconds == entry.milliseconds
-        }
-        for held in linkEntries.indices.suffix(count) {
-          linkEntries[held].holdsUntilTyped = typed + following.count
-        }
       case .reached(let count):
         // The entry right after it found the core handed `count` actions.
         reached = count

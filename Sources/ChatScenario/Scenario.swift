@@ -128,12 +128,9 @@ public struct Scenario: Equatable, Sendable {
     case signal(Int32)
     /// Something happened on a recorded network run's link.
     case link(IRCLinkEvent)
-    /// In a recording: what the last `count` link entries brought waited for the loop, so
-    /// the typed entries that follow at the same instant reached the core first.
-    case held(count: Int)
     /// In a recording: the core had been handed the session's first `count` actions when
     /// the typed entries that follow were typed, and more were waiting: those reached it
-    /// after the typing. Recordings hold it instead of `held` since it replaced it.
+    /// after the typing.
     case reached(count: Int)
 
     /// Whether it is a `signal`.
@@ -144,7 +141,7 @@ public struct Scenario: Equatable, Sendable {
     /// Whether the user did it (rather than the link): what the input plays.
     public var isTyped: Bool {
       switch self {
-      case .link, .held, .reached: false
+      case .link, .reached: false
       case .end, .quit, .typed, .signal: true
       }
     }

@@ -109,11 +109,6 @@ extension ScenarioParser {
     case "connecting": return try none(.link(.dialing))
     case "connected": return try none(.link(.connected))
     case "hung-up": return try none(.link(.hungUp))
-    case "held":
-      guard let count = Int(text), count > 0, text.unicodeScalars.allSatisfy(isDigit) else {
-        throw .invalidValue(setting: "held", value: text, expected: "a count of link entries")
-      }
-      return .held(count: count)
     case "reached":
       guard let count = Int(text), count >= 0, text.unicodeScalars.allSatisfy(isDigit) else {
         throw .invalidValue(setting: "reached", value: text, expected: "a count of actions")

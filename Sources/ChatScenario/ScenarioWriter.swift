@@ -71,7 +71,6 @@ public enum ScenarioWriter {
     case .typed(let text): return "\(time) | \(text)\n"
     case .signal(let number): return "\(time) signal \(number)\n"
     case .link(let event): return "\(time) \(link(event))\n"
-    case .held(let count): return "\(time) held \(count)\n"
     case .reached(let count): return "\(time) reached \(count)\n"
     }
   }

@@ -30,7 +30,7 @@ import Testing
     1.005s < :irc.test 353 bot = #chat :@alice bot
     1.005s < :irc.test 366 bot #chat :End of /NAMES list.
     1.100s <"@time=2026-12-01T14:00:01.100Z;msgid=m1 :alice!a@h PRIVMSG #chat :\\e[2Jhi"
-    1.100s held 1
+    1.100s reached 7
     1.100s | typed before alice's line reached the core
     1.200s < @time=2026-12-01T14:00:01.200Z;msgid=m1 :alice!a@h PRIVMSG #chat :again, same msgid
     2.000s oversized 9000
@@ -55,7 +55,7 @@ import Testing
           .received(
             .line(
               "@time=2026-12-01T14:00:01.100Z;msgid=m1 :alice!a@h PRIVMSG #chat :\u{1B}[2Jhi"))))
-    #expect(scenario.entries[11].event == .held(count: 1))
+    #expect(scenario.entries[11].event == .reached(count: 7))
     #expect(scenario.entries[14].event == .link(.received(.tooLong(byteCount: 9000))))
     #expect(
       scenario.entries[15].event == .link(.closed(reason: "the server closed the connection")))
@@ -93,7 +93,7 @@ import Testing
   }
 
   /// The hand-made recording through every step of the engine: the typed line reaches the
-  /// core before the line read in its turn (`held`), a second delivery of a msgid is shown
+  /// core before alice's line, read in its turn (`reached`: the core had been handed 7 actions), a second delivery of a msgid is shown
   /// once, an ESC shows as its stand-in, times are the recording's, in its time zone, and the
   /// session's notices (an ignored line, the loss, the reconnect) are in the log as live. The
   /// typed line, written but unconfirmed when the link went, is still pending at the signal:

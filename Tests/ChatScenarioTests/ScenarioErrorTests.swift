@@ -73,7 +73,7 @@ import Testing
     (
       "0ms < :irc.test 001 bot :hi",
       "s.chat:1: a link entry ('<', '>', connecting, connected, closed, failed, gave-up,"
-        + " hung-up, oversized, overflowing, held, reached) needs a 'server' setting: only a"
+        + " hung-up, oversized, overflowing, reached) needs a 'server' setting: only a"
         + " recording has them"
     ),
     (
@@ -103,6 +103,12 @@ import Testing
       "server irc://h:1\n0ms connecting\n1ms connected now",
       "s.chat:3: expected '| text', '\"text\"', 'end' or 'quit' after the time, found"
         + " 'connected now'"
+    ),
+    // `held` went when `reached` replaced it: it is an unknown entry like any other.
+    (
+      "server irc://h:1\n0ms connecting\n1ms held 1\n1ms | hi",
+      "s.chat:3: expected '| text', '\"text\"', 'end' or 'quit' after the time, found"
+        + " 'held 1'"
     ),
     (
       "server irc://h:1\n0ms <\"unterminated",
