@@ -146,8 +146,8 @@ struct STSPolicies {
 
   mutating func record(_ policy: IRCSTSPolicy, at now: Timestamp) {
     policies.record(
-      STSPolicy(port: UInt16(clamping: policy.port), duration: Int64(policy.durationSeconds)),
-      host: policy.host, port: UInt16(clamping: policy.port), at: now)
+      durationSeconds: Int64(policy.durationSeconds), host: policy.host,
+      port: UInt16(clamping: policy.port), at: now)
     save()
   }
 
