@@ -1,4 +1,5 @@
 import ChatCore
+import ChatProfile
 
 /// The STS policies chat remembers, by host: `$XDG_STATE_HOME/chat/sts` (by default
 /// `~/.local/state/chat/sts`). A policy learnt over TLS makes later plaintext connections to

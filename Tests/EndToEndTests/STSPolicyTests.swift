@@ -1,4 +1,5 @@
 import ChatCore
+import ChatProfile
 import Foundation
 import Testing
 
