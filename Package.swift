@@ -100,20 +100,28 @@ let package = Package(
       ]
     ),
 
-    // Scenario files and recordings: the format, the inputs that play and record them, and
-    // the replay of a recorded network run through the IRC session's engine.
+    // The connection profile: where and how a network run connects (server, nick, channels,
+    // TLS, SASL without its secret's text, pacing...), resolved once by the command line and
+    // kept in a recording's header. A target of its own so that the recording format can hold
+    // it without the session or the transport: it names the pure protocol's own values
+    // (pacing, a secret), hence ChatIRC, and quotes bad input with the one sanitiser.
+    .target(name: "ChatProfile", dependencies: ["ChatCore", "ChatIRC", "ChatRendering"]),
+    .testTarget(name: "ChatProfileTests", dependencies: ["ChatProfile"]),
+
+    // Scenario files and recordings: the format only (parse, write), and the inputs that play
+    // and record them. No session, no transport: a recording's replay is wired by the command
+    // line, as its live run was.
     .target(
       name: "ChatScenario",
       dependencies: [
-        "ChatCore", "ChatSession", "ChatRendering", "ChatRuntime", "ChatIRC", "ChatIRCSession",
-        "ChatTransport",
+        "ChatCore", "ChatSession", "ChatRendering", "ChatRuntime", "ChatIRC", "ChatProfile",
       ]
     ),
     .testTarget(
       name: "ChatScenarioTests",
       dependencies: [
         "ChatScenario", "ChatCore", "ChatSession", "ChatRendering", "ChatRuntime", "LogRenderer",
-        "ChatIRC", "ChatIRCSession", "JSONLinesRenderer",
+        "ChatIRC", "ChatProfile", "JSONLinesRenderer",
       ]
     ),
 
@@ -159,7 +167,7 @@ let package = Package(
       dependencies: [
         "ChatCore", "ChatSession", "ChatRuntime", "ChatRendering",
         "LogRenderer", "JSONLinesRenderer", "LineRenderer", "ReadlineRenderer", "ChatScenario",
-        "ChatVerify", "ChatIRC", "ChatIRCSession", "ChatTransport",
+        "ChatVerify", "ChatIRC", "ChatIRCSession", "ChatTransport", "ChatProfile",
       ]
     ),
     .executableTarget(name: "chat", dependencies: ["ChatCommandLine"]),
@@ -179,8 +187,8 @@ let package = Package(
     .testTarget(
       name: "EndToEndTests",
       dependencies: [
-        "chat", "ChatCommandLine", "ChatCore", "ChatIRC", "ChatScenario", "ChatRendering",
-        "ChatVerify", "IRCTestSupport", "IRCTestRequirements",
+        "chat", "ChatCommandLine", "ChatCore", "ChatIRC", "ChatScenario", "ChatProfile",
+        "ChatRendering", "ChatVerify", "IRCTestSupport", "IRCTestRequirements",
       ]
     ),
   ],

@@ -1,120 +1,46 @@
 import ChatCore
 import ChatIRC
 import ChatIRCSession
+import ChatProfile
 import ChatRendering
 import ChatRuntime
-import ChatScenario
-import ChatTransport
 import ReadlineRenderer
 
 extension ChatCommand {
-  /// `chat --server URL` or `chat --network NAME`: resolves the configuration (networks file,
-  /// password, TLS files), applies a remembered STS policy, and runs with an IRC session.
+  /// `chat --server URL` or `chat --network NAME`: resolves the connection profile once
+  /// (flags, networks file, password, TLS files, a remembered STS policy) and runs with an IRC
+  /// session made from it.
   static func connect(_ options: Options) -> Int32 {
-    let configuration: NetworkConfiguration?
+    let profile: ConnectionProfile?
     let environment = XDGDirectories.current
+    let lineMode = (options.renderer ?? .line) == .line && LineMode.isAvailable
     do {
-      configuration = try NetworkConfiguration(
-        resolving: options.network, environment: environment)
+      profile = try ConnectionProfile(
+        resolving: options.network, environment: environment, isLineMode: lineMode,
+        seed: options.seed ?? randomNetworkSeed())
     } catch {
       return fail(error.description, hint: hint(for: error), status: status(for: error))
     }
-    guard let configuration else { return 0 }
-    let lineMode = (options.renderer ?? .line) == .line && LineMode.isAvailable
-    let session = makeSession(configuration, options: options, interactive: lineMode)
+    guard var profile else { return 0 }
     var store: STSPolicies
     do {
       store = try STSPolicies(path: STSPolicyStore.defaultPath(environment: environment))
     } catch {
       return fail(error.description, status: error.exitStatus)
     }
-    let now = LiveClock().now
-    if let upgraded = store.policies.upgrade(configuration.server, at: now) {
-      session.upgrade(toTLSPort: upgraded.port)
-      session.announce(.stsPolicyApplied(host: upgraded.host, port: Int(upgraded.port)))
-    } else if !configuration.tlsOptionsAwaitingUpgrade.isEmpty {
-      // Never let a CA or certificate look as if it were in use on a plaintext connection.
-      session.announce(
-        .tlsOptionsAwaitUpgrade(
-          host: configuration.server.host, port: Int(configuration.server.port),
-          options: configuration.tlsOptionsAwaitingUpgrade))
-    }
+    profile.applyRemembered(store.policies, at: LiveClock().now)
+    let session = IRCSession(configuration: profile.sessionConfiguration)
+    // A policy learnt during the run upgrades with the TLS settings given.
+    session.upgradeTLS = profile.tlsConfiguration
     session.stsPolicyUpdated = { policy in
       store.record(policy, at: LiveClock().now)
     }
     session.stsPolicyRemoved = { host in store.remove(host: host) }
-    let run = NetworkRun(
-      session: session, nick: configuration.nick, seed: session.configuration.seed,
-      recorded: recorded(configuration, session: session),
-      isTLSUnverified: configuration.server.usesTLS && configuration.tls.insecure,
-      bell: configuration.bell)
     do {
-      return try ChatCommand.run(options, network: run)
+      return try ChatCommand.run(options, network: NetworkRun(session: session, profile: profile))
     } catch {
       return fail(error.description, status: status(for: error))
     }
-  }
-
-  /// The IRC session `configuration` describes.
-  private static func makeSession(
-    _ configuration: NetworkConfiguration, options: Options, interactive: Bool
-  ) -> IRCSession {
-    let sasl = configuration.sasl.map { credentials in
-      let mechanism: IRCSASLMechanism = credentials.withPasswordBytes { bytes in
-        guard let bytes else { return .external }
-        return .plain(user: credentials.user, password: IRCSecret(bytes: Array(bytes)))
-      }
-      return IRCSASL(mechanism, isRequired: !configuration.saslOptional)
-    }
-    let tls = TLSConfiguration(
-      caFile: configuration.tls.caFile, certificateFile: configuration.tls.certificateFile,
-      insecure: configuration.tls.insecure)
-    let server = configuration.server
-    var sessionConfiguration = IRCSessionConfiguration(
-      host: server.host, port: server.port, tls: server.usesTLS ? tls : nil,
-      client: IRCClient.Configuration(
-        nick: configuration.nick, channels: configuration.channels,
-        pacing: configuration.pacing, sasl: sasl),
-      givesUpIfFirstConnectionFails: !interactive,
-      keepsListening: configuration.keepListening,
-      seed: options.seed ?? randomNetworkSeed())
-    sessionConfiguration.confirmationTimeoutMilliseconds = 30_000
-    let session = IRCSession(configuration: sessionConfiguration)
-    session.upgradeTLS = tls
-    return session
-  }
-
-  /// The connection as a recording's header keeps it: where the session dials first (after a
-  /// remembered STS upgrade, and the address it upgraded), the channels, the login (never
-  /// the password) and the pacing.
-  private static func recorded(_ configuration: NetworkConfiguration, session: IRCSession)
-    -> Scenario.Network
-  {
-    let dialled = session.configuration
-    var network = Scenario.Network(
-      host: dialled.host, port: dialled.port, usesTLS: dialled.tls != nil)
-    network.tlsInsecure = dialled.tls?.insecure ?? false
-    network.channels = configuration.channels
-    network.sasl = session.client.configuration.sasl.map { sasl in
-      switch sasl.mechanism {
-      case .plain(let user, _): .plain(user: user)
-      case .external: .external
-      }
-    }
-    network.saslOptional = configuration.saslOptional
-    network.keepsListening = configuration.keepListening
-    network.pacing = configuration.pacing
-    network.isLineMode = !dialled.givesUpIfFirstConnectionFails
-    let named = configuration.server
-    if !named.usesTLS, dialled.tls != nil {
-      // A remembered STS policy upgraded the address: the replay says so as the run did.
-      network.stsUpgradedFrom =
-        Scenario.Network(host: named.host, port: named.port, usesTLS: false).server
-    } else if dialled.tls == nil {
-      // The flags' names only: a recording never holds a path to key material.
-      network.tlsAwaitingUpgrade = configuration.tlsOptionsAwaitingUpgrade
-    }
-    return network
   }
 
   private static func randomNetworkSeed() -> UInt64 {
@@ -146,8 +72,8 @@ struct STSPolicies {
 
   mutating func record(_ policy: IRCSTSPolicy, at now: Timestamp) {
     policies.record(
-      STSPolicy(port: UInt16(clamping: policy.port), duration: Int64(policy.durationSeconds)),
-      host: policy.host, port: UInt16(clamping: policy.port), at: now)
+      durationSeconds: Int64(policy.durationSeconds), host: policy.host,
+      port: UInt16(clamping: policy.port), at: now)
     save()
   }
 

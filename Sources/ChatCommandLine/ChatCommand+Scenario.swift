@@ -1,5 +1,4 @@
 import ChatCore
-import ChatIRCSession
 import ChatRendering
 import ChatRuntime
 import ChatScenario
@@ -37,7 +36,7 @@ extension ChatCommand {
         renderers.append(
           renderer(.jsonl, utcOffset: utcOffset, sink: try FileSink.create(path: path)))
       }
-      let ending = try scenario.run(renderers: renderers)
+      let ending = try play(scenario, renderers: renderers)
       switch ending.outcome {
       case .completed:
         // A recording exits as its live run did, for the reasons the replay found again.
@@ -72,9 +71,10 @@ extension ChatCommand {
     let settings: Scenario
     let comment: String
     if let network {
+      // The header is the run's connection profile (its nick and seed as `name`, `seed`).
       settings = Scenario(
-        seed: seed, name: network.nick, width: width, network: network.recorded, start: start,
-        utcOffsetSeconds: utcOffset)
+        seed: network.profile.seed, name: network.profile.nick, width: width,
+        network: network.profile, start: start, utcOffsetSeconds: utcOffset)
       comment =
         "Recorded with chat --record: what the server sent (<), what chat wrote (>, for the"
         + " reader), the connection, and what you typed (|).\nPlay it back: chat --scenario"

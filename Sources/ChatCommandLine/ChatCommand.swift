@@ -58,15 +58,8 @@ public enum ChatCommand {
   /// Runs chat with the simulated peer, or with `network`'s session when given.
   static func run(_ options: Options, network: NetworkRun?) throws(SinkError) -> Int32 {
     let seed =
-      network?.seed ?? options.seed
+      network?.profile.seed ?? options.seed
       ?? (options.virtualTime ? Options.defaultVirtualSeed : randomSeed())
-    var state = AppState(
-      localName: network?.nick ?? options.name, scrollback: options.scrollback)
-    if let network {
-      state.deliveryTimeoutMilliseconds = network.coreDeliveryTimeoutMilliseconds
-      state.isTLSUnverified = network.isTLSUnverified
-      state.textMarkup = .ircFormatting  // A network is IRC: what you type is IRC text.
-    }
     var configuration = SimulatedSession.Configuration(peerName: options.peer)
     configuration.faults = options.faults
     configuration.burst = options.burst
@@ -79,7 +72,8 @@ public enum ChatCommand {
     let lineMode =
       (options.renderer ?? .line) == .line && options.input == .text && LineMode.isAvailable
       ? LineMode(
-        noColorOption: options.noColor, utcOffsetSeconds: utcOffset, bell: network?.bell ?? true,
+        noColorOption: options.noColor, utcOffsetSeconds: utcOffset,
+        bell: network?.profile.bell ?? true,
         formattingKeys: network != nil) : nil
     var renderers: [any Renderer] =
       if let lineMode {
@@ -106,14 +100,14 @@ public enum ChatCommand {
     // read the wall clock.
     let runtime =
       if let network {
-        Runtime(
-          state: state, session: network.session, clock: clock,
-          ids: SeededUUIDGenerator(seed: seed, stream: 1), renderers: renderers,
-          frameBudget: .display)
+        networkRuntime(
+          network.profile, session: network.session, clock: clock, renderers: renderers,
+          frameBudget: .display, scrollback: options.scrollback)
       } else {
         Runtime(
-          simulating: configuration, seed: seed, state: state, clock: clock,
-          renderers: renderers, frameBudget: options.virtualTime ? nil : .display)
+          simulating: configuration, seed: seed,
+          state: AppState(localName: options.name, scrollback: options.scrollback),
+          clock: clock, renderers: renderers, frameBudget: options.virtualTime ? nil : .display)
       }
     // `--record` wraps whichever input the run reads, the terminal's included.
     let record = { (input: any ChatRuntime.Input, width: Int?) throws(SinkError) in

@@ -1,6 +1,7 @@
 import ChatIRC
+import ChatProfile
 
-/// The command line's network options as given. ``NetworkConfiguration`` merges them with the
+/// The command line's network options as given. ``ConnectionProfile`` resolves them with the
 /// networks file and the environment into what a session connects with.
 struct NetworkArguments: Equatable, Sendable {
   /// `--server URL`.

@@ -1,29 +1,17 @@
 import ChatCore
 import ChatIRC
 import ChatIRCSession
+import ChatProfile
 import ChatRendering
 import ChatRuntime
-import ChatScenario
-import ChatTransport
 
 /// What a run with `--server` or `--network` needs besides the simulated run's wiring: the
-/// IRC session, the nick, and how its outcome maps to an exit status.
+/// IRC session, the connection profile it was made from, and how its outcome maps to an exit
+/// status.
 struct NetworkRun {
-  /// The core's own delivery timeout on a network (see `IRCSessionConfiguration`).
-  static let coreDeliveryTimeoutMilliseconds = IRCSessionConfiguration
-    .coreDeliveryTimeoutMilliseconds
-
   let session: IRCSession
-  let nick: String
-  let seed: UInt64
-  /// What a recording's header says of the connection (`--record`).
-  let recorded: Scenario.Network
-  /// Whether the server's certificate goes unverified (`--tls-insecure`): every renderer
-  /// says so.
-  let isTLSUnverified: Bool
-  /// Whether a mention rings the terminal's bell in line mode (false with `--no-bell`).
-  var bell = true
-  var coreDeliveryTimeoutMilliseconds: Int64 { Self.coreDeliveryTimeoutMilliseconds }
+  /// Where and how it connects: the wiring's only input, and a recording's header.
+  let profile: ConnectionProfile
 
   /// The exit status of a run that completed: 69 (EX_UNAVAILABLE) when the server could not
   /// be reached or its certificate was refused, 77 (EX_NOPERM) when a required SASL login

@@ -1,3 +1,4 @@
+import ChatProfile
 import Glibc
 
 /// The networks file, `$XDG_CONFIG_HOME/chat/networks` (by default `~/.config/chat/networks`):

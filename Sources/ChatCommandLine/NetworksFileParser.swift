@@ -1,3 +1,5 @@
+import ChatProfile
+
 /// Reads the networks file's text, line by line; see ``NetworksFile`` for the format.
 struct NetworksFileParser {
   let path: String

@@ -1,4 +1,5 @@
 import ChatIRC
+import ChatProfile
 
 extension Options {
   /// The network options that take a value (each may be given once).

@@ -1,4 +1,5 @@
 import ChatCore
+import ChatProfile
 
 /// The STS policies chat remembers, by host: `$XDG_STATE_HOME/chat/sts` (by default
 /// `~/.local/state/chat/sts`). A policy learnt over TLS makes later plaintext connections to
@@ -46,11 +47,12 @@ struct STSPolicyStore: Equatable, Sendable {
     return upgraded
   }
 
-  /// Takes in a policy advertised over a TLS connection to `host` on `port` at `now`: a
-  /// duration sets (or resets) the expiry, `duration=0` removes the host's policy, and a policy
-  /// without a duration changes nothing. Policies seen over plaintext are never stored.
-  mutating func record(_ policy: STSPolicy, host: String, port: UInt16, at now: Timestamp) {
-    guard case .persist(let seconds) = policy.action(overTLS: true) else { return }
+  /// Takes in the `duration` of a policy advertised over a verified TLS connection to `host`
+  /// on `port` at `now` (the protocol client reads the `sts` value: `IRCSTSPolicy`, the one
+  /// parser): it sets (or resets) the expiry, and 0 removes the host's policy.
+  mutating func record(
+    durationSeconds seconds: Int64, host: String, port: UInt16, at now: Timestamp
+  ) {
     let key = host.lowercased()
     guard seconds > 0 else {
       entries[key] = nil

@@ -42,7 +42,9 @@ enum VerifyCommand {
           "no cases under '\(Sanitizer.sanitize(root))': a case is a folder holding"
             + " scenario.chat and its snapshots", status: 66)
       }
-      let verifier = Verifier(records: options.record)
+      let verifier = Verifier(records: options.record) { scenario, renderers throws(SinkError) in
+        _ = try ChatCommand.play(scenario, renderers: renderers)
+      }
       for folder in found.cases {
         try output.write(Array(report.add(try verifier.check(folder)).utf8))
         try output.flush()

@@ -1,6 +1,6 @@
 import ChatCore
 import ChatIRC
-import ChatIRCSession
+import ChatProfile
 import ChatSession
 
 /// A scripted run of chat: a few settings, then what the user types and when.
@@ -66,9 +66,10 @@ public struct Scenario: Equatable, Sendable {
   public var faults: Faults?
   /// How many messages the peer answers each message with; nil means 1.
   public var burst: Int?
-  /// The IRC server a recorded network run talked to; nil for the simulated peer. With it,
-  /// the scenario is a recording: its link entries replay through the IRC protocol client.
-  public var network: Network?
+  /// The connection of a recorded network run (its header: never a secret, never a path);
+  /// nil for the simulated peer. With it, the scenario is a recording: its link entries
+  /// replay through the IRC protocol client. Its nick and seed are `name` and `seed`.
+  public var network: ConnectionProfile?
   /// The wall-clock moment a recording started: a replay's clock starts there, so every
   /// time it shows is the live run's. Nil starts at `Timestamp.virtualEpoch`.
   public var start: Timestamp?
@@ -87,7 +88,8 @@ public struct Scenario: Equatable, Sendable {
   /// Creates a scenario.
   public init(
     seed: UInt64? = nil, name: String? = nil, peer: String? = nil, width: Int? = nil,
-    faults: Faults? = nil, burst: Int? = nil, network: Network? = nil, start: Timestamp? = nil,
+    faults: Faults? = nil, burst: Int? = nil, network: ConnectionProfile? = nil,
+    start: Timestamp? = nil,
     utcOffsetSeconds: Int64? = nil, entries: [Entry] = []
   ) {
     self.network = network
@@ -128,12 +130,9 @@ public struct Scenario: Equatable, Sendable {
     case signal(Int32)
     /// Something happened on a recorded network run's link.
     case link(IRCLinkEvent)
-    /// In a recording: what the last `count` link entries brought waited for the loop, so
-    /// the typed entries that follow at the same instant reached the core first.
-    case held(count: Int)
     /// In a recording: the core had been handed the session's first `count` actions when
     /// the typed entries that follow were typed, and more were waiting: those reached it
-    /// after the typing. Recordings hold it instead of `held` since it replaced it.
+    /// after the typing.
     case reached(count: Int)
 
     /// Whether it is a `signal`.
@@ -144,64 +143,9 @@ public struct Scenario: Equatable, Sendable {
     /// Whether the user did it (rather than the link): what the input plays.
     public var isTyped: Bool {
       switch self {
-      case .link, .held, .reached: false
+      case .link, .reached: false
       case .end, .quit, .typed, .signal: true
       }
-    }
-  }
-
-  /// The server, nick and login of a recorded network run: what its client was configured
-  /// with (never a secret). The nick is the scenario's `name`.
-  public struct Network: Equatable, Sendable {
-    /// The server as `irc://HOST:PORT` or `ircs://HOST:PORT`, without channels.
-    public var server: String
-    /// The host, as the URL names it (an IPv6 address without brackets).
-    public var host: String
-    /// The port.
-    public var port: UInt16
-    /// Whether the connection was TLS (`ircs://`).
-    public var usesTLS: Bool
-    /// Whether TLS was unverified (`--tls-insecure`).
-    public var tlsInsecure = false
-    /// The channels joined after registering, in order.
-    public var channels: [String] = []
-    /// The SASL login: `PLAIN` with the user, or `EXTERNAL`; nil for none.
-    public var sasl: SASL?
-    /// Whether registering without SASL was allowed (`--sasl-optional`).
-    public var saslOptional = false
-    /// Whether the run stayed connected after its input ended (`--keep-listening`).
-    public var keepsListening = false
-    /// Whether the run was in line mode, where a first connection that fails or ends before
-    /// registering is retried, and a refusal is told at once rather than on exit (piped runs
-    /// give up: exit 69).
-    public var isLineMode = false
-    /// How fast the run wrote to the server (`--pacing`); nil for the default, 5/1000.
-    public var pacing: IRCTokenBucket.Settings?
-    /// The `irc://HOST:PORT` the user named when a remembered STS policy made the run dial
-    /// `server` over TLS instead (live, chat said so before connecting); nil otherwise.
-    public var stsUpgradedFrom: String?
-    /// The TLS options given for this plaintext server (`--tls-ca`, `--tls-cert`, or the
-    /// networks file's `tls-ca`, `tls-cert`: the names, never their files), which wait for an STS upgrade: live, chat said so before
-    /// connecting. Empty otherwise.
-    public var tlsAwaitingUpgrade: [String] = []
-    /// The options `tlsAwaitingUpgrade` may name.
-    public static let tlsOptions = ["--tls-ca", "--tls-cert", "tls-ca", "tls-cert"]
-
-    /// A login, without its password.
-    public enum SASL: Equatable, Sendable {
-      /// `PLAIN` as `user`.
-      case plain(user: String)
-      /// `EXTERNAL`: the client certificate.
-      case external
-    }
-
-    /// A network on `host` and `port`.
-    public init(host: String, port: UInt16, usesTLS: Bool) {
-      self.host = host
-      self.port = port
-      self.usesTLS = usesTLS
-      let shown = host.contains(":") ? "[\(host)]" : host
-      server = "\(usesTLS ? "ircs" : "irc")://\(shown):\(port)"
     }
   }
 }

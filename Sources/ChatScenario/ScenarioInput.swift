@@ -11,7 +11,7 @@ import ChatRuntime
 public final class ScenarioInput: ChatRuntime.Input {
   private let entries: [Scenario.Entry]
   /// Whether each entry begins a step of its own although an entry before it shares its
-  /// instant: a recording's link entry (or `held`, `reached`) stood between them, so the
+  /// instant: a recording's link entry (or a `reached`) stood between them, so the
   /// session plays it in between, as live.
   private let beginsStep: [Bool]
   private let start: Timestamp
@@ -93,7 +93,7 @@ public final class ScenarioInput: ChatRuntime.Input {
       return .line(text)
     case .signal(let number):
       return .terminated(signal: number)
-    case .link, .held, .reached:
+    case .link, .reached:
       return .ended  // Never: the replay session's entries are filtered out.
     }
   }

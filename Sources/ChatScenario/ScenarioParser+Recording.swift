@@ -1,32 +1,17 @@
 import ChatCore
 import ChatIRC
-import ChatIRCSession
-
-/// A recording's settings (`server`, `channels`, `sasl`, …), read in any order among the
-/// others and put together into `Scenario.network` once the whole file is read.
-struct RecordingSettings {
-  var server: Scenario.Network?
-  var channels: [String] = []
-  var sasl: Scenario.Network.SASL?
-  var saslOptional = false
-  var tlsInsecure = false
-  var keepsListening = false
-  var isLineMode = false
-  var pacing: IRCTokenBucket.Settings?
-  var stsUpgradedFrom: Scenario.Network?
-  var tlsAwaitingUpgrade: [String] = []
-}
+import ChatProfile
 
 extension ScenarioParser {
   /// Reads one of `recordingSettings`.
   mutating func readRecordingSetting(_ name: String, _ value: String) throws(Problem) {
     switch name {
     case "server":
-      guard let network = Self.server(value) else {
+      guard let server = Self.server(value) else {
         throw .invalidValue(
           setting: name, value: value, expected: "irc://HOST:PORT or ircs://HOST:PORT")
       }
-      recording.server = network
+      recordingServer = server
     case "channels":
       let channels = value.split(separator: ",").map {
         String($0.trimmingPrefix(while: \.isWhitespace))
@@ -38,9 +23,9 @@ extension ScenarioParser {
     case "sasl":
       let words = value.split(separator: " ", omittingEmptySubsequences: true)
       if words.count == 2, words[0] == "PLAIN" {
-        recording.sasl = .plain(user: String(words[1]))
+        recording.sasl = ConnectionProfile.SASL(.plain(user: String(words[1])))
       } else if words == ["EXTERNAL"] {
-        recording.sasl = .external
+        recording.sasl = ConnectionProfile.SASL(.external)
       } else {
         throw .invalidValue(setting: name, value: value, expected: "PLAIN USER or EXTERNAL")
       }
@@ -52,7 +37,7 @@ extension ScenarioParser {
       case "sasl-optional": recording.saslOptional = value == "yes"
       case "tls-insecure": recording.tlsInsecure = value == "yes"
       case "line-mode": recording.isLineMode = value == "yes"
-      default: recording.keepsListening = value == "yes"
+      default: recording.keepListening = value == "yes"
       }
     case "pacing":
       guard let pacing = IRCTokenBucket.Settings(parsing: value),
@@ -70,14 +55,20 @@ extension ScenarioParser {
       recording.stsUpgradedFrom = original
     case "tls-awaits-upgrade":
       let options = value.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
-      guard !options.isEmpty, Set(options).count == options.count,
-        options.allSatisfy(Scenario.Network.tlsOptions.contains)
+      let cas = options.filter { $0.hasSuffix("tls-ca") }
+      let certificates = options.filter { $0.hasSuffix("tls-cert") }
+      guard !options.isEmpty, cas.count <= 1, certificates.count <= 1,
+        options.allSatisfy(ConnectionProfile.tlsOptions.contains)
       else {
         throw .invalidValue(
           setting: name, value: value,
           expected: "--tls-ca or tls-ca, --tls-cert or tls-cert, space-separated")
       }
-      recording.tlsAwaitingUpgrade = options
+      // The names only: a recording never holds a path to key material.
+      recording.tlsCA = cas.first.map { ConnectionProfile.TLSFile(option: $0, path: nil) }
+      recording.tlsCertificate = certificates.first.map {
+        ConnectionProfile.TLSFile(option: $0, path: nil)
+      }
     case "start":
       guard let start = Self.instant(value) else {
         throw .invalidValue(
@@ -109,11 +100,6 @@ extension ScenarioParser {
     case "connecting": return try none(.link(.dialing))
     case "connected": return try none(.link(.connected))
     case "hung-up": return try none(.link(.hungUp))
-    case "held":
-      guard let count = Int(text), count > 0, text.unicodeScalars.allSatisfy(isDigit) else {
-        throw .invalidValue(setting: "held", value: text, expected: "a count of link entries")
-      }
-      return .held(count: count)
     case "reached":
       guard let count = Int(text), count >= 0, text.unicodeScalars.allSatisfy(isDigit) else {
         throw .invalidValue(setting: "reached", value: text, expected: "a count of actions")
@@ -161,7 +147,7 @@ extension ScenarioParser {
 
   /// Puts a recording's settings together, refusing what cannot go with them.
   mutating func finishRecording() throws(LocatedProblem) {
-    guard var network = recording.server else {
+    guard let server = recordingServer else {
       for name in Self.recordingSettings where name != "start" && name != "utc-offset" {
         if let line = settingLines[name] {
           throw LocatedProblem(line: line, problem: .needsServer(setting: name))
@@ -174,60 +160,37 @@ extension ScenarioParser {
         throw LocatedProblem(line: line, problem: .notInRecording(setting: name))
       }
     }
-    network.channels = recording.channels
-    network.sasl = recording.sasl
-    network.saslOptional = recording.saslOptional
-    network.tlsInsecure = recording.tlsInsecure
-    network.keepsListening = recording.keepsListening
-    network.pacing = recording.pacing
-    network.isLineMode = recording.isLineMode
-    if let original = recording.stsUpgradedFrom, let line = settingLines["sts-upgraded-from"] {
+    var profile = recording
+    profile.server = server
+    // The header's `name` and `seed` are the profile's nick and seed.
+    profile.nick = scenario.name ?? AppState().localName
+    profile.seed = scenario.seed ?? Scenario.defaultSeed
+    if let original = profile.stsUpgradedFrom, let line = settingLines["sts-upgraded-from"] {
       // An STS policy upgrades the same host to TLS.
-      guard network.usesTLS, original.host == network.host else {
-        throw LocatedProblem(line: line, problem: .stsUpgradeMismatch(server: network.server))
-      }
-      network.stsUpgradedFrom = original.server
-    }
-    if !recording.tlsAwaitingUpgrade.isEmpty, let line = settingLines["tls-awaits-upgrade"] {
-      // Only a plaintext server waits for an upgrade; an upgraded one no longer does.
-      guard !network.usesTLS else {
+      guard server.usesTLS, original.host == server.host else {
         throw LocatedProblem(
-          line: line,
-          problem: .invalidValue(
-            setting: "tls-awaits-upgrade",
-            value: recording.tlsAwaitingUpgrade.joined(separator: " "),
-            expected: "an irc:// server (a plaintext connection) to go with it"))
+          line: line, problem: .stsUpgradeMismatch(server: server.description))
       }
-      network.tlsAwaitingUpgrade = recording.tlsAwaitingUpgrade
     }
-    scenario.network = network
+    if server.usesTLS, let line = settingLines["tls-awaits-upgrade"] {
+      // Only a plaintext server waits for an upgrade; an upgraded one no longer does.
+      let options = [profile.tlsCA, profile.tlsCertificate].compactMap { $0?.option }
+      throw LocatedProblem(
+        line: line,
+        problem: .invalidValue(
+          setting: "tls-awaits-upgrade", value: options.joined(separator: " "),
+          expected: "an irc:// server (a plaintext connection) to go with it"))
+    }
+    scenario.network = profile
   }
 
-  /// `irc://HOST:PORT` or `ircs://HOST:PORT` (HOST may be `[IPv6]`).
-  static func server(_ text: String) -> Scenario.Network? {
-    let usesTLS: Bool
-    var rest: Substring
-    if text.hasPrefix("irc://") {
-      (usesTLS, rest) = (false, text.dropFirst(6))
-    } else if text.hasPrefix("ircs://") {
-      (usesTLS, rest) = (true, text.dropFirst(7))
-    } else {
-      return nil
-    }
-    let host: Substring
-    if rest.hasPrefix("[") {
-      guard let close = rest.firstIndex(of: "]") else { return nil }
-      host = rest[rest.index(after: rest.startIndex)..<close]
-      rest = rest[rest.index(after: close)...]
-    } else {
-      guard let colon = rest.firstIndex(of: ":") else { return nil }
-      host = rest[..<colon]
-      rest = rest[colon...]
-    }
-    guard rest.hasPrefix(":"), let port = UInt16(rest.dropFirst()), port > 0, !host.isEmpty,
-      !host.contains(where: { $0.isWhitespace || $0 == "/" || $0 == "@" })
+  /// `irc://HOST:PORT` or `ircs://HOST:PORT` (HOST may be `[IPv6]`), read by the one URL
+  /// parser (`ServerAddress`), with the port spelled out and no channels, as chat writes it.
+  static func server(_ text: String) -> ServerAddress? {
+    guard let address = try? ServerAddress(parsing: text), address.channels.isEmpty,
+      text.hasSuffix(":\(address.port)")
     else { return nil }
-    return Scenario.Network(host: String(host), port: port, usesTLS: usesTLS)
+    return address
   }
 
   /// `YYYY-MM-DDTHH:MM:SS.mmmZ`, the form the writer uses.

@@ -1,6 +1,6 @@
 import ChatCore
 import ChatIRC
-import ChatIRCSession
+import ChatProfile
 import ChatSession
 
 /// Reads the scenario format described on `Scenario`. Pure: bytes in, a value or an error out.
@@ -15,7 +15,10 @@ public struct ScenarioParser {
   private var closing: (event: Scenario.Event, line: Int)?
   var lineNumber = 0
   /// A recording's settings, put together once the file is read (settings come in any order).
-  var recording = RecordingSettings()
+  var recording = ConnectionProfile(
+    server: ServerAddress(host: "", port: 0, usesTLS: false), nick: "")
+  /// A recording's `server`: with it, `recording` becomes the scenario's network.
+  var recordingServer: ServerAddress?
 
   /// The settings only a recording (a scenario with a `server`) takes.
   static let recordingSettings = [
@@ -88,7 +91,7 @@ public struct ScenarioParser {
       throw .timeGoesBack(timeText, previousMilliseconds: lastMilliseconds)
     }
     let event = try action(content[token.endIndex...].drop(while: isBlank))
-    if !event.isTyped, recording.server == nil { throw .linkWithoutServer }
+    if !event.isTyped, recordingServer == nil { throw .linkWithoutServer }
     // Input is over after `end`, and leaving has begun after `quit`: what could still follow
     // is the user insisting (and, in a recording, what the link still carried), never more
     // typing.

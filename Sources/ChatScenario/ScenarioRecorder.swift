@@ -1,5 +1,5 @@
 import ChatCore
-import ChatIRCSession
+import ChatIRC
 import ChatRendering
 
 /// Writes a scenario as a run goes: its header at once, then each entry as it happens, timed

@@ -1,6 +1,6 @@
 import ChatCore
 import ChatIRC
-import ChatIRCSession
+import ChatProfile
 import ChatRendering
 
 /// Writes the scenario format described on `Scenario`, in a form that reads back as written.
@@ -37,26 +37,30 @@ public enum ScenarioWriter {
     return text.isEmpty ? text : text + "\n"
   }
 
-  /// A recording's server, channels and login: never a secret.
-  private static func header(of network: Scenario.Network) -> String {
-    var text = "server \(network.server)\n"
-    if !network.channels.isEmpty {
-      text += "channels \(settingValue(network.channels.joined(separator: ",")))\n"
+  /// A recording's server, channels and login: never a secret, never a file.
+  private static func header(of profile: ConnectionProfile) -> String {
+    let server = profile.server
+    var text =
+      "server \(ServerAddress(host: server.host, port: server.port, usesTLS: server.usesTLS))\n"
+    if !profile.channels.isEmpty {
+      text += "channels \(settingValue(profile.channels.joined(separator: ",")))\n"
     }
-    switch network.sasl {
+    switch profile.sasl?.mechanism {
     case nil: break
     case .plain(let user)?: text += "sasl \(settingValue("PLAIN " + user))\n"
     case .external?: text += "sasl EXTERNAL\n"
     }
-    if network.saslOptional { text += "sasl-optional yes\n" }
-    if network.tlsInsecure { text += "tls-insecure yes\n" }
-    if network.keepsListening { text += "keep-listening yes\n" }
-    if network.isLineMode { text += "line-mode yes\n" }
-    if let pacing = network.pacing, pacing != .default { text += "pacing \(pacing.text)\n" }
-    if let original = network.stsUpgradedFrom { text += "sts-upgraded-from \(original)\n" }
-    if !network.tlsAwaitingUpgrade.isEmpty {
-      text += "tls-awaits-upgrade \(network.tlsAwaitingUpgrade.joined(separator: " "))\n"
+    if profile.saslOptional { text += "sasl-optional yes\n" }
+    if profile.tlsInsecure { text += "tls-insecure yes\n" }
+    if profile.keepListening { text += "keep-listening yes\n" }
+    if profile.isLineMode { text += "line-mode yes\n" }
+    if profile.pacing != .default { text += "pacing \(profile.pacing.text)\n" }
+    if let original = profile.stsUpgradedFrom {
+      text +=
+        "sts-upgraded-from \(ServerAddress(host: original.host, port: original.port, usesTLS: false))\n"
     }
+    let awaiting = profile.tlsOptionsAwaitingUpgrade
+    if !awaiting.isEmpty { text += "tls-awaits-upgrade \(awaiting.joined(separator: " "))\n" }
     return text
   }
 
@@ -71,7 +75,6 @@ public enum ScenarioWriter {
     case .typed(let text): return "\(time) | \(text)\n"
     case .signal(let number): return "\(time) signal \(number)\n"
     case .link(let event): return "\(time) \(link(event))\n"
-    case .held(let count): return "\(time) held \(count)\n"
     case .reached(let count): return "\(time) reached \(count)\n"
     }
   }

@@ -6,7 +6,8 @@ import LogRenderer
 
 /// One snapshot per case folder and renderer: what the renderer shows when the case's
 /// `scenario.chat` is played on the virtual clock. A recording (a `scenario.chat` with a
-/// `server`) is a case like any other: it replays through the IRC session's engine.
+/// `server`) is a case like any other: it replays through the IRC session's engine, by the
+/// `Player` the command line hands in (its one wiring of a network run).
 public struct SnapshotRenderer: Sendable, CustomStringConvertible {
   /// The snapshot's file name inside a case folder.
   public var file: String
@@ -41,18 +42,22 @@ public struct SnapshotRenderer: Sendable, CustomStringConvertible {
     },
   ]
 
+  /// Plays a scenario into renderers: the simulated peer's (`Scenario.play`), or a
+  /// recording's replay, which the command line wires (ChatVerify links no session).
+  public typealias Player = @Sendable (Scenario, [any Renderer]) throws(SinkError) -> Void
+
   /// The file a case's input is read from.
   public static let scenarioFile = "scenario.chat"
 
   /// What each of `renderers` shows when `scenario` plays, in their order. One play feeds them
   /// all: renderers only watch the state, so each prints what it would print alone.
   public static func render(
-    _ scenario: Scenario, with renderers: [SnapshotRenderer] = all
+    _ scenario: Scenario, with renderers: [SnapshotRenderer] = all, player: Player
   ) -> [[UInt8]] {
     let sinks = renderers.map { _ in MemorySink() }
     let made = zip(renderers, sinks).map { renderer, sink in renderer.make(scenario, sink) }
     do {
-      _ = try scenario.play(renderers: made)
+      try player(scenario, made)
     } catch {
       // Memory sinks never fail; were one to, its output so far is what it shows.
     }

@@ -7,8 +7,14 @@ public struct Verifier: Sendable {
   /// Whether missing and differing snapshots are written (in place) instead of reported.
   public var records: Bool
 
-  /// Creates a verifier; it records when `records` is true.
-  public init(records: Bool) { self.records = records }
+  /// Plays each case's scenario (a recording through the command line's wiring).
+  public var player: SnapshotRenderer.Player
+
+  /// Creates a verifier playing with `player`; it records when `records` is true.
+  public init(records: Bool, player: @escaping SnapshotRenderer.Player) {
+    self.records = records
+    self.player = player
+  }
 
   /// Checks one case folder. Only recording writes anything, and only then can it fail: with
   /// the error of the snapshot that could not be written.
@@ -23,7 +29,7 @@ public struct Verifier: Sendable {
     } catch {
       return CaseResult(folder: folder, outcome: .unplayable(error))
     }
-    let outputs = SnapshotRenderer.render(scenario)
+    let outputs = SnapshotRenderer.render(scenario, player: player)
     var renders: [CaseResult.Render] = []
     var removed: [String] = []
     for (renderer, actual) in zip(SnapshotRenderer.all, outputs) {

@@ -1,6 +1,6 @@
 import ChatCore
 import ChatIRC
-import ChatIRCSession
+import ChatProfile
 import ChatRendering
 import ChatScenario
 import JSONLinesRenderer
@@ -8,7 +8,7 @@ import LogRenderer
 import Testing
 
 /// Recordings in the scenario format: what they read as, that they write back as read, and
-/// that they replay through the IRC session's engine.
+/// and that they write back as read (their replay: EndToEndTests' RecordingReplayTests).
 @Suite(.timeLimit(.minutes(10))) struct RecordingFormatTests {
   static let recording = """
     # A recording, by hand.
@@ -30,7 +30,7 @@ import Testing
     1.005s < :irc.test 353 bot = #chat :@alice bot
     1.005s < :irc.test 366 bot #chat :End of /NAMES list.
     1.100s <"@time=2026-12-01T14:00:01.100Z;msgid=m1 :alice!a@h PRIVMSG #chat :\\e[2Jhi"
-    1.100s held 1
+    1.100s reached 7
     1.100s | typed before alice's line reached the core
     1.200s < @time=2026-12-01T14:00:01.200Z;msgid=m1 :alice!a@h PRIVMSG #chat :again, same msgid
     2.000s oversized 9000
@@ -41,8 +41,10 @@ import Testing
 
   @Test func aRecordingReadsAsItsSettingsAndEntries() throws {
     let scenario = try ScenarioParser.parse(Array(Self.recording.utf8), file: "r.chat")
-    var network = Scenario.Network(host: "127.0.0.1", port: 6667, usesTLS: false)
-    network.channels = ["#chat"]
+    var network = ConnectionProfile(
+      server: ServerAddress(host: "127.0.0.1", port: 6667, usesTLS: false), nick: "bot",
+      channels: ["#chat"])
+    network.seed = 7
     #expect(scenario.network == network)
     #expect(scenario.name == "bot")
     #expect(scenario.utcOffsetSeconds == 3600)
@@ -55,7 +57,7 @@ import Testing
           .received(
             .line(
               "@time=2026-12-01T14:00:01.100Z;msgid=m1 :alice!a@h PRIVMSG #chat :\u{1B}[2Jhi"))))
-    #expect(scenario.entries[11].event == .held(count: 1))
+    #expect(scenario.entries[11].event == .reached(count: 7))
     #expect(scenario.entries[14].event == .link(.received(.tooLong(byteCount: 9000))))
     #expect(
       scenario.entries[15].event == .link(.closed(reason: "the server closed the connection")))
@@ -80,9 +82,10 @@ import Testing
     ]
     var scenario = Scenario(
       seed: 1, name: "bot",
-      network: Scenario.Network(host: "::1", port: 6697, usesTLS: true),
+      network: ConnectionProfile(
+        server: ServerAddress(host: "::1", port: 6697, usesTLS: true), nick: "bot"),
       start: Timestamp(millisecondsSinceEpoch: 0))
-    scenario.network?.sasl = .plain(user: "bot")
+    scenario.network?.sasl = ConnectionProfile.SASL(.plain(user: "bot"))
     scenario.network?.tlsInsecure = true
     scenario.entries = events.enumerated().map {
       Scenario.Entry(milliseconds: Int64($0.offset), event: .link($0.element))
@@ -90,41 +93,5 @@ import Testing
     let written = ScenarioWriter.text(of: scenario)
     #expect(written.contains("server ircs://[::1]:6697\n"), "\(written)")
     #expect(try ScenarioParser.parse(Array(written.utf8), file: "w.chat") == scenario)
-  }
-
-  /// The hand-made recording through every step of the engine: the typed line reaches the
-  /// core before the line read in its turn (`held`), a second delivery of a msgid is shown
-  /// once, an ESC shows as its stand-in, times are the recording's, in its time zone, and the
-  /// session's notices (an ignored line, the loss, the reconnect) are in the log as live. The
-  /// typed line, written but unconfirmed when the link went, is still pending at the signal:
-  /// it waits for the channel's history on rejoining.
-  @Test func aRecordingReplaysThroughTheEngineAtItsTimes() throws {
-    let scenario = try ScenarioParser.parse(Array(Self.recording.utf8), file: "r.chat")
-    let log = MemorySink()
-    let jsonl = MemorySink()
-    let outcome = try scenario.play(
-      renderers: [
-        StreamRenderer(LogFormatter(utcOffsetSeconds: 3600), sink: log),
-        StreamRenderer(JSONLinesFormatter(), sink: jsonl),
-      ])
-    #expect(outcome == .terminated(signal: 15))
-    let text = String(decoding: log.bytes, as: UTF8.self)
-    #expect(
-      text == """
-        15:00:00.002 * connecting
-        15:00:01.000 * connected
-        15:00:01.005 [#chat] -- you joined
-        15:00:01.005 [#chat] -- 2 members (/names lists them)
-        15:00:01.100 [#chat] alice: ␛[2Jhi
-        15:00:02.000 -!- ignored a line from the server: a line of 9000 bytes is over the limit: dropped
-        15:00:02.500 * disconnected
-        15:00:02.500 -!- disconnected: the server closed the connection
-        15:00:02.500 -!- reconnecting to 127.0.0.1:6667 in 0.5 s
-
-        """)
-    let lines = String(decoding: jsonl.bytes, as: UTF8.self).split(separator: "\n")
-    let sent = lines.firstIndex { $0.contains("\"type\":\"sent\"") }
-    let received = lines.firstIndex { $0.contains("\"sender\":\"alice\"") }
-    #expect(sent != nil && received != nil && sent! < received!, "\(lines)")
   }
 }

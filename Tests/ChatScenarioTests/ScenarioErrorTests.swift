@@ -73,7 +73,7 @@ import Testing
     (
       "0ms < :irc.test 001 bot :hi",
       "s.chat:1: a link entry ('<', '>', connecting, connected, closed, failed, gave-up,"
-        + " hung-up, oversized, overflowing, held, reached) needs a 'server' setting: only a"
+        + " hung-up, oversized, overflowing, reached) needs a 'server' setting: only a"
         + " recording has them"
     ),
     (
@@ -103,6 +103,29 @@ import Testing
       "server irc://h:1\n0ms connecting\n1ms connected now",
       "s.chat:3: expected '| text', '\"text\"', 'end' or 'quit' after the time, found"
         + " 'connected now'"
+    ),
+    // The header's server is read by the one URL parser, as chat writes it: port spelled
+    // out, no channels (they have their own setting).
+    (
+      "server irc://h:1/#chat\n",
+      "s.chat:1: invalid server 'irc://h:1/#chat': expected irc://HOST:PORT or"
+        + " ircs://HOST:PORT"
+    ),
+    (
+      "server irc://h..x:1\n",
+      "s.chat:1: invalid server 'irc://h..x:1': expected irc://HOST:PORT or ircs://HOST:PORT"
+    ),
+    // One CA and one certificate at most wait for an upgrade.
+    (
+      "server irc://h:1\ntls-awaits-upgrade --tls-ca tls-ca\n",
+      "s.chat:2: invalid tls-awaits-upgrade '--tls-ca tls-ca': expected --tls-ca or tls-ca,"
+        + " --tls-cert or tls-cert, space-separated"
+    ),
+    // `held` went when `reached` replaced it: it is an unknown entry like any other.
+    (
+      "server irc://h:1\n0ms connecting\n1ms held 1\n1ms | hi",
+      "s.chat:3: expected '| text', '\"text\"', 'end' or 'quit' after the time, found"
+        + " 'held 1'"
     ),
     (
       "server irc://h:1\n0ms <\"unterminated",

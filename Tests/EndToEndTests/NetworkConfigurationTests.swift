@@ -1,12 +1,14 @@
+import ChatProfile
 import Testing
 
 @testable import ChatCommandLine
+@testable import ChatIRC
 
 /// How the command line, the networks file and the environment merge into what a session
 /// connects with.
 @Suite(.timeLimit(.minutes(10))) struct NetworkConfigurationTests {
   @Test func withoutAServerThereIsNoConfiguration() throws {
-    #expect(try NetworkConfiguration(resolving: NetworkArguments(), environment: [:]) == nil)
+    #expect(try ConnectionProfile(resolving: NetworkArguments(), environment: [:]) == nil)
   }
 
   @Test func aServerAloneTakesTheNickFromUSERAndTheURLsChannels() throws {
@@ -17,7 +19,8 @@ import Testing
     #expect(configuration.channels == ["#ops", "#dev", "#qa"])
     #expect(configuration.server.endpoint == "127.0.0.1:6667" && !configuration.server.usesTLS)
     #expect(configuration.sasl == nil && configuration.bell && !configuration.keepListening)
-    #expect(configuration.tls == .init())
+    #expect(configuration.tlsCA == nil && configuration.tlsCertificate == nil)
+    #expect(!configuration.tlsInsecure)
     #expect(try resolve(["--server", "irc://h"], [:]).nick == "chatuser")
     #expect(try resolve(["--server", "irc://h"], ["LOGNAME": "bo"]).nick == "bo")
   }
@@ -53,9 +56,8 @@ import Testing
     #expect(fromFile.networkName == "libera")
     #expect(fromFile.server.endpoint == "irc.libera.chat:6697" && fromFile.server.usesTLS)
     #expect((fromFile.nick, fromFile.channels) == ("alice", ["#chat", "#swift"]))
-    #expect(fromFile.tls.insecure)
+    #expect(fromFile.tlsInsecure)
     #expect(password(fromFile) == "from-file")
-    #expect(fromFile.sasl?.passwordSource == .file(folder.path + "/home/libera.pass"))
 
     let overridden = try resolve(
       [
@@ -64,7 +66,8 @@ import Testing
       ], environment)
     #expect(overridden.server.endpoint == "[::1]:7000")
     #expect((overridden.nick, overridden.channels) == ("bob", ["#x", "#y"]))
-    #expect(overridden.sasl?.user == "bob" && password(overridden) == "from-flag")
+    #expect(
+      overridden.sasl?.mechanism == .plain(user: "bob") && password(overridden) == "from-flag")
 
     // The environment comes before the file's password file, after the flag's.
     let environmentWins = try resolve(
@@ -100,10 +103,10 @@ import Testing
         + " (an STS upgrade is always verified)")
     #expect(fileError.exitStatus == 78)
     // `no` asks for what a plaintext server gets anyway.
-    #expect(try resolve(["--network", "off"], folder.environment()).tls == .init())
+    #expect(try !resolve(["--network", "off"], folder.environment()).tlsInsecure)
     // A TLS server from the command line makes the file's setting valid.
     #expect(
-      try resolve(["--network", "plain", "--server", "ircs://h"], folder.environment()).tls.insecure
+      try resolve(["--network", "plain", "--server", "ircs://h"], folder.environment()).tlsInsecure
     )
   }
 
@@ -119,14 +122,11 @@ import Testing
         "--server", "irc://h", "--tls-ca", folder.path + "/config/chat/ca.pem", "--tls-cert",
         folder.path + "/client.pem",
       ], [:])
-    #expect(
-      flags.tls
-        == .init(
-          caFile: folder.path + "/config/chat/ca.pem", certificateFile: folder.path + "/client.pem")
-    )
+    #expect(flags.tlsCA?.path == folder.path + "/config/chat/ca.pem")
+    #expect(flags.tlsCertificate?.path == folder.path + "/client.pem")
     #expect(flags.tlsOptionsAwaitingUpgrade == ["--tls-ca", "--tls-cert"])
     let file = try resolve(["--network", "plain"], folder.environment())
-    #expect(file.tls.caFile == folder.path + "/config/chat/ca.pem")
+    #expect(file.tlsCA?.path == folder.path + "/config/chat/ca.pem")
     // Named as given: from the networks file, not a flag the user never typed.
     #expect(file.tlsOptionsAwaitingUpgrade == ["tls-ca"])
     // Over TLS from the start, nothing waits.
@@ -161,7 +161,7 @@ import Testing
     #expect(error.exitStatus == 64)
     let external = try resolve(
       ["--server", "ircs://h", "--sasl-user", "alice", "--tls-cert", certificate], [:])
-    #expect(external.sasl == SASLCredentials(externalUser: "alice"))
+    #expect(external.sasl == ConnectionProfile.SASL(.external))
     #expect(external.sasl?.mechanism == .external)
     for option in [["--sasl-optional"], ["--sasl-password-file", "/dev/null"]] {
       let error = try #require(throws: NetworkConfigurationError.self) {
@@ -171,7 +171,7 @@ import Testing
     }
     let optional = try resolve(
       ["--server", "ircs://h", "--sasl-user", "a", "--sasl-optional"], ["CHAT_SASL_PASSWORD": "p"])
-    #expect(optional.saslOptional && optional.sasl?.mechanism == .plain)
+    #expect(optional.saslOptional && optional.sasl?.mechanism == .plain(user: "a"))
   }
 
   @Test func unknownNetworksAndMissingDirectoriesAreNamed() throws {
@@ -195,14 +195,14 @@ import Testing
   }
 
   private func resolve(_ arguments: [String], _ environment: [String: String]) throws
-    -> NetworkConfiguration
+    -> ConnectionProfile
   {
     let options = try Options(parsing: arguments)
     return try #require(
-      try NetworkConfiguration(resolving: options.network, environment: environment))
+      try ConnectionProfile(resolving: options.network, environment: environment))
   }
 
-  private func password(_ configuration: NetworkConfiguration) -> String? {
-    configuration.sasl?.withPasswordBytes { $0.map { String(decoding: $0, as: UTF8.self) } }
+  private func password(_ configuration: ConnectionProfile) -> String? {
+    configuration.sasl?.password?.withUTF8 { String(decoding: $0, as: UTF8.self) }
   }
 }

@@ -1,3 +1,4 @@
+import ChatProfile
 import Testing
 
 @testable import ChatCommandLine

@@ -1,13 +1,14 @@
 import ChatIRC
+import ChatProfile
 import Testing
 
 @testable import ChatCommandLine
 
 /// `--pacing BURST/MS`: how fast chat writes to the server.
 @Suite(.timeLimit(.minutes(10))) struct PacingOptionTests {
-  private func resolve(_ arguments: [String]) throws -> NetworkConfiguration {
+  private func resolve(_ arguments: [String]) throws -> ConnectionProfile {
     let options = try Options(parsing: arguments)
-    return try #require(try NetworkConfiguration(resolving: options.network, environment: [:]))
+    return try #require(try ConnectionProfile(resolving: options.network, environment: [:]))
   }
 
   @Test func theDefaultIsABurstOfFiveThenOneASecond() throws {

@@ -1,3 +1,5 @@
+import ChatIRC
+import ChatProfile
 import Foundation
 import Testing
 
@@ -113,9 +115,10 @@ import Testing
     let path = try folder.write(Self.password + "\n", to: "pass")
     let fromFile = try SASLCredentials.fromFile(user: "alice", path: path)
     let fromEnvironment = try SASLCredentials.fromEnvironment(user: "alice", value: Self.password)
-    var configuration = NetworkConfiguration(
+    var configuration = ConnectionProfile(
       server: ServerAddress(host: "h", port: 6697, usesTLS: true), nick: "alice")
-    configuration.sasl = fromFile
+    configuration.sasl = ConnectionProfile.SASL(
+      .plain(user: "alice"), password: IRCSecret(Self.password))
     for credentials in [fromFile, fromEnvironment] {
       var dumped = ""
       dump(credentials, to: &dumped)

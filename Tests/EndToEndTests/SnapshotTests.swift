@@ -4,6 +4,8 @@ import ChatVerify
 import Foundation
 import Testing
 
+@testable import ChatCommandLine
+
 /// Every case in `Fixtures/` played by every renderer and compared with its snapshot; see
 /// `Snapshot` for recording and `SnapshotRenderer` for the renderers.
 @Suite(.timeLimit(.minutes(10))) struct SnapshotTests {
@@ -22,7 +24,10 @@ import Testing
   ) throws -> [UInt8] {
     let path = root.appendingPathComponent(name).appendingPathComponent(scenarioFile).path
     let scenario = try Scenario(contentsOfFile: path)
-    return SnapshotRenderer.render(scenario, with: [renderer])[0]
+    return SnapshotRenderer.render(scenario, with: [renderer]) {
+      scenario, renderers throws(SinkError) in
+      _ = try ChatCommand.play(scenario, renderers: renderers)
+    }[0]
   }
 
   /// Whether the suite passes each case under `root`: every renderer's output matches its

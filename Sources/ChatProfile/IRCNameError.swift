@@ -1,7 +1,7 @@
 import ChatRendering
 
 /// Why a nick or channel name cannot be used.
-enum IRCNameError: Error, Equatable, CustomStringConvertible {
+public enum IRCNameError: Error, Equatable, CustomStringConvertible {
   /// A channel name that is only its prefix.
   case bareChannelPrefix(String)
   /// A channel name longer than chat accepts.
@@ -17,7 +17,7 @@ enum IRCNameError: Error, Equatable, CustomStringConvertible {
   /// A nick starting with a digit, a hyphen or another character a nick cannot start with.
   case invalidNickStart(String, character: Unicode.Scalar)
 
-  var description: String {
+  public var description: String {
     switch self {
     case .bareChannelPrefix(let name):
       "'\(Sanitizer.sanitize(name))' is only a channel prefix: give a name after it"
@@ -40,7 +40,7 @@ enum IRCNameError: Error, Equatable, CustomStringConvertible {
   }
 
   /// A character as an error message names it: visible ones quoted, the rest by code point.
-  static func spell(_ scalar: Unicode.Scalar) -> String {
+  public static func spell(_ scalar: Unicode.Scalar) -> String {
     if scalar == " " { return "a space" }
     if scalar == "," { return "a comma" }
     let text = String(scalar)

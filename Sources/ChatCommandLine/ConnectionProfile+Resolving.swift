@@ -1,10 +1,16 @@
+import ChatCore
+import ChatIRC
+import ChatProfile
 import Glibc
 
-extension NetworkConfiguration {
-  /// The configuration `arguments` ask for, or nil when they name no server. Reads the networks
-  /// file (with `--network`), the password (environment or file) and checks the TLS files.
+extension ConnectionProfile {
+  /// The profile `arguments` ask for, or nil when they name no server: command-line flags win
+  /// over the networks file (with `--network`), and the password comes from
+  /// `--sasl-password-file`, else `CHAT_SASL_PASSWORD`, else the file's `sasl-password-file`.
+  /// Checks the TLS files. `isLineMode` and `seed` are the run's.
   init?(
-    resolving arguments: NetworkArguments, environment: [String: String]
+    resolving arguments: NetworkArguments, environment: [String: String],
+    isLineMode: Bool = false, seed: UInt64 = 1
   ) throws(NetworkConfigurationError) {
     guard arguments.connects else { return nil }
     var entry: NetworksFile.Network?
@@ -39,30 +45,37 @@ extension NetworkConfiguration {
     }
     self.init(server: server, nick: nick, channels: channels)
     networkName = entry?.name
-    tls = try Self.tls(arguments, entry, file: filePath, server: server)
+    try resolveTLS(arguments, entry, file: filePath)
     saslOptional = arguments.saslOptional || entry?.saslOptional == true
-    sasl = try Self.sasl(arguments, entry, environment: environment, tls: tls)
+    sasl = try Self.sasl(arguments, entry, environment: environment, tls: tlsCertificate)
     bell = !arguments.noBell
     keepListening = arguments.keepListening
     if let pacing = arguments.pacing { self.pacing = pacing }
+    self.isLineMode = isLineMode
+    self.seed = seed
   }
 
-  private static func tls(
-    _ arguments: NetworkArguments, _ entry: NetworksFile.Network?, file: String,
-    server: ServerAddress
-  ) throws(NetworkConfigurationError) -> TLS {
-    var settings = TLS(
-      caFile: arguments.tlsCA ?? entry?.tlsCA,
-      certificateFile: arguments.tlsCertificate ?? entry?.tlsCertificate,
-      insecure: arguments.tlsInsecure || entry?.tlsInsecure == true)
+  /// Dials `server` over TLS, on the remembered port, when a policy in `store` covers it at
+  /// `now` (and keeps the address the user named in `stsUpgradedFrom`).
+  mutating func applyRemembered(_ store: STSPolicyStore, at now: Timestamp) {
+    guard let upgraded = store.upgrade(server, at: now) else { return }
+    stsUpgradedFrom = server
+    stsUpgradedFrom?.channels = []
+    server = upgraded
+  }
+
+  private mutating func resolveTLS(
+    _ arguments: NetworkArguments, _ entry: NetworksFile.Network?, file: String
+  ) throws(NetworkConfigurationError) {
     // A notice about them names them as the user gave them: a flag, or a networks file key.
-    if arguments.tlsCA == nil, entry?.tlsCA != nil {
-      settings.caSource = "tls-ca"
-    }
-    if arguments.tlsCertificate == nil, entry?.tlsCertificate != nil {
-      settings.certificateSource = "tls-cert"
-    }
-    // With `irc://` the CA and the certificate wait for an STS upgrade (see `unusedTLSFiles`),
+    tlsCA =
+      arguments.tlsCA.map { TLSFile(option: "--tls-ca", path: $0) }
+      ?? entry?.tlsCA.map { TLSFile(option: "tls-ca", path: $0) }
+    tlsCertificate =
+      arguments.tlsCertificate.map { TLSFile(option: "--tls-cert", path: $0) }
+      ?? entry?.tlsCertificate.map { TLSFile(option: "tls-cert", path: $0) }
+    tlsInsecure = arguments.tlsInsecure || entry?.tlsInsecure == true
+    // With `irc://` the CA and the certificate wait for an STS upgrade (`tlsOptionsAwaitingUpgrade`),
     // but skipping verification would undo what STS is for: an upgrade is always verified.
     if !server.usesTLS {
       let advice =
@@ -81,8 +94,7 @@ extension NetworkConfiguration {
               reason: "needs an ircs:// server (an STS upgrade is always verified)")))
       }
     }
-    for (option, path) in [("--tls-ca", settings.caFile), ("--tls-cert", settings.certificateFile)]
-    {
+    for (option, path) in [("--tls-ca", tlsCA?.path), ("--tls-cert", tlsCertificate?.path)] {
       guard let path else { continue }
       do {
         _ = try OpenedFile(path: path)
@@ -92,13 +104,12 @@ extension NetworkConfiguration {
         throw .unreadableFile(option: option, path: path, reason: "not a regular file")
       }
     }
-    return settings
   }
 
   private static func sasl(
     _ arguments: NetworkArguments, _ entry: NetworksFile.Network?,
-    environment: [String: String], tls: TLS
-  ) throws(NetworkConfigurationError) -> SASLCredentials? {
+    environment: [String: String], tls certificate: TLSFile?
+  ) throws(NetworkConfigurationError) -> SASL? {
     guard let user = arguments.saslUser ?? entry?.saslUser else {
       for (option, given) in [
         ("--sasl-password-file", arguments.saslPasswordFile != nil),
@@ -108,26 +119,32 @@ extension NetworkConfiguration {
       }
       return nil
     }
+    var credentials: SASLCredentials?
     do {
       if let path = arguments.saslPasswordFile {
-        return try .fromFile(user: user, path: path)
-      }
-      if let value = environment[SASLCredentials.environmentVariable] {
-        return try .fromEnvironment(user: user, value: value)
-      }
-      if let path = entry?.saslPasswordFile {
-        return try .fromFile(user: user, path: path)
+        credentials = try .fromFile(user: user, path: path)
+      } else if let value = environment[SASLCredentials.environmentVariable] {
+        credentials = try .fromEnvironment(user: user, value: value)
+      } else if let path = entry?.saslPasswordFile {
+        credentials = try .fromFile(user: user, path: path)
       }
     } catch {
       throw .credentials(error)
     }
-    guard tls.certificateFile != nil else {
+    if let credentials {
+      // The password goes on as a secret that never shows itself, never as text.
+      let password: IRCSecret? = credentials.withPasswordBytes { bytes in
+        bytes.map { IRCSecret(bytes: Array($0)) }
+      }
+      return SASL(.plain(user: credentials.user), password: password)
+    }
+    guard certificate?.path != nil else {
       throw .usage(
         .needs(
           option: "--sasl-user",
           other: "a password: set \(SASLCredentials.environmentVariable) or give"
             + " --sasl-password-file FILE (or a --tls-cert for SASL EXTERNAL)"))
     }
-    return SASLCredentials(externalUser: user)
+    return SASL(.external)
   }
 }

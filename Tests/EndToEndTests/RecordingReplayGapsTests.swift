@@ -1,10 +1,12 @@
 import ChatCore
 import ChatIRC
-import ChatIRCSession
+import ChatProfile
 import ChatRendering
 import ChatScenario
 import LogRenderer
 import Testing
+
+@testable import ChatCommandLine
 
 /// What a recording keeps so that its replay is exact: the pacing, an STS upgrade before
 /// connecting, a line crossing the cap while it arrives, and how the run ended.
@@ -33,7 +35,8 @@ import Testing
   /// Plays `scenario`, returning how it ended and the log with its notices.
   private func play(_ scenario: Scenario) throws -> (Scenario.Ending, String) {
     let log = MemorySink()
-    let ending = try scenario.run(renderers: [StreamRenderer(LogFormatter(), sink: log)])
+    let ending = try ChatCommand.play(
+      scenario, renderers: [StreamRenderer(LogFormatter(), sink: log)])
     return (ending, String(decoding: log.bytes, as: UTF8.self))
   }
 
@@ -43,7 +46,7 @@ import Testing
     )
     #expect(
       scenario.network?.pacing == IRCTokenBucket.Settings(burst: 2, intervalMilliseconds: 500))
-    #expect(scenario.network?.stsUpgradedFrom == "irc://irc.example.net:6667")
+    #expect(scenario.network?.stsUpgradedFrom?.description == "irc://irc.example.net:6667")
     let written = ScenarioWriter.text(of: scenario)
     #expect(written.contains("\npacing 2/500\nsts-upgraded-from irc://irc.example.net:6667\n"))
     #expect(try parse(written) == scenario)
@@ -55,7 +58,7 @@ import Testing
     scenario.network?.pacing = .default
     #expect(!ScenarioWriter.text(of: scenario).contains("pacing"))
     #expect(try parse(Self.header + "pacing 5/1000\n").network?.pacing == .default)
-    #expect(try parse(Self.header).network?.pacing == nil)
+    #expect(try parse(Self.header).network?.pacing == .default)
   }
 
   @Test(arguments: [
@@ -110,7 +113,7 @@ import Testing
       """
     let scenario = try parse(
       plaintext + "tls-awaits-upgrade --tls-ca --tls-cert\n\n" + Self.registered + "2s end\n")
-    #expect(scenario.network?.tlsAwaitingUpgrade == ["--tls-ca", "--tls-cert"])
+    #expect(scenario.network?.tlsOptionsAwaitingUpgrade == ["--tls-ca", "--tls-cert"])
     let written = ScenarioWriter.text(of: scenario)
     #expect(written.contains("\ntls-awaits-upgrade --tls-ca --tls-cert\n"), "\(written)")
     #expect(try parse(written) == scenario)

@@ -2,20 +2,20 @@
 ///
 /// They are deliberately the lowest common ground (RFC 2812's nick characters, and the
 /// characters no server allows in a channel name); a server's `ISUPPORT` may narrow them later.
-enum IRCName {
+public enum IRCName {
   /// The longest nick chat makes from a user name: long enough for any server's `NICKLEN`
   /// (InspIRCd allows 30), and the server cuts it or refuses it with 432 otherwise.
-  static let derivedNickLength = 30
+  public static let derivedNickLength = 30
 
   /// The longest channel name chat accepts before the server says otherwise, in UTF-8 bytes.
-  static let channelLength = 200
+  public static let channelLength = 200
 
   /// The nick used when the user name gives nothing usable.
-  static let fallbackNick = "chatuser"
+  public static let fallbackNick = "chatuser"
 
   /// `text` checked as a channel name; a name without a channel prefix (`#` or `&`) gets `#`,
   /// as IRC URLs and other clients treat a bare name.
-  static func channel(_ text: String) throws(IRCNameError) -> String {
+  public static func channel(_ text: String) throws(IRCNameError) -> String {
     guard !text.isEmpty else { throw .emptyChannel }
     let name = text.hasPrefix("#") || text.hasPrefix("&") ? text : "#" + text
     guard name.unicodeScalars.count > 1 else { throw .bareChannelPrefix(name) }
@@ -33,7 +33,7 @@ enum IRCName {
   }
 
   /// `text` checked as a nick: a letter or one of ``[]\`_^{|}`` first, then those, digits or `-`.
-  static func nick(_ text: String) throws(IRCNameError) -> String {
+  public static func nick(_ text: String) throws(IRCNameError) -> String {
     guard let first = text.unicodeScalars.first else { throw .emptyNick }
     guard isNickStart(first) else { throw .invalidNickStart(text, character: first) }
     if let bad = text.unicodeScalars.first(where: { !isNickStart($0) && !isNickRest($0) }) {
@@ -44,7 +44,7 @@ enum IRCName {
 
   /// A valid nick made from a login name (`$USER`): the characters a nick cannot hold are
   /// dropped, and so are leading digits and hyphens; nothing left gives ``fallbackNick``.
-  static func nick(fromUserName userName: String?) -> String {
+  public static func nick(fromUserName userName: String?) -> String {
     var scalars = String.UnicodeScalarView()
     for scalar in (userName ?? "").unicodeScalars
     where isNickStart(scalar) || (!scalars.isEmpty && isNickRest(scalar)) {

@@ -1,10 +1,12 @@
 import ChatCore
 import ChatIRC
-import ChatIRCSession
+import ChatProfile
 import ChatRendering
 import ChatScenario
 import JSONLinesRenderer
 import Testing
+
+@testable import ChatCommandLine
 
 /// Typed steps and link entries that live met in one turn of the loop: the recording says
 /// how many of the session's actions the core had been handed at each (`reached N`), and the
@@ -43,7 +45,8 @@ import Testing
   private func replay(_ text: String) throws -> (Scenario.Ending, String) {
     let scenario = try ScenarioParser.parse(Array(text.utf8), file: "r.chat")
     let jsonl = MemorySink()
-    let ending = try scenario.run(renderers: [StreamRenderer(JSONLinesFormatter(), sink: jsonl)])
+    let ending = try ChatCommand.play(
+      scenario, renderers: [StreamRenderer(JSONLinesFormatter(), sink: jsonl)])
     return (ending, String(decoding: jsonl.bytes, as: UTF8.self))
   }
 
@@ -110,8 +113,9 @@ import Testing
     let sink = MemorySink()
     let start = Timestamp(millisecondsSinceEpoch: 1_796_144_400_000)
     var settings = Scenario(seed: 7, name: "bot")
-    var network = Scenario.Network(host: "127.0.0.1", port: 6667, usesTLS: false)
-    network.channels = ["#chat"]
+    let network = ConnectionProfile(
+      server: ServerAddress(host: "127.0.0.1", port: 6667, usesTLS: false), nick: "bot",
+      channels: ["#chat"])
     settings.network = network
     settings.start = start
     settings.utcOffsetSeconds = 0

@@ -1,7 +1,7 @@
 import ChatRendering
 
 /// Why a server URL cannot be used.
-enum ServerAddressError: Error, Equatable, CustomStringConvertible {
+public enum ServerAddressError: Error, Equatable, CustomStringConvertible {
   /// `irc://host#chat`: the channel list starts after a slash.
   case channelWithoutSlash(String)
   /// A channel in the URL that no server would accept.
@@ -29,7 +29,7 @@ enum ServerAddressError: Error, Equatable, CustomStringConvertible {
   /// A `user:password@` part. Its text is never repeated: it may hold a password.
   case userInfo
 
-  var description: String {
+  public var description: String {
     switch self {
     case .channelWithoutSlash(let url):
       "'\(Sanitizer.sanitize(url))' has a channel without a slash before it: write"

@@ -1,5 +1,3 @@
-import ChatIRC
-
 /// One thing that happened on an IRC session's link, as `--record` keeps it and a replay
 /// plays it back: everything the protocol client was fed, and nothing secret.
 public enum IRCLinkEvent: Hashable, Sendable {

@@ -2,43 +2,43 @@ import Glibc
 
 /// Where an IRC server is and which channels to join there, as an `irc://` or `ircs://` URL
 /// names them: `irc://HOST[:PORT][/#channel[,#other]]`.
-struct ServerAddress: Hashable, Sendable, CustomStringConvertible {
+public struct ServerAddress: Hashable, Sendable, CustomStringConvertible {
   /// The port `irc://` uses when the URL names none.
-  static let plaintextPort: UInt16 = 6667
+  public static let plaintextPort: UInt16 = 6667
   /// The port `ircs://` uses when the URL names none.
-  static let tlsPort: UInt16 = 6697
+  public static let tlsPort: UInt16 = 6697
 
   /// The host name in lower case, or an IPv6 address without its brackets.
-  var host: String
+  public var host: String
   /// The TCP port.
-  var port: UInt16
+  public var port: UInt16
   /// Whether the connection is TLS (`ircs://`).
-  var usesTLS: Bool
+  public var usesTLS: Bool
   /// The channels the URL names, in its order, each with its prefix (`#chat`).
-  var channels: [String]
+  public var channels: [String]
 
   /// Creates an address from its parts.
-  init(host: String, port: UInt16, usesTLS: Bool, channels: [String] = []) {
+  public init(host: String, port: UInt16, usesTLS: Bool, channels: [String] = []) {
     (self.host, self.port, self.usesTLS, self.channels) = (host, port, usesTLS, channels)
   }
 
   /// Whether `host` is an IPv6 address (shown in brackets).
-  var isIPv6Literal: Bool { host.contains(":") }
+  public var isIPv6Literal: Bool { host.contains(":") }
 
   /// `host:port` as people write it: `irc.libera.chat:6697`, `[::1]:6667`.
-  var endpoint: String {
+  public var endpoint: String {
     (isIPv6Literal ? "[\(host)]" : host) + ":\(port)"
   }
 
   /// The URL again, port always spelled, channels literally: `ircs://irc.libera.chat:6697/#chat`.
-  var description: String {
+  public var description: String {
     let path = channels.isEmpty ? "" : "/" + channels.joined(separator: ",")
     return (usesTLS ? "ircs://" : "irc://") + endpoint + path
   }
 
   /// Reads an `irc://` or `ircs://` URL. Channels may be percent-encoded (`%23chat`) or
   /// written literally (`#chat`); a bare name is a `#` channel.
-  init(parsing text: String) throws(ServerAddressError) {
+  public init(parsing text: String) throws(ServerAddressError) {
     guard let separator = text.firstRange(of: "://") else { throw .missingScheme(text) }
     let scheme = text[..<separator.lowerBound].lowercased()
     switch scheme {

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import ChatCommandLine
+@testable import ChatProfile
 
 /// `irc://` and `ircs://` URLs as `--server` and the networks file read them.
 @Suite(.timeLimit(.minutes(10))) struct ServerAddressTests {

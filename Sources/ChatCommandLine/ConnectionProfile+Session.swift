@@ -1,0 +1,57 @@
+import ChatCore
+import ChatIRC
+import ChatIRCSession
+import ChatProfile
+import ChatTransport
+
+extension ConnectionProfile {
+  /// The IRC session's configuration: the one place the protocol's (`IRCClient.Configuration`)
+  /// and the transport's (TLS) narrow inputs are made from the profile, live and replayed.
+  ///
+  /// A `PLAIN` login without its password (a profile read from a recording) gets a stand-in:
+  /// the replay's client answers the recorded challenge, and its lines go nowhere.
+  var sessionConfiguration: IRCSessionConfiguration {
+    let login = sasl.map { login in
+      let mechanism: IRCSASLMechanism =
+        switch login.mechanism {
+        case .plain(let user): .plain(user: user, password: login.password ?? IRCSecret("replay"))
+        case .external: .external
+        }
+      return IRCSASL(mechanism, isRequired: !saslOptional)
+    }
+    return IRCSessionConfiguration(
+      host: server.host, port: server.port, tls: server.usesTLS ? tlsConfiguration : nil,
+      client: IRCClient.Configuration(
+        nick: nick, channels: channels, pacing: pacing, sasl: login),
+      givesUpIfFirstConnectionFails: !isLineMode, keepsListening: keepListening, seed: seed)
+  }
+
+  /// The TLS settings given: for an `ircs://` server, and for an STS upgrade of an `irc://`
+  /// one.
+  var tlsConfiguration: TLSConfiguration {
+    TLSConfiguration(
+      caFile: tlsCA?.path, certificateFile: tlsCertificate?.path, insecure: tlsInsecure)
+  }
+
+  /// What the run tells before its first dial: that a remembered STS policy upgraded the
+  /// server, or that the TLS options given wait for an upgrade (never let a CA or certificate
+  /// look as if it were in use on a plaintext connection).
+  var startNotice: SessionNotice? {
+    if stsUpgradedFrom != nil {
+      return .stsPolicyApplied(host: server.host, port: Int(server.port))
+    }
+    let awaiting = tlsOptionsAwaitingUpgrade
+    guard !awaiting.isEmpty else { return nil }
+    return .tlsOptionsAwaitUpgrade(host: server.host, port: Int(server.port), options: awaiting)
+  }
+
+  /// The app state a network run starts in: the nick as the local name, the session's own
+  /// confirmation instead of the core's timeout, IRC text, and the insecure-TLS flag.
+  func startingState(scrollback: Int = Scrollback.defaultLimit) -> AppState {
+    var state = AppState(localName: nick, scrollback: scrollback)
+    state.deliveryTimeoutMilliseconds = IRCSessionConfiguration.coreDeliveryTimeoutMilliseconds
+    state.isTLSUnverified = isTLSUnverified
+    state.textMarkup = .ircFormatting  // A network is IRC: what you type is IRC text.
+    return state
+  }
+}
