@@ -59,9 +59,12 @@ public enum ChatCommand {
     let seed =
       network?.seed ?? options.seed
       ?? (options.virtualTime ? Options.defaultVirtualSeed : randomSeed())
-    var state = AppState(
-      localName: network?.nick ?? options.name, scrollback: options.scrollback)
+    var state = AppState(localName: options.name, scrollback: options.scrollback)
     if let network {
+      // The server's own conversation, named after the host as given (see `Scenario.Network`).
+      state = AppState(
+        server: network.recorded.host, joining: network.recorded.channels,
+        localName: network.nick, scrollback: options.scrollback)
       state.deliveryTimeoutMilliseconds = network.coreDeliveryTimeoutMilliseconds
       state.isTLSUnverified = network.isTLSUnverified
       state.textMarkup = .ircFormatting  // A network is IRC: what you type is IRC text.

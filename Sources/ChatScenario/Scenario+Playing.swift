@@ -101,7 +101,8 @@ extension Scenario {
         .tlsOptionsAwaitUpgrade(
           host: network.host, port: Int(network.port), options: network.tlsAwaitingUpgrade))
     }
-    var state = AppState(localName: name ?? AppState().localName)
+    var state = AppState(
+      server: network.host, joining: network.channels, localName: name ?? AppState().localName)
     state.deliveryTimeoutMilliseconds = IRCSessionConfiguration.coreDeliveryTimeoutMilliseconds
     state.isTLSUnverified = network.usesTLS && network.tlsInsecure
     state.textMarkup = .ircFormatting
