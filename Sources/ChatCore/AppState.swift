@@ -97,9 +97,10 @@ public struct AppState: Equatable, Sendable {
   }
 
   /// Whether a message typed now would go to the active conversation: not while it is a
-  /// server conversation that takes none.
+  /// server conversation that takes none. O(1) and no copy of a conversation: the server's
+  /// is the first and the only one of its kind.
   @inlinable public var activeTakesMessages: Bool {
-    serverConversationTakesMessages || conversations.active.kind != .server
+    serverConversationTakesMessages || conversations.activeIndex != 0
   }
 
   /// The lifecycle of a run.

@@ -101,7 +101,7 @@ private func sendMessage(
   if let index = state.conversations.index(of: ConversationName(typed)) {
     let conversation = state.conversations[index]
     // The server's own conversation is no nick or channel to write to.
-    guard state.serverConversationTakesMessages || conversation.kind != .server else {
+    guard state.serverConversationTakesMessages || index != 0 else {
       state.notSentCount += 1
       return [.show(.notSent(conversation.name))]
     }
