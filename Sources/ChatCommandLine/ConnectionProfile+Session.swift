@@ -45,10 +45,13 @@ extension ConnectionProfile {
     return .tlsOptionsAwaitUpgrade(host: server.host, port: Int(server.port), options: awaiting)
   }
 
-  /// The app state a network run starts in: the nick as the local name, the session's own
-  /// confirmation instead of the core's timeout, IRC text, and the insecure-TLS flag.
+  /// The app state a network run starts in: the server's own conversation, named after the
+  /// host as given, with the start channels to make active once joined; the nick as the local
+  /// name, the session's own confirmation instead of the core's timeout, IRC text, and the
+  /// insecure-TLS flag.
   func startingState(scrollback: Int = Scrollback.defaultLimit) -> AppState {
-    var state = AppState(localName: nick, scrollback: scrollback)
+    var state = AppState(
+      server: server.host, joining: channels, localName: nick, scrollback: scrollback)
     state.deliveryTimeoutMilliseconds = IRCSessionConfiguration.coreDeliveryTimeoutMilliseconds
     state.isTLSUnverified = isTLSUnverified
     state.textMarkup = .ircFormatting  // A network is IRC: what you type is IRC text.

@@ -15,7 +15,7 @@ struct NetworkRun {
 
   /// The exit status of a run that completed: 69 (EX_UNAVAILABLE) when the server could not
   /// be reached or its certificate was refused, 77 (EX_NOPERM) when a required SASL login
-  /// failed, 75 (EX_TEMPFAIL) when a message failed.
+  /// failed, 75 (EX_TEMPFAIL) when a message failed or was typed where it could not go.
   func exitStatus(after state: AppState) -> Int32 {
     Self.exitStatus(
       authenticationFailure: session.authenticationFailure,
@@ -33,8 +33,9 @@ struct NetworkRun {
     if let failure {
       return ChatCommand.fail(failure, status: 69)
     }
-    if !state.failed.isEmpty || !state.unsent.isEmpty {
-      let count = state.failed.count + state.unsent.count
+    // Lines typed where they could not go (the server's own conversation) count too.
+    let count = state.failed.count + state.unsent.count + state.notSentCount
+    if count > 0 {
       return ChatCommand.fail(
         "\(count) message\(count == 1 ? "" : "s") not delivered", status: 75)
     }

@@ -49,6 +49,22 @@ public struct AppState: Equatable, Sendable {
   public var isTLSUnverified = false
   /// Whether the app is taking input, finishing what is in flight, or done.
   public var phase = Phase.active
+  /// Whether text typed in the session's own conversation (the first) is sent there: the
+  /// simulated peer's `Conversation` takes it, as the seed's did; a network's server
+  /// conversation holds what the server says and takes none, so a line typed there gets a
+  /// notice (`Notice.notSent`) instead of being guessed a channel.
+  public var serverConversationTakesMessages = true
+  /// How many typed messages went nowhere because the active conversation takes none
+  /// (`Notice.notSent`): a piped run counts them as not delivered in its exit status.
+  public var notSentCount = 0
+  /// The channels the run joins at start (the URL's or `--join`'s), in order, until each is
+  /// joined or refused. The first of them joined becomes the active conversation; the others
+  /// open beside it, since the run was asked for them, not switched to them.
+  public var channelsJoiningAtStart: [ConversationName] = []
+  /// Whether the run still waits for its first channel: none of `channelsJoiningAtStart` is
+  /// joined yet and not all are refused. Piped input waits meanwhile (`holdsPipedInput`), so
+  /// `echo 'deploy done' | chat --server irc://host/#ops` says it in `#ops`.
+  public var isAwaitingFirstChannel = false
 
   /// How many conversation events are kept: more than one action can cause (a quit seen in
   /// every one of the most conversations open), so a renderer never misses one.
@@ -65,6 +81,26 @@ public struct AppState: Equatable, Sendable {
     self.messages = Scrollback(limit: scrollback)
     self.conversations = ConversationList(
       first: ConversationName(title), scrollbackLimit: scrollback)
+  }
+
+  /// Creates the state a network run starts in: the server's own conversation, called
+  /// `server` and taking no messages, and the `channels` to join at start (the first of them
+  /// joined becomes active; piped input waits for it).
+  public init(
+    server: String, joining channels: [String], localName: String,
+    scrollback: Int = Scrollback.defaultLimit
+  ) {
+    self.init(title: server, localName: localName, scrollback: scrollback)
+    serverConversationTakesMessages = false
+    channelsJoiningAtStart = channels.map(ConversationName.init)
+    isAwaitingFirstChannel = !channels.isEmpty
+  }
+
+  /// Whether a message typed now would go to the active conversation: not while it is a
+  /// server conversation that takes none. O(1) and no copy of a conversation: the server's
+  /// is the first and the only one of its kind.
+  @inlinable public var activeTakesMessages: Bool {
+    serverConversationTakesMessages || conversations.activeIndex != 0
   }
 
   /// The lifecycle of a run.
@@ -97,28 +133,37 @@ public struct AppState: Equatable, Sendable {
   /// Messages still waiting to be sent or for their echo: not yet delivered.
   public var inFlightCount: Int { outbox.count + unsent.count }
 
-  /// Whether typing `line` now would send something: a message, an action, a join, part or
-  /// new topic while the app is active, or `/retry` with failed messages. Piped lines on the virtual clock wait for the previous
-  /// exchange to end only when they would; commands and lines typed while leaving go at once.
+  /// Whether piped input waits before its next line: while the run waits for its first
+  /// channel (`isAwaitingFirstChannel`), every line does, commands included, so a first
+  /// `/topic TEXT` applies to that channel. Lines typed at a terminal never wait.
+  @inlinable public var holdsPipedInput: Bool { phase == .active && isAwaitingFirstChannel }
+
+  /// Whether typing `line` now would send something: a message or action where the active
+  /// conversation takes them, a join, part or new topic while the app is active, or `/retry`
+  /// with failed messages; any line while piped input waits for the first channel
+  /// (`holdsPipedInput`). Piped lines on the virtual clock wait for the previous exchange to
+  /// end only when they would; commands and lines typed while leaving go at once.
   ///
   /// Inlinable, for the common case: the loop asks for every piped line, and a call into this
   /// module copied the whole state to pass it.
   @inlinable public func wouldSend(typing line: String) -> Bool {
     guard phase == .active else { return false }
+    if isAwaitingFirstChannel { return true }
     // Most lines start with a visible ASCII character other than `/`: a message.
     let first = line.utf8.first ?? 0x20
-    if first > 0x20, first < 0x7F, first != UInt8(ascii: "/") { return true }
+    if first > 0x20, first < 0x7F, first != UInt8(ascii: "/") { return activeTakesMessages }
     return wouldSendParsing(line)
   }
 
   /// `wouldSend(typing:)` for a line that has to be parsed to tell.
   @usableFromInline func wouldSendParsing(_ line: String) -> Bool {
     switch TypedLine(parsing: line) {
-    case .message: return true
+    case .message: return activeTakesMessages
     case .command(let command):
       switch command {
       // What goes to the session (a message, a join or part, a new topic) waits its turn.
-      case .action, .join, .message, .part: return true
+      case .action: return activeTakesMessages
+      case .join, .message, .part: return true
       case .retry: return !failed.isEmpty
       case .topic(let text): return text != nil
       case .help, .list, .names, .query, .quit, .switchTo: return false

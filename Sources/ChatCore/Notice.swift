@@ -24,6 +24,9 @@ public enum Notice: Hashable, Sendable {
   case notAChannel(ConversationName)
   /// No conversation of that name or number is open.
   case notOpen(String)
+  /// A line typed in the server's own conversation `name` (a network's, which takes no
+  /// messages) was not sent: the notice names `/join` and `/msg`, where text does go.
+  case notSent(ConversationName)
   /// A line typed while leaving was not sent.
   case notSentWhileLeaving
   /// What the session told at `time` (`Action.Session.noticed`).

@@ -25,8 +25,10 @@ extension AppState {
   /// the equivalent typed command.
   public func wouldSend(_ request: Request) -> Bool {
     guard phase == .active else { return false }
+    if isAwaitingFirstChannel { return true }
     switch request {
-    case .action, .join, .part, .send: return true
+    case .action, .send(_, to: nil): return activeTakesMessages
+    case .join, .part, .send: return true
     case .topic(let text): return text != nil
     case .query, .quit, .switchTo: return false
     }

@@ -7,11 +7,9 @@ import FoundationEssentials
 func run(_ command: Command, id: UUID, at time: Timestamp, _ state: inout AppState) -> [Effect] {
   switch command {
   case .action(let text):
-    return sendOrHold(
-      Message(
-        id: id, sender: state.localName, text: text, time: time, isLocal: true,
-        conversation: state.conversations.activeName, isAction: true,
-        markup: state.textMarkup), &state)
+    var effects: [Effect] = []
+    sendToActive(text, isAction: true, id: id, at: time, &state, into: &effects)
+    return effects
   case .help(let topic):
     return [.show(isAboutConversations(topic) ? .conversationHelp : .help)]
   case .join(let name):
@@ -101,7 +99,13 @@ private func sendMessage(
   let name: ConversationName
   let rules = state.nameRules
   if let index = state.conversations.index(of: ConversationName(typed)) {
-    name = state.conversations[index].name
+    let conversation = state.conversations[index]
+    // The server's own conversation is no nick or channel to write to.
+    guard state.serverConversationTakesMessages || index != 0 else {
+      state.notSentCount += 1
+      return [.show(.notSent(conversation.name))]
+    }
+    name = conversation.name
   } else if rules.isChannel(typed) {
     do { name = try rules.channel(typed) } catch { return [.show(.badName(error))] }
   } else {

@@ -25,8 +25,13 @@ private func openForMessage(_ message: Message, _ state: inout AppState) -> Int 
   return index
 }
 
+/// A channel joined opens and becomes active, except one of the channels the run joins at
+/// start once the first of them is in: those open beside it.
 func joined(_ name: ConversationName, at time: Timestamp, _ state: inout AppState) -> [Effect] {
   guard state.conversations.index(of: name) == nil else { return [] }  // Rejoined.
+  let atStart = joinedAtStart(name, &state)
+  let becomesActive = !atStart || state.isAwaitingFirstChannel
+  state.isAwaitingFirstChannel = false  // Piped input has a channel to go to now.
   guard let index = state.conversations.open(name, kind: .channel) else {
     return [.show(.tooManyConversations(limit: state.conversations.limit))]
   }
@@ -34,8 +39,33 @@ func joined(_ name: ConversationName, at time: Timestamp, _ state: inout AppStat
   let key = state.nameRules.key(for: you)
   state.conversations.modify(at: index) { $0.members?.insert(you, key: key) }
   record(.opened(.channel), in: name, at: time, &state)
-  activate(index, at: time, &state)
+  if becomesActive { activate(index, at: time, &state) }
   return []
+}
+
+/// Joining `name` was refused: a channel of the start no longer waited for; once all are,
+/// piped input stops waiting for one.
+func joinFailed(
+  _ name: ConversationName, reason: String, _ state: inout AppState
+) -> [Effect] {
+  if joinedAtStart(name, &state), state.channelsJoiningAtStart.isEmpty {
+    state.isAwaitingFirstChannel = false
+  }
+  return [.show(.joinFailed(name, reason: reason))]
+}
+
+/// Takes `name` off the channels the run joins at start; false when it was not one of them.
+/// O(channels named at start), which are few; nothing at all once they are in.
+private func joinedAtStart(_ name: ConversationName, _ state: inout AppState) -> Bool {
+  guard !state.channelsJoiningAtStart.isEmpty else { return false }
+  let key = state.nameRules.key(for: name.text)
+  guard
+    let position = state.channelsJoiningAtStart.firstIndex(where: {
+      state.nameRules.key(for: $0.text) == key
+    })
+  else { return false }
+  state.channelsJoiningAtStart.remove(at: position)
+  return true
 }
 
 func left(

@@ -38,13 +38,26 @@ func submitted(
   case .command(let command):
     effects.append(contentsOf: run(command, id: id, at: time, &state))
   case .message(let text):
-    let message = Message(
-      id: id, sender: state.localName, text: text, time: time, isLocal: true,
-      conversation: state.conversations.activeName, markup: state.textMarkup)
-    sendOrHold(message, &state, into: &effects)
+    sendToActive(text, isAction: false, id: id, at: time, &state, into: &effects)
   case .missingArgument(let name):
     effects.append(.show(.missingArgument(name)))
   case .unknownCommand(let name):
     effects.append(.show(.unknownCommand(name)))
   }
+}
+
+/// Sends `text` (an action when `isAction`) to the active conversation, or, when that is a
+/// server conversation taking no messages, says so: it is never guessed another target.
+func sendToActive(
+  _ text: String, isAction: Bool, id: UUID, at time: Timestamp, _ state: inout AppState,
+  into effects: inout [Effect]
+) {
+  guard state.activeTakesMessages else {
+    state.notSentCount += 1
+    return effects.append(.show(.notSent(state.conversations.activeName)))
+  }
+  let message = Message(
+    id: id, sender: state.localName, text: text, time: time, isLocal: true,
+    conversation: state.conversations.activeName, isAction: isAction, markup: state.textMarkup)
+  sendOrHold(message, &state, into: &effects)
 }

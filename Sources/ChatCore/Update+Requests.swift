@@ -25,10 +25,9 @@ func run(_ request: Request, id: UUID, at time: Timestamp, _ state: inout AppSta
   case .quit:
     return requestQuit(&state)
   case .send(let text, to: nil):
-    let message = Message(
-      id: id, sender: state.localName, text: text, time: time, isLocal: true,
-      conversation: state.conversations.activeName, markup: state.textMarkup)
-    return sendOrHold(message, &state)
+    var effects: [Effect] = []
+    sendToActive(text, isAction: false, id: id, at: time, &state, into: &effects)
+    return effects
   case .send(let text, to: let target?):
     return run(Command.message(to: target, text: text), id: id, at: time, &state)
   case .switchTo(let target):

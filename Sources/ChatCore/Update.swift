@@ -71,7 +71,7 @@ private func updateSession(_ state: inout AppState, _ event: Action.Session) -> 
     enter(message, &state)
     return []
   case .joinFailed(let name, let reason, _):
-    return [.show(.joinFailed(name, reason: reason))]
+    return joinFailed(name, reason: reason, &state)
   case .joined(let name, let time):
     return joined(name, at: time, &state)
   case .left(let name, let reason, let time):

@@ -52,6 +52,12 @@ extension IRCClient {
       outbox.queue(
         .command(
           IRCMessage(command: "PART", parameters: [channel] + (reason.map { [clean($0)] } ?? []))))
+    case .setTopic(let channel, let text):
+      guard isValidChannel(channel) else {
+        output.events.append(.intentRefused(reason: "'\(channel)' is not a channel name here"))
+        return
+      }
+      outbox.queue(.command(IRCMessage(command: "TOPIC", parameters: [channel, clean(text)])))
     case .changeNick(let newNick):
       guard Self.isValidWord(newNick) else {
         output.events.append(.intentRefused(reason: "'\(newNick)' is not a nick"))

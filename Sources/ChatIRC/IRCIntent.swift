@@ -11,6 +11,9 @@ public enum IRCIntent: Hashable, Sendable {
   case join(channel: String)
   /// Leave `channel`.
   case part(channel: String, reason: String? = nil)
+  /// Set the topic of `channel` to `text` (`TOPIC`): the server's `TOPIC` echo reports it
+  /// set, and a refusal (`482`, not a channel operator on `+t`) comes back as a reply.
+  case setTopic(channel: String, text: String)
   /// Change our nick.
   case changeNick(String)
   /// Leave the server politely; lines already queued go first.

@@ -120,7 +120,8 @@ public final class IRCSession: Session {
   }
 
   public func setTopic(_ topic: String, of name: ConversationName, at now: Timestamp) {
-    engine.notify(.refused(reason: "setting a topic is not supported on IRC yet"), at: now)
+    engine.perform(.setTopic(channel: name.text, text: topic), at: now)
+    flush(at: now)
   }
 
   public var nextDeadline: Timestamp? {

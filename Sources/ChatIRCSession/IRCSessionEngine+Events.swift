@@ -152,14 +152,10 @@ extension IRCSessionEngine {
     pending[echo.id] = nil
     let sent = entry.message
     // One new message, not a field at a time (each set field makes a new box). The core
-    // marks its own messages (`isLocal`). Typed into the session's own conversation before
-    // the first channel was joined, it went to that channel (`defaultTarget`): it is shown
-    // there, beside the answers to it.
+    // marks its own messages (`isLocal`).
     let message = Message(
       id: sent.id, sender: client.nick, text: sent.text,
-      time: entry.firstConfirmation ?? echo.time,
-      conversation: sent.conversation == .initial
-        ? ConversationName(echo.target) : sent.conversation,
+      time: entry.firstConfirmation ?? echo.time, conversation: sent.conversation,
       isAction: sent.isAction, markup: .ircFormatting, isMention: sent.isMention,
       serverMessageID: sent.serverMessageID)
     enqueue(.echoed(message))

@@ -110,27 +110,16 @@ final class IRCSessionEngine {
   /// Whether the session gave up for good (`failure` or `authenticationFailure`).
   var hasGivenUp: Bool { failure != nil || authenticationFailure != nil }
 
-  /// Where a message for the session's own conversation goes: the first channel.
-  var defaultTarget: String? {
-    client.joinedChannels.first ?? configuration.client.channels.first
-  }
-
   // MARK: The session's requests
 
+  /// Sends `message` to its conversation, a channel or a nick: the core sends nothing from
+  /// the server's own conversation, so no target is ever guessed.
   func send(_ message: Message, at now: Timestamp) {
     lastNow = max(lastNow, now)
-    let named = message.conversation == .initial ? nil : message.conversation.text
-    guard let target = named ?? defaultTarget else {
-      enqueue(
-        .deliveryFailed(
-          id: message.id,
-          reason: "not sent: no channel to send to (name one in the URL or with --join)",
-          time: now))
-      return
-    }
     pending[message.id] = PendingMessage(message: message)
     let intent = IRCIntent.send(
-      id: message.id, target: target, text: message.text, isAction: message.isAction)
+      id: message.id, target: message.conversation.text, text: message.text,
+      isAction: message.isAction)
     apply(client.perform(intent, at: now), now)
   }
 

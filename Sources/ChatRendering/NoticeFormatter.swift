@@ -53,6 +53,9 @@ public struct NoticeFormatter: TranscriptFormatter {
       return "'\(shown(name))' is not a channel: it has no members or topic\n"
     case .notOpen(let target):
       return "no conversation '\(Sanitizer.sanitize(target))' is open; /list shows them\n"
+    case .notSent(let name):
+      return "not sent: '\(shown(name))' is the server's own conversation, which takes no"
+        + " messages; /join a channel, or /msg NAME TEXT\n"
     case .notSentWhileLeaving:
       return "not sent: leaving once the replies in flight arrive (/quit again to quit now)\n"
     case .session(let notice, _):

@@ -12,14 +12,18 @@ extension Loop {
   ) throws(SinkError) -> Bool {
     var deadline = unfinishedWakeUp ?? nextDeadline
     if let due = input.nextDeadline { deadline = min(deadline ?? due, due) }
-    // A step the input already has is typed after a wait that does not block.
-    if !input.nextEvents(dueBy: clock.now, in: state).isEmpty { deadline = clock.now }
+    // A step the input already has is typed after a wait that does not block, unless it is
+    // held back; then the input is not read further until it goes.
+    let ready = input.nextEvents(dueBy: clock.now, in: state)
+    let holding = holdsBack(ready, from: input)
+    if !ready.isEmpty, !holding { deadline = clock.now }
     if deadline == nil, input.descriptor == nil, session.watchedDescriptors.isEmpty {
       return false  // The input is over and nothing is scheduled or watched.
     }
     try flush()
     let timeout = deadline.map { Int32(clamping: max(0, clock.now.milliseconds(to: $0))) } ?? -1
-    guard let signalled = try waitForSources(input, signals, timeout: timeout) else { return false }
+    guard let signalled = try waitForSources(input, signals, timeout: timeout, reading: !holding)
+    else { return false }
     let wasFinished = state.phase == .finished
     var stopsAtOnce = false
     for event in signalled {
@@ -31,7 +35,7 @@ extension Loop {
       // taken, which is when `--record` says they were typed.
       let now = clock.now
       let step = input.nextEvents(dueBy: now, in: state)
-      guard !step.isEmpty else { break }
+      guard !step.isEmpty, !holdsBack(step, from: input) else { break }
       try input.takeNextEvents(at: now)
       for event in step {
         stopsAtOnce = stopsAtOnce || event.stopsAtOnce
@@ -91,6 +95,23 @@ extension Loop {
     for event in step { try dispatch(event) }
   }
 
+  /// Whether `step` waits in `input` for now: piped lines and requests wait while the run
+  /// waits for its first channel (`AppState.holdsPipedInput`); a terminal's lines, a timed
+  /// input's steps, the end and a request to quit never do. (The virtual clock's turns wait
+  /// by `wouldSend`, which says the same.)
+  private func holdsBack(_ step: [InputEvent], from input: any Input) -> Bool {
+    guard state.holdsPipedInput, !input.isInteractive, input.nextDeadline == nil else {
+      return false
+    }
+    for event in step {
+      switch event {
+      case .line, .request: return true
+      case .ended, .malformedLine, .quitRequested, .terminated: break
+      }
+    }
+    return false
+  }
+
   /// Whether typing `step` now would send something. (A loop, not `contains(where:)` with a
   /// method: that closure would copy the whole loop, on every message.)
   private func wouldSend(_ step: [InputEvent]) -> Bool {
@@ -104,15 +125,16 @@ extension Loop {
     return false
   }
 
-  /// Polls the input, the signal pipe and the session's descriptors for up to `timeout`
-  /// milliseconds, and hands each ready one to its owner. Returns what the signals mean to
-  /// the input; nil when the wait failed (the outcome says why).
+  /// Polls the input (unless not `reading` it), the signal pipe and the session's
+  /// descriptors for up to `timeout` milliseconds, and hands each ready one to its owner.
+  /// Returns what the signals mean to the input; nil when the wait failed (the outcome says
+  /// why).
   mutating func waitForSources(
-    _ input: any Input, _ signals: SignalWatcher?, timeout: Int32
+    _ input: any Input, _ signals: SignalWatcher?, timeout: Int32, reading: Bool = true
   ) throws(SinkError) -> [InputEvent]? {
     let found: Poller.Found
     switch poller.wait(
-      input: input.descriptor, signals: signals?.descriptor,
+      input: reading ? input.descriptor : nil, signals: signals?.descriptor,
       session: session.watchedDescriptors, timeout: timeout)
     {
     case .success(let result): found = result

@@ -93,6 +93,9 @@ struct IRCFixtureRecordingTests {
       _ = try alice.waitFor("bot's part") { $0.command == "PART" && $0.nick == "bot" }
       chat.type("/join #chat")
       try Self.waitForJoin(alice)
+      // Typed once chat is back in #chat: in the server's own conversation it would go nowhere.
+      #expect(
+        chat.waitForOutput { $0.components(separatedBy: "[#chat] -- you joined").count == 3 })
       chat.type("back")
       try Self.waitForMessage(alice)
     }

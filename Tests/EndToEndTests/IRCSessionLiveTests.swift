@@ -27,6 +27,8 @@ struct IRCSessionLiveTests {
       let join = try watcher.waitFor("the JOINs of pipe and tty") { $0.command == "JOIN" }
       joined.insert(join.nick ?? "")
     }
+    // A line typed before the prompt names #chat stays in the server's own conversation.
+    terminal.expectScreen("tty in #chat") { $0.text.contains("[#chat] -- you joined") }
 
     terminal.type("hello from the terminal\r")
     #expect(

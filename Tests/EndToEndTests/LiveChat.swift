@@ -58,6 +58,18 @@ final class LiveChat {
     return wait()
   }
 
+  /// Waits until standard output satisfies `condition`, at most `seconds`; false if it never
+  /// did. (A typed line goes to the conversation active when chat reads it: wait for chat's
+  /// own report of a join, not only for the server's.)
+  func waitForOutput(within seconds: Double = 20, _ condition: (String) -> Bool) -> Bool {
+    let deadline = Date().addingTimeInterval(seconds)
+    while Date() < deadline {
+      if condition(String(decoding: stdout, as: UTF8.self)) { return true }
+      usleep(20_000)
+    }
+    return condition(String(decoding: stdout, as: UTF8.self))
+  }
+
   var stdout: [UInt8] {
     (try? Data(contentsOf: folder.appendingPathComponent("stdout"))).map { [UInt8]($0) } ?? []
   }

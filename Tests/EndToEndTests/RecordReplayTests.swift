@@ -132,9 +132,13 @@ struct RecordingCommandTests {
       1.5s | hello
       """, to: "cut.chat")
     let run = try BinaryRunner.run(["--scenario", path], environment: home.environment())
-    // As the run would have: with no channel to send to, hello failed (exit 75).
+    // As the run would have: typed in the server's own conversation, hello went nowhere
+    // (exit 75).
     #expect(run.status == 75, "\(run.stderr)")
-    #expect(run.stderr == "chat: 1 message not delivered\n")
+    #expect(
+      run.stderr
+        == "not sent: '127.0.0.1' is the server's own conversation, which takes no messages;"
+        + " /join a channel, or /msg NAME TEXT\nchat: 1 message not delivered\n")
     #expect(run.output.hasPrefix("14:00:00.000 * connecting\n"), "\(run.output)")
   }
 }

@@ -34,7 +34,7 @@ import Testing
   /// What live printed: the close never reached the core, since the run quit first.
   static func live(pending: Int) -> String {
     """
-    {"type":"start","seq":1,"schema":2,"title":"Conversation","user":"bot","conversation":"Conversation"}
+    {"type":"start","seq":1,"schema":2,"title":"127.0.0.1","user":"bot","conversation":"127.0.0.1"}
     {"type":"status","seq":2,"status":"connecting"}
     {"type":"end","seq":3,"messages":0,"failed":0,"pending":\(pending)}
 
@@ -56,7 +56,7 @@ import Testing
   @Test func aCloseBetweenEndOfInputAndTheQuitItCausedPlaysBetweenThem() throws {
     let (ending, jsonl) = try replay(
       Self.header + """
-        0.001s | hello
+        0.001s | /msg #chat hello
         0.002s end
         0.002s closed the server closed the connection
         0.002s reached 2
@@ -73,9 +73,9 @@ import Testing
   @Test func typedLinesAndACloseInOneMillisecondReplayInTheirOrder() throws {
     let (ending, jsonl) = try replay(
       Self.header + """
-        0.004s | one
-        0.004s | two
-        0.004s | three
+        0.004s | /msg #chat one
+        0.004s | /msg #chat two
+        0.004s | /msg #chat three
         0.004s | /list
         0.004s end
         0.004s closed the server closed the connection
@@ -131,7 +131,7 @@ import Testing
     for line in ["CAP LS 302", "NICK bot", "USER bot 0 * chat"] {
       recorder.recordLink(.wrote(line), at: at(0))
     }
-    try recorder.record(step: [.typed("hello")], at: at(1))
+    try recorder.record(step: [.typed("/msg #chat hello")], at: at(1))
     try recorder.record(step: [.end], at: at(2))
     recorder.recordLink(.closed(reason: "the server closed the connection"), at: at(2))
     waiting = 1  // The close's action: the run gave up, and quit in the same turn.
@@ -146,7 +146,7 @@ import Testing
         0.000s > CAP LS 302
         0.000s > NICK bot
         0.000s > USER bot 0 * chat
-        0.001s | hello
+        0.001s | /msg #chat hello
         0.002s end
         0.002s closed the server closed the connection
         0.002s reached 2

@@ -1,0 +1,121 @@
+import FoundationEssentials
+import Testing
+
+@testable import ChatCore
+
+let server = ConversationName("irc.test")
+let ops = ConversationName("#ops")
+let dev = ConversationName("#dev")
+
+/// A connected network run that joins `channels` at start, before any of them is joined: the
+/// server's own conversation `irc.test` is the only one open, and active.
+func onNetwork(joining channels: [String] = ["#ops"]) -> AppState {
+  var state = AppState(server: server.text, joining: channels, localName: "PersonA")
+  state.sessionStatus = .connected
+  return state
+}
+
+/// A network run in `#ops` (position 1, active), joined at start.
+func inOps() -> AppState {
+  update(onNetwork(), .session(.joined(ops, time: at(100))))
+}
+
+/// The server's own conversation on a network takes no messages: nothing is guessed a target.
+extension UpdateTests {
+  @Test(arguments: ["deploy done", "/me waves", "/msg irc.test hello", "/msg IRC.TEST hello"])
+  func aLineTypedInTheServersConversationIsNotSentAndSaysWhy(line: String) {
+    expectUpdate(onNetwork(joining: []), typed(line), effects: [.show(.notSent(server))]) {
+      $0.notSentCount += 1
+    }
+  }
+
+  @Test func aRequestToSendInTheServersConversationIsNotSent() {
+    let state = onNetwork(joining: [])
+    for request in [Request.send("deploy done", to: nil), .action("waves")] {
+      expectUpdate(
+        state, .user(.requested(request, id: id(3), time: at(5))),
+        effects: [.show(.notSent(server))]
+      ) { $0.notSentCount += 1 }
+    }
+  }
+
+  @Test(arguments: [nil, "removed by alice: out"])
+  func aLineTypedAfterTheOnlyChannelIsLeftIsNotSent(reason: String?) {
+    // Parted (`/part`) or kicked: the prompt falls back to the server's conversation, and
+    // what is typed next does not go to the channel just left.
+    let left = update(inOps(), .session(.left(ops, reason: reason, time: at(200))))
+    #expect(left.conversations.active.name == server)
+    expectUpdate(left, typed("still there?"), effects: [.show(.notSent(server))]) {
+      $0.notSentCount += 1
+    }
+  }
+
+  @Test func theSimulatedPeersConversationStillTakesMessages() {
+    let message = own(9, "hello", 500)
+    expectUpdate(connected(), typed("hello"), effects: sent(message)) {
+      $0.outbox.append(message)
+      $0.sentCount += 1
+    }
+  }
+
+  @Test func theFirstChannelJoinedAtStartBecomesActiveAndTheOthersOpenBesideIt() {
+    let start = onNetwork(joining: ["#ops", "#dev"])
+    #expect(start.holdsPipedInput)
+    let first = expectUpdate(start, .session(.joined(ConversationName("#OPS"), time: at(100)))) {
+      _ = $0.conversations.open(ConversationName("#OPS"), kind: .channel)
+      $0.conversations.modify(at: 1) { $0.members?.insert("PersonA", key: "persona") }
+      $0.log(.opened(.channel), in: ConversationName("#OPS"), at: at(100))
+      $0.conversations.activate(at: 1)
+      $0.log(.activated, in: ConversationName("#OPS"), at: at(100))
+      $0.channelsJoiningAtStart = [dev]
+      $0.isAwaitingFirstChannel = false
+    }
+    #expect(!first.holdsPipedInput)
+    expectUpdate(first, .session(.joined(dev, time: at(110)))) {
+      _ = $0.conversations.open(dev, kind: .channel)
+      $0.conversations.modify(at: 2) { $0.members?.insert("PersonA", key: "persona") }
+      $0.log(.opened(.channel), in: dev, at: at(110))
+      $0.channelsJoiningAtStart = []
+    }
+  }
+
+  @Test func aChannelJoinedLaterBecomesActiveAsBefore() {
+    let state = expectUpdate(inOps(), .session(.joined(dev, time: at(300)))) {
+      _ = $0.conversations.open(dev, kind: .channel)
+      $0.conversations.modify(at: 2) { $0.members?.insert("PersonA", key: "persona") }
+      $0.log(.opened(.channel), in: dev, at: at(300))
+      $0.conversations.activate(at: 2)
+      $0.log(.activated, in: dev, at: at(300))
+    }
+    #expect(state.conversations.active.name == dev)
+  }
+
+  @Test func pipedInputWaitsUntilTheFirstChannelIsJoinedOrEveryOneIsRefused() {
+    let start = onNetwork(joining: ["#ops", "#dev"])
+    for line in ["deploy done", "/topic release day", "/help"] {
+      #expect(start.wouldSend(typing: line), "\(line)")
+    }
+    #expect(start.wouldSend(.topic("release day")))
+    let refused = expectUpdate(
+      start, .session(.joinFailed(ops, reason: "Cannot join channel (+i)", time: at(100))),
+      effects: [.show(.joinFailed(ops, reason: "Cannot join channel (+i)"))]
+    ) { $0.channelsJoiningAtStart = [dev] }
+    #expect(refused.holdsPipedInput)
+    let none = expectUpdate(
+      refused, .session(.joinFailed(dev, reason: "banned", time: at(100))),
+      effects: [.show(.joinFailed(dev, reason: "banned"))]
+    ) {
+      $0.channelsJoiningAtStart = []
+      $0.isAwaitingFirstChannel = false
+    }
+    #expect(!none.holdsPipedInput)
+    // In the server's conversation a message would not send: piped lines need not wait.
+    #expect(!none.wouldSend(typing: "deploy done"))
+    #expect(!none.wouldSend(.send("deploy done", to: nil)))
+    #expect(none.wouldSend(typing: "/msg #ops deploy done"))
+  }
+
+  @Test func aFirstPipedTopicAppliesToTheFirstChannel() {
+    expectUpdate(inOps(), typed("/topic release day"), effects: [.setTopic(ops, "release day")])
+  }
+}
