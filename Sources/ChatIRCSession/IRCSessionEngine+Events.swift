@@ -126,7 +126,7 @@ extension IRCSessionEngine {
     rules.channelPrefixes = Set(support.channelTypes.unicodeScalars)
     if let length = support.channelLength { rules.channelLength = length }
     if let length = support.nickLength { rules.nickLength = length }
-    rules.caseMapping = support.caseMapping == .ascii ? .ascii : .rfc1459
+    rules.caseMapping = support.caseMapping
     return rules
   }
 
