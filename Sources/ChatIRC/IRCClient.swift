@@ -5,7 +5,7 @@ import FoundationEssentials
 ///
 /// It reads no clock, makes no random numbers and does no I/O: every entry point is told the
 /// time, and labels and `PING` tokens come from a counter, so the same inputs always give the
-/// same outputs. The socket session feeds it what the server sent (`receive(bytes:at:)`),
+/// same outputs. The socket session feeds it the lines the server sent (`receive(_:at:)`),
 /// what the user wants (`perform(_:at:)`) and the passing of time (`advance(to:)`, at
 /// `nextDeadline`), and writes `IRCOutput.lines` to the socket.
 ///
@@ -64,7 +64,6 @@ public struct IRCClient: Sendable {
   var writeSequence = 0
   var unconfirmedSincePing = 0
   var confirmingPingDue = false
-  var lineBuffer = IRCLineBuffer()
   /// Whether the over-long line arriving now has had its notice.
   var overflowReported = false
   /// When an ignored line last had a notice, and how many were ignored without one since.
