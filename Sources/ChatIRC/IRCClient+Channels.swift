@@ -102,10 +102,12 @@ extension IRCClient {
   }
 
   /// `331 me #chan :No topic is set` and `332 me #chan :the topic`.
-  mutating func receiveTopicReply(_ message: IRCMessage, into output: inout IRCOutput) {
+  mutating func receiveTopicReply(
+    _ message: IRCMessage, isEmpty: Bool, into output: inout IRCOutput
+  ) {
     let parameters = message.parameters
     guard parameters.count >= 3 else { return countMalformed() }
-    let text = message.command == "331" ? "" : parameters[2]
+    let text = isEmpty ? "" : parameters[2]
     output.events.append(.topic(channel: parameters[1], text: text, setBy: nil, time: nil))
   }
 

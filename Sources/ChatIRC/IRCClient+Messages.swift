@@ -2,11 +2,13 @@ import ChatCore
 
 extension IRCClient {
   /// `PRIVMSG` and `NOTICE`: our echo, or a message for a conversation.
-  mutating func receiveMessage(_ message: IRCMessage, into output: inout IRCOutput) {
+  mutating func receiveMessage(
+    _ message: IRCMessage, isNotice: Bool, into output: inout IRCOutput
+  ) {
     let parameters = message.parameters
     guard parameters.count >= 2, let sourceText = message.source else {
       // A notice without a source, before registration, is the server talking.
-      if message.isCommand("NOTICE"), let text = parameters.last {
+      if isNotice, let text = parameters.last {
         output.events.append(.serverNotice(text: text))
       } else {
         countMalformed()
@@ -14,7 +16,6 @@ extension IRCClient {
       return
     }
     let source = IRCSource(sourceText)
-    let isNotice = message.isCommand("NOTICE")
     var (target, text) = (parameters[0], parameters[1])
     if isNotice, source.isServer || target == "*" {
       output.events.append(.serverNotice(text: text))
@@ -125,8 +126,8 @@ extension IRCClient {
     {
       return
     }
-    let command = parameters[0].uppercased()
-    if command == "PRIVMSG" || command == "NOTICE",
+    let failed = IRCCommand(parameters[0])
+    if failed == .privmsg || failed == .notice,
       failLine(unlabeledTo: nil, code: code, reason: reason, into: &output)
     {
       return

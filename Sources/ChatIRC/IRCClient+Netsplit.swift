@@ -9,14 +9,18 @@ import ChatCore
 extension IRCClient {
   /// Handles `message`, gathering split quits and returning joins into groups and closing
   /// the open groups before anything else is reported.
-  mutating func handleGrouping(_ message: IRCMessage, into output: inout IRCOutput) {
-    if gatherSplitQuit(message, into: &output) || gatherReturningJoin(message, into: &output) {
+  mutating func handleGrouping(
+    _ message: IRCMessage, _ command: IRCCommand, into output: inout IRCOutput
+  ) {
+    if command == .quit && gatherSplitQuit(message, into: &output)
+      || command == .join && gatherReturningJoin(message, into: &output)
+    {
       netsplits.deadline = now.advanced(byMilliseconds: IRCNetsplits.windowMilliseconds)
       return
     }
-    guard netsplits.isOpen else { return handle(message, into: &output) }
+    guard netsplits.isOpen else { return handle(message, command, into: &output) }
     var own = IRCOutput()
-    handle(message, into: &own)
+    handle(message, command, into: &own)
     if !own.events.isEmpty { closeNetsplitGroups(into: &output) }
     output.append(own)
   }
@@ -65,7 +69,7 @@ extension IRCClient {
   private mutating func gatherSplitQuit(_ message: IRCMessage, into output: inout IRCOutput)
     -> Bool
   {
-    guard message.isCommand("QUIT"), let reason = message.parameters.first,
+    guard let reason = message.parameters.first,
       IRCNetsplits.isSplitReason(reason), let source = message.source.map(IRCSource.init),
       !source.nick.isEmpty, !isUs(source.nick)
     else { return false }
@@ -91,8 +95,7 @@ extension IRCClient {
   private mutating func gatherReturningJoin(_ message: IRCMessage, into output: inout IRCOutput)
     -> Bool
   {
-    guard message.isCommand("JOIN"),
-      !netsplits.away.isEmpty || netsplits.split != nil,
+    guard !netsplits.away.isEmpty || netsplits.split != nil,
       let source = message.source.map(IRCSource.init), let channel = message.parameters.first,
       !isUs(source.nick), let name = channels[folded(channel)]?.name
     else { return false }

@@ -35,7 +35,7 @@ extension IRCClient {
       do {
         let message = try IRCMessage(parsing: line)
         if !reconciliation.carried.isEmpty { noteServerClock(message) }
-        handleGrouping(message, into: &output)
+        handleGrouping(message, IRCCommand(message.command), into: &output)
       } catch {
         statistics.malformedLines += 1
         ignored(error.description, into: &output)

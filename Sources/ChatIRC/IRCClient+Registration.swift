@@ -49,7 +49,9 @@ extension IRCClient {
 
   /// `433` taken, `432` invalid (and `436`, `437`): while registering, another nick is tried;
   /// afterwards, the `NICK` we asked for failed.
-  mutating func receiveNickRefusal(_ message: IRCMessage, into output: inout IRCOutput) {
+  mutating func receiveNickRefusal(
+    _ message: IRCMessage, invalid: Bool, into output: inout IRCOutput
+  ) {
     let parameters = message.parameters
     let refused = parameters.count > 2 ? parameters[1] : nick
     let reason = parameters.last ?? "refused"
@@ -70,7 +72,7 @@ extension IRCClient {
       return
     }
     let fallback = Self.fallbackNick(
-      for: configuration.nick, attempt: nickAttempt, invalid: message.command == "432")
+      for: configuration.nick, attempt: nickAttempt, invalid: invalid)
     nick = fallback
     output.events.append(.nickRejected(nick: refused, reason: reason, fallback: fallback))
     outbox.queueUrgent(.control(IRCMessage(command: "NICK", parameters: [fallback])))

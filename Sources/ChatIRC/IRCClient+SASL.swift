@@ -61,34 +61,33 @@ extension IRCClient {
   }
 
   /// `900`–`908`: logged in or out, and the outcome of our SASL exchange.
-  mutating func receiveSASLReply(_ message: IRCMessage, into output: inout IRCOutput) {
+  mutating func receiveSASLReply(
+    _ message: IRCMessage, _ command: IRCCommand, into output: inout IRCOutput
+  ) {
     let parameters = message.parameters
     let text = parameters.count > 1 ? parameters[parameters.count - 1] : ""
-    switch message.command {
     // `900 <nick> <nick!user@host> <account> :You are now logged in as <account>`
-    case "900": if parameters.count >= 4 { account = parameters[2] }
-    case "901": account = nil
-    default: break
-    }
+    if command == .loggedIn, parameters.count >= 4 { account = parameters[2] }
+    if command == .loggedOut { account = nil }
     guard saslState == .mechanismSent || saslState == .responseSent,
       let mechanism = configuration.sasl?.mechanism
     else { return }
     let what: String
-    switch message.command {
-    case "903", "907":
+    switch command.number ?? 0 {
+    case 903, 907:
       saslState = .succeeded
       output.events.append(.authenticated(account: account))
       endCapabilityNegotiation()
       return
-    case "902": what = "the account is not available to this nick"
-    case "904":
+    case 902: what = "the account is not available to this nick"
+    case 904:
       what =
         mechanism == .external
         ? "the server found no account for the client certificate"
         : "the server refused the account name or password"
-    case "905": what = "the credentials are too long for the server"
-    case "906": what = "the server aborted the login"
-    case "908":
+    case 905: what = "the credentials are too long for the server"
+    case 906: what = "the server aborted the login"
+    case 908:
       let offered =
         parameters.count >= 3 ? parameters[1].split(separator: ",").joined(separator: ", ") : "?"
       what = "the server does not accept \(mechanism.name) (it offers \(offered))"
