@@ -69,7 +69,7 @@ extension IRCClient {
     {
       return
     }
-    if Self.joinErrors.contains(number), let target, pendingJoins.remove(folded(target)) != nil {
+    if Self.joinErrors.contains(number), let target, channels.joinRefused(folded(target)) {
       output.events.append(.joinFailed(channel: target, reason: reason))
       return
     }

@@ -49,12 +49,8 @@ public struct IRCClient: Sendable {
   var ctcpAnswerWaiting = false
   var nickAttempt = 0
   var requestedNick: String?
-  /// Channels we are in, keyed by case-folded name.
-  var channels: [String: IRCChannelState] = [:]
-  /// Channels to be in: joined again after every reconnect.
-  var autojoin: [String]
-  var pendingJoins: Set<String> = []
-  var namesInProgress: [String: [IRCMember]] = [:]
+  /// The channels we are in and mean to be in.
+  var channels: IRCChannels
   var batches = IRCBatches()
   var outbox = IRCOutbox()
   var bucket: IRCTokenBucket
@@ -114,12 +110,12 @@ public struct IRCClient: Sendable {
     nick = configuration.nick
     now = time
     lastReceived = time
-    autojoin = configuration.channels
+    channels = IRCChannels(autojoin: configuration.channels)
     bucket = IRCTokenBucket(settings: configuration.pacing, at: time)
   }
 
   /// Channels we are in, as the server spells them, sorted.
-  public var joinedChannels: [String] { channels.values.map(\.name).sorted() }
+  public var joinedChannels: [String] { channels.joinedNames }
 
   /// How many lines are waiting for the pacing allowance.
   public var queuedLineCount: Int { outbox.count + (confirmingPingDue ? 1 : 0) }
@@ -149,9 +145,10 @@ public struct IRCClient: Sendable {
   /// Begins a connection (the socket is open): capability negotiation and registration.
   /// After a disconnect it starts afresh with the configured nick and rejoins the channels.
   public mutating func start(at time: Timestamp) -> IRCOutput {
-    let keep = (counter, autojoin, configuration, reconciliation, writeSequence)
+    let keep = (counter, channels, configuration, reconciliation, writeSequence)
     self = IRCClient(configuration: keep.2, at: max(time, now))
-    (counter, autojoin, reconciliation, writeSequence) = (keep.0, keep.1, keep.3, keep.4)
+    (counter, channels, reconciliation, writeSequence) = (keep.0, keep.1, keep.3, keep.4)
+    channels.connectionStarted()
     reconciliation.connectionStarted()
     phase = .registering
     registrationStarted = now

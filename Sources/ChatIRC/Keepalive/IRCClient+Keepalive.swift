@@ -96,7 +96,7 @@ extension IRCClient {
     inFlight.removeAll()
     heldIntents.removeAll()
     pings.removeAll()
-    channels.removeAll()
+    channels.connectionLost()
     batches.removeAll()
     phase = .disconnected
     output.events.append(.disconnected(reason: reason))

@@ -15,8 +15,8 @@ extension IRCClient {
     phase = .registered
     capPhase = .done
     output.events.append(.registered(nick: nick))
-    for channel in autojoin where isValidChannel(channel) {
-      pendingJoins.insert(folded(channel))
+    for channel in channels.autojoin where isValidChannel(channel) {
+      channels.joining(channel, key: folded(channel), remember: false, mapping: support.caseMapping)
       outbox.queue(.command(IRCMessage(command: "JOIN", parameters: [channel])))
     }
     queueRejoinPing()
@@ -33,15 +33,7 @@ extension IRCClient {
     let updated = support.applying(message.parameters.dropFirst().dropLast())
     guard updated != support else { return }
     if updated.caseMapping != support.caseMapping {
-      let mapping = updated.caseMapping
-      channels = Dictionary(
-        channels.values.map { channel in
-          var channel = channel
-          channel.members = Dictionary(
-            channel.members.values.map { (mapping.folded($0), $0) }, uniquingKeysWith: { $1 })
-          return (mapping.folded(channel.name), channel)
-        }, uniquingKeysWith: { $1 })
-      pendingJoins = Set(pendingJoins.map { mapping.folded($0) })
+      channels.refold(updated.caseMapping)
     }
     support = updated
     output.events.append(.serverSupport(support))

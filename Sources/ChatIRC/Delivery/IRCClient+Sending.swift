@@ -39,16 +39,14 @@ extension IRCClient {
         output.events.append(.intentRefused(reason: "'\(channel)' is not a channel name here"))
         return
       }
-      if !autojoin.contains(where: { folded($0) == folded(channel) }) { autojoin.append(channel) }
-      pendingJoins.insert(folded(channel))
+      channels.joining(channel, key: folded(channel), remember: true, mapping: support.caseMapping)
       outbox.queue(.command(IRCMessage(command: "JOIN", parameters: [channel])))
     case .part(let channel, let reason):
       guard isValidChannel(channel) else {
         output.events.append(.intentRefused(reason: "'\(channel)' is not a channel name here"))
         return
       }
-      let (mapping, key) = (support.caseMapping, folded(channel))
-      autojoin.removeAll { mapping.folded($0) == key }
+      channels.forget(folded(channel), mapping: support.caseMapping)
       outbox.queue(
         .command(
           IRCMessage(command: "PART", parameters: [channel] + (reason.map { [clean($0)] } ?? []))))

@@ -80,13 +80,9 @@ extension IRCClient {
       netsplits.split = IRCNetsplits.Split(reason: reason)
     }
     let member = folded(source.nick)
-    var left: [String] = []
-    for (key, state) in channels where state.members[member] != nil {
-      channels[key]?.members[member] = nil
-      left.append(state.name)
-    }
+    let left = channels.memberQuit(member)
     netsplits.away[member] = nil
-    netsplits.split?.quits.append(IRCNetsplits.Quit(nick: source.nick, channels: left.sorted()))
+    netsplits.split?.quits.append(IRCNetsplits.Quit(nick: source.nick, channels: left))
     return true
   }
 
@@ -97,7 +93,7 @@ extension IRCClient {
   {
     guard !netsplits.away.isEmpty || netsplits.split != nil,
       let source = message.source.map(IRCSource.init), let channel = message.parameters.first,
-      !isUs(source.nick), let name = channels[folded(channel)]?.name
+      !isUs(source.nick), let name = channels.name(folded(channel))
     else { return false }
     let member = folded(source.nick)
     // Back before their split was reported (a quick relink): the split ends here.
@@ -110,7 +106,7 @@ extension IRCClient {
     if netsplits.rejoins[key].map({ $0.nicks.count >= IRCNetsplits.nickCap }) ?? false {
       closeNetsplitGroups(into: &output)
     }
-    channels[key]?.add(source.nick, folded: member)
+    _ = channels.memberJoined(source.nick, member: member, in: key)
     if netsplits.rejoins[key] == nil {
       netsplits.rejoins[key] = IRCNetsplits.Rejoin(channel: name, servers: servers)
       netsplits.rejoinOrder.append(key)
