@@ -20,10 +20,11 @@ extension IRCClient {
       receiveNickRefusal(message, invalid: command == .erroneousNick, into: &output)
     case .unknownCommand where parameters.count > 1 && parameters[1].uppercased() == "CAP":
       // A server without capability negotiation registers us without CAP END.
-      capPhase = .done
+      registration.capPhase = .done
       _ = abandonAuthentication(
         "the server does not negotiate capabilities, so SASL is impossible", into: &output)
-    case .invalidCapabilityCommand where capPhase == .listing || capPhase == .requesting:
+    case .invalidCapabilityCommand
+    where registration.capPhase == .listing || registration.capPhase == .requesting:
       if abandonAuthentication("the server refused our CAP command (410)", into: &output) {
         endCapabilityNegotiation()
       }

@@ -24,8 +24,8 @@ extension IRCClient {
     var output = IRCOutput()
     guard phase != .idle, phase != .disconnected else { return output }
     advanceClock(to: time, into: &output)
-    lastReceived = now
-    heardFromServer = true
+    keepalive.heard(at: now)
+    registration.heardFromServer = true
     switch item {
     case .tooLong(let count):
       statistics.oversizedLines += 1

@@ -24,31 +24,21 @@ public struct IRCClient: Sendable {
   public internal(set) var nick: String
   /// What the server said about itself in 005.
   public internal(set) var support = ISupport()
-  /// The capabilities the server agreed to.
-  public internal(set) var capabilities: Set<String> = []
-  /// The account we are logged in as (`900`), if any.
-  public internal(set) var account: String?
   /// The last round trip measured, in milliseconds.
   public internal(set) var lagMilliseconds: Int64?
   /// What was thrown away.
   public internal(set) var statistics = Statistics()
 
   var now: Timestamp
-  var lastReceived: Timestamp
   /// The source of labels and tokens: never random, so runs repeat exactly.
   var counter: UInt64 = 0
   var user: String?
   var host: String?
-  var capPhase = CapPhase.listing
-  var offeredCapabilities: Set<String> = []
-  /// The values of offered capabilities that have one (`sasl=PLAIN,EXTERNAL`, `sts=…`).
-  var capabilityValues: [String: String] = [:]
-  var saslState = SASLState.off
+  /// Capability negotiation, SASL and the nick fallbacks of this connection.
+  var registration = IRCRegistration()
   /// When the last CTCP answer was written, and whether one waits in the outbox.
   var lastCTCPAnswer: Timestamp?
   var ctcpAnswerWaiting = false
-  var nickAttempt = 0
-  var requestedNick: String?
   /// The channels we are in and mean to be in.
   var channels: IRCChannels
   var batches = IRCBatches()
@@ -57,6 +47,8 @@ public struct IRCClient: Sendable {
   var inFlight: [IRCInFlightLine] = []
   var heldIntents: [IRCIntent] = []
   var pings: [String: SentPing] = [:]
+  /// Whether the link is alive: when the server was last heard from, keepalive `PING`s out.
+  var keepalive: IRCKeepalive
   var writeSequence = 0
   var unconfirmedSincePing = 0
   var confirmingPingDue = false
@@ -65,43 +57,15 @@ public struct IRCClient: Sendable {
   /// When an ignored line last had a notice, and how many were ignored without one since.
   var lastIgnoredNotice: Timestamp?
   var ignoredWithoutNotice = 0
-  /// When this connection's registration began (`start`), and whether the server has sent
-  /// anything since.
-  var registrationStarted: Timestamp?
-  var heardFromServer = false
   var netsplits = IRCNetsplits()
   /// Lines whose confirmation a lost link took with it, kept for the history on rejoining;
   /// it outlives the connection.
   var reconciliation = IRCHistoryReconciliation()
 
-  enum CapPhase: Hashable, Sendable {
-    case listing
-    case requesting
-    /// `CAP END` waits for SASL to finish.
-    case authenticating
-    case done
-  }
-
-  enum SASLState: Hashable, Sendable {
-    /// Not configured.
-    case off
-    /// Configured: waiting for the server's capabilities.
-    case waiting
-    /// `sasl` is in our `CAP REQ`.
-    case requested
-    /// `AUTHENTICATE <mechanism>` sent; waiting for `AUTHENTICATE +`.
-    case mechanismSent
-    /// The response sent; waiting for the outcome numeric.
-    case responseSent
-    case succeeded
-    case failed
-  }
-
   struct SentPing: Hashable, Sendable {
     var sentAt: Timestamp
     /// Lines written before it, which its `PONG` confirms when they wait for one.
     var covers: Int
-    var isKeepalive: Bool
   }
 
   /// A client that has not connected yet; `start(at:)` begins.
@@ -109,10 +73,18 @@ public struct IRCClient: Sendable {
     self.configuration = configuration
     nick = configuration.nick
     now = time
-    lastReceived = time
+    keepalive = IRCKeepalive(
+      intervalMilliseconds: configuration.keepaliveIntervalMilliseconds,
+      timeoutMilliseconds: configuration.keepaliveTimeoutMilliseconds, at: time)
     channels = IRCChannels(autojoin: configuration.channels)
     bucket = IRCTokenBucket(settings: configuration.pacing, at: time)
   }
+
+  /// The capabilities the server agreed to.
+  public var capabilities: Set<String> { registration.capabilities }
+
+  /// The account we are logged in as (`900`), if any.
+  public var account: String? { registration.account }
 
   /// Channels we are in, as the server spells them, sorted.
   public var joinedChannels: [String] { channels.joinedNames }
@@ -131,12 +103,8 @@ public struct IRCClient: Sendable {
     var deadlines: [Timestamp] = []
     if !outbox.isEmpty || confirmingPingDue { deadlines.append(bucket.nextAllowance(after: now)) }
     if let registration = registrationDeadline { deadlines.append(registration) }
-    if let keepalive = pings.values.filter(\.isKeepalive).map(\.sentAt).min() {
-      deadlines.append(
-        keepalive.advanced(byMilliseconds: configuration.keepaliveTimeoutMilliseconds))
-    } else if !outbox.hasKeepalive {
-      deadlines.append(
-        lastReceived.advanced(byMilliseconds: configuration.keepaliveIntervalMilliseconds))
+    if let deadline = keepalive.deadline(pingQueued: outbox.hasKeepalive) {
+      deadlines.append(deadline)
     }
     if let deadline = netsplits.deadline { deadlines.append(deadline) }
     return deadlines.min()
@@ -151,8 +119,7 @@ public struct IRCClient: Sendable {
     channels.connectionStarted()
     reconciliation.connectionStarted()
     phase = .registering
-    registrationStarted = now
-    if configuration.sasl != nil { saslState = .waiting }
+    registration = IRCRegistration(startingAt: now, sasl: configuration.sasl != nil)
     outbox.queueUrgent(.control(IRCMessage(command: "CAP", parameters: ["LS", "302"])))
     outbox.queueUrgent(.control(IRCMessage(command: "NICK", parameters: [nick])))
     outbox.queueUrgent(

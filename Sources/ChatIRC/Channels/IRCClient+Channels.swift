@@ -66,7 +66,7 @@ extension IRCClient {
     if isUs(source.nick) {
       let previous = nick
       nick = new
-      requestedNick = nil
+      registration.requestedNick = nil
       // A history replay after a lost link names our lines by the nick we had then.
       for index in inFlight.indices { inFlight[index].renamed(to: new) }
       output.events.append(.nickChanged(from: previous, to: new))

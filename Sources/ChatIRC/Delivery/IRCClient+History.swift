@@ -27,7 +27,7 @@ import FoundationEssentials
 extension IRCClient {
   /// Keeps the in-flight lines the history may tell of (see above) and returns the rest.
   mutating func carryUnconfirmed(reason: String) -> [IRCInFlightLine] {
-    guard phase == .registered, capabilities.contains("batch") else { return inFlight }
+    guard phase == .registered, registration.capabilities.contains("batch") else { return inFlight }
     var rest: [IRCInFlightLine] = []
     for line in inFlight {
       if line.writtenAt != nil, support.isChannel(line.target),

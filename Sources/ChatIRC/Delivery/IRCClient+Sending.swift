@@ -55,7 +55,7 @@ extension IRCClient {
         output.events.append(.intentRefused(reason: "'\(newNick)' is not a nick"))
         return
       }
-      requestedNick = newNick
+      registration.requestedNick = newNick
       outbox.queue(.command(IRCMessage(command: "NICK", parameters: [newNick])))
     case .quit(let reason):
       phase = .quitting
@@ -144,11 +144,11 @@ extension IRCClient {
     line.nicks = [nick]
     line.connection = reconciliation.connection
     var message = IRCMessage(command: "PRIVMSG", parameters: [line.target, line.wireText])
-    if capabilities.contains("labeled-response") {
+    if registration.capabilities.contains("labeled-response") {
       line.confirmation = .label
       if line.label.isEmpty { line.label = nextToken() }
       message.tags["label"] = line.label
-    } else if capabilities.contains("echo-message") {
+    } else if registration.capabilities.contains("echo-message") {
       line.confirmation = .echo
     } else {
       line.confirmation = .pong
@@ -163,8 +163,8 @@ extension IRCClient {
   }
 
   private mutating func writePing(isKeepalive: Bool, token: String, into output: inout IRCOutput) {
-    if !isKeepalive { unconfirmedSincePing = 0 }
-    pings[token] = SentPing(sentAt: now, covers: writeSequence, isKeepalive: isKeepalive)
+    if isKeepalive { keepalive.pingWritten(token, at: now) } else { unconfirmedSincePing = 0 }
+    pings[token] = SentPing(sentAt: now, covers: writeSequence)
     output.lines.append(IRCMessage(command: "PING", parameters: [token]).serialized)
   }
 

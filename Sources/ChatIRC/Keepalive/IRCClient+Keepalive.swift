@@ -11,26 +11,22 @@ extension IRCClient {
     if phase == .registering, let deadline = registrationDeadline, deadline <= now {
       let seconds = configuration.registrationTimeoutMilliseconds / 1000
       return disconnect(
-        reason: heardFromServer
+        reason: registration.heardFromServer
           ? "the server did not complete registration within \(seconds) s"
           : "no answer from the server within \(seconds) s of connecting", into: &output)
     }
-    if let sent = pings.values.filter(\.isKeepalive).map(\.sentAt).min() {
-      let waited = sent.milliseconds(to: now)
-      if waited >= configuration.keepaliveTimeoutMilliseconds {
-        disconnect(reason: "no answer to PING for \(waited / 1000) s", into: &output)
-      }
-    } else if !outbox.hasKeepalive,
-      lastReceived.milliseconds(to: now) >= configuration.keepaliveIntervalMilliseconds
-    {
-      outbox.queueUrgent(.keepalive(token: nextToken()))
+    switch keepalive.due(at: now, pingQueued: outbox.hasKeepalive) {
+    case .nothing: break
+    case .ping: outbox.queueUrgent(.keepalive(token: nextToken()))
+    case .lost(let waited):
+      disconnect(reason: "no answer to PING for \(waited / 1000) s", into: &output)
     }
   }
 
   /// When registration must have completed, while it has not.
   var registrationDeadline: Timestamp? {
-    guard phase == .registering, let started = registrationStarted else { return nil }
-    return started.advanced(byMilliseconds: configuration.registrationTimeoutMilliseconds)
+    guard phase == .registering else { return nil }
+    return registration.deadline(timeoutMilliseconds: configuration.registrationTimeoutMilliseconds)
   }
 
   /// `PING` from the server: answered with the same token (cut to fit).
@@ -49,6 +45,7 @@ extension IRCClient {
     guard let token = message.parameters.last, let ping = pings.removeValue(forKey: token) else {
       return
     }
+    keepalive.pongReceived(token)
     let lag = ping.sentAt.milliseconds(to: now)
     lagMilliseconds = lag
     output.events.append(.lagMeasured(milliseconds: lag))
@@ -96,6 +93,7 @@ extension IRCClient {
     inFlight.removeAll()
     heldIntents.removeAll()
     pings.removeAll()
+    keepalive.connectionLost()
     channels.connectionLost()
     batches.removeAll()
     phase = .disconnected

@@ -13,7 +13,7 @@ extension IRCClient {
       }
     }
     phase = .registered
-    capPhase = .done
+    registration.capPhase = .done
     output.events.append(.registered(nick: nick))
     for channel in channels.autojoin where isValidChannel(channel) {
       channels.joining(channel, key: folded(channel), remember: false, mapping: support.caseMapping)
@@ -48,14 +48,14 @@ extension IRCClient {
     let refused = parameters.count > 2 ? parameters[1] : nick
     let reason = parameters.last ?? "refused"
     guard phase == .registering else {
-      if let requested = requestedNick, support.caseMapping.equal(requested, refused) {
-        requestedNick = nil
+      if let requested = registration.requestedNick, support.caseMapping.equal(requested, refused) {
+        registration.requestedNick = nil
         output.events.append(.nickChangeFailed(nick: refused, reason: reason))
       }
       return
     }
-    nickAttempt += 1
-    guard nickAttempt < configuration.nickAttempts else {
+    registration.nickAttempt += 1
+    guard registration.nickAttempt < configuration.nickAttempts else {
       // Written at once: the disconnect empties the outbox.
       output.lines.append(IRCMessage(command: "QUIT", parameters: ["no nick accepted"]).serialized)
       disconnect(
@@ -63,27 +63,10 @@ extension IRCClient {
         into: &output)
       return
     }
-    let fallback = Self.fallbackNick(
-      for: configuration.nick, attempt: nickAttempt, invalid: invalid)
+    let fallback = IRCRegistration.fallbackNick(
+      for: configuration.nick, attempt: registration.nickAttempt, invalid: invalid)
     nick = fallback
     output.events.append(.nickRejected(nick: refused, reason: reason, fallback: fallback))
     outbox.queueUrgent(.control(IRCMessage(command: "NICK", parameters: [fallback])))
-  }
-
-  /// The nick to try after `attempt` refusals of `base`: `base_`, `base__`, then `base` cut
-  /// to seven characters with the attempt's number. For an invalid nick, `base` keeps only
-  /// the characters every server allows in a nick (or is `chat` when none are left).
-  static func fallbackNick(for base: String, attempt: Int, invalid: Bool) -> String {
-    var stem = base
-    if invalid {
-      let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789[]\\`_^{|}-")
-      stem = String(base.filter { allowed.contains($0) }.drop { $0.isNumber || $0 == "-" })
-      if stem.isEmpty { stem = "chat" }
-      if attempt == 1, stem != base { return String(stem.prefix(9)) }
-    }
-    switch attempt {
-    case 1, 2: return stem + String(repeating: "_", count: attempt)
-    default: return String(stem.prefix(7)) + String(attempt)
-    }
   }
 }
