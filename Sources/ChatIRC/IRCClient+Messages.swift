@@ -38,7 +38,7 @@ extension IRCClient {
     }
     let isHistory = batches.isHistory(message.tags["batch"])
     let serverTime = message.tags["time"].flatMap(IRCServerTime.parse)
-    if isHistory, !isNotice, !reconciliation.batches.isEmpty,
+    if isHistory, !isNotice, !delivery.reconciliation.batches.isEmpty,
       reconcileHistoryLine(
         message, source: source, text: text, isAction: kind == .action, serverTime: serverTime,
         into: &output)
@@ -77,19 +77,16 @@ extension IRCClient {
     _ message: IRCMessage, target: String, text: String, isAction: Bool, serverTime: Timestamp?,
     into output: inout IRCOutput
   ) -> Bool {
-    let index: Int?
-    if let label = label(of: message) {
-      index = inFlight.firstIndex { $0.confirmation == .label && $0.label == label }
-    } else {
-      index = inFlight.firstIndex {
-        $0.confirmation == .echo && $0.isAction == isAction && $0.text == text
-          && support.caseMapping.equal($0.target, target)
+    let found =
+      if let label = label(of: message) {
+        delivery.removeLabeled(label)
+      } else {
+        delivery.removeEchoed(
+          target: target, text: text, isAction: isAction, mapping: support.caseMapping)
       }
-    }
-    guard let index else { return false }
-    let line = inFlight.remove(at: index)
+    guard let line = found else { return false }
     if let msgid = message.tags["msgid"], support.isChannel(line.target) {
-      reconciliation.remember(
+      delivery.reconciliation.remember(
         .init(msgid: msgid, sequence: line.sequence, connection: line.connection))
     }
     output.events.append(
@@ -103,10 +100,7 @@ extension IRCClient {
 
   /// `ACK`: a labeled line the server handled without anything to say (no echo-message).
   mutating func receiveAcknowledgement(_ message: IRCMessage, into output: inout IRCOutput) {
-    guard let label = label(of: message),
-      let index = inFlight.firstIndex(where: { $0.confirmation == .label && $0.label == label })
-    else { return }
-    let line = inFlight.remove(at: index)
+    guard let label = label(of: message), let line = delivery.removeLabeled(label) else { return }
     output.events.append(
       .echoed(
         IRCEcho(
@@ -139,9 +133,8 @@ extension IRCClient {
   mutating func failLine(
     labeled label: String, code: String, reason: String, into output: inout IRCOutput
   ) -> Bool {
-    guard let index = inFlight.firstIndex(where: { $0.confirmation == .label && $0.label == label })
-    else { return false }
-    fail(inFlight.remove(at: index), code: code, reason: reason, into: &output)
+    guard let line = delivery.removeLabeled(label) else { return false }
+    fail(line, code: code, reason: reason, into: &output)
     return true
   }
 
@@ -150,13 +143,9 @@ extension IRCClient {
   mutating func failLine(
     unlabeledTo target: String?, code: String, reason: String, into output: inout IRCOutput
   ) -> Bool {
-    guard
-      let index = inFlight.firstIndex(where: { line in
-        line.confirmation != .label
-          && (target.map { support.caseMapping.equal(line.target, $0) } ?? true)
-      })
+    guard let line = delivery.removeOldestUnlabeled(to: target, mapping: support.caseMapping)
     else { return false }
-    fail(inFlight.remove(at: index), code: code, reason: reason, into: &output)
+    fail(line, code: code, reason: reason, into: &output)
     return true
   }
 
@@ -182,7 +171,7 @@ extension IRCClient {
           name, type: message.parameters[1], parent: message.tags["batch"],
           label: message.tags["label"])
       else { return countMalformed() }
-      if !reconciliation.carried.isEmpty {
+      if !delivery.reconciliation.carried.isEmpty {
         historyBatchOpened(name, type: message.parameters[1], parameters: message.parameters)
       }
     case "-":

@@ -34,7 +34,7 @@ extension IRCClient {
     case .line(let line):
       do {
         let message = try IRCMessage(parsing: line)
-        if !reconciliation.carried.isEmpty { noteServerClock(message) }
+        if !delivery.reconciliation.carried.isEmpty { noteServerClock(message) }
         handleGrouping(message, IRCCommand(message.command), into: &output)
       } catch {
         statistics.malformedLines += 1

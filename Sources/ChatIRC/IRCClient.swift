@@ -36,37 +36,19 @@ public struct IRCClient: Sendable {
   var host: String?
   /// Capability negotiation, SASL and the nick fallbacks of this connection.
   var registration = IRCRegistration()
-  /// When the last CTCP answer was written, and whether one waits in the outbox.
-  var lastCTCPAnswer: Timestamp?
-  var ctcpAnswerWaiting = false
   /// The channels we are in and mean to be in.
   var channels: IRCChannels
   var batches = IRCBatches()
-  var outbox = IRCOutbox()
-  var bucket: IRCTokenBucket
-  var inFlight: [IRCInFlightLine] = []
-  var heldIntents: [IRCIntent] = []
-  var pings: [String: SentPing] = [:]
+  /// What is to be sent, paced, and what awaits the server's confirmation.
+  var delivery: IRCDelivery
   /// Whether the link is alive: when the server was last heard from, keepalive `PING`s out.
   var keepalive: IRCKeepalive
-  var writeSequence = 0
-  var unconfirmedSincePing = 0
-  var confirmingPingDue = false
   /// Whether the over-long line arriving now has had its notice.
   var overflowReported = false
   /// When an ignored line last had a notice, and how many were ignored without one since.
   var lastIgnoredNotice: Timestamp?
   var ignoredWithoutNotice = 0
   var netsplits = IRCNetsplits()
-  /// Lines whose confirmation a lost link took with it, kept for the history on rejoining;
-  /// it outlives the connection.
-  var reconciliation = IRCHistoryReconciliation()
-
-  struct SentPing: Hashable, Sendable {
-    var sentAt: Timestamp
-    /// Lines written before it, which its `PONG` confirms when they wait for one.
-    var covers: Int
-  }
 
   /// A client that has not connected yet; `start(at:)` begins.
   public init(configuration: Configuration, at time: Timestamp) {
@@ -77,7 +59,7 @@ public struct IRCClient: Sendable {
       intervalMilliseconds: configuration.keepaliveIntervalMilliseconds,
       timeoutMilliseconds: configuration.keepaliveTimeoutMilliseconds, at: time)
     channels = IRCChannels(autojoin: configuration.channels)
-    bucket = IRCTokenBucket(settings: configuration.pacing, at: time)
+    delivery = IRCDelivery(pacing: configuration.pacing, at: time)
   }
 
   /// The capabilities the server agreed to.
@@ -90,20 +72,20 @@ public struct IRCClient: Sendable {
   public var joinedChannels: [String] { channels.joinedNames }
 
   /// How many lines are waiting for the pacing allowance.
-  public var queuedLineCount: Int { outbox.count + (confirmingPingDue ? 1 : 0) }
+  public var queuedLineCount: Int { delivery.queuedLineCount }
 
   /// How many of our message lines await the server's confirmation (written or not).
-  public var unconfirmedLineCount: Int {
-    inFlight.count + outbox.partCount + reconciliation.carried.count
-  }
+  public var unconfirmedLineCount: Int { delivery.unconfirmedLineCount }
 
   /// When `advance(to:)` next has something to do: a paced line, a keepalive, a timeout.
   public var nextDeadline: Timestamp? {
     guard phase != .idle, phase != .disconnected else { return nil }
     var deadlines: [Timestamp] = []
-    if !outbox.isEmpty || confirmingPingDue { deadlines.append(bucket.nextAllowance(after: now)) }
+    if !delivery.outbox.isEmpty || delivery.confirmingPingDue {
+      deadlines.append(delivery.bucket.nextAllowance(after: now))
+    }
     if let registration = registrationDeadline { deadlines.append(registration) }
-    if let deadline = keepalive.deadline(pingQueued: outbox.hasKeepalive) {
+    if let deadline = keepalive.deadline(pingQueued: delivery.outbox.hasKeepalive) {
       deadlines.append(deadline)
     }
     if let deadline = netsplits.deadline { deadlines.append(deadline) }
@@ -113,16 +95,16 @@ public struct IRCClient: Sendable {
   /// Begins a connection (the socket is open): capability negotiation and registration.
   /// After a disconnect it starts afresh with the configured nick and rejoins the channels.
   public mutating func start(at time: Timestamp) -> IRCOutput {
-    let keep = (counter, channels, configuration, reconciliation, writeSequence)
+    let keep = (counter, channels, configuration, delivery)
     self = IRCClient(configuration: keep.2, at: max(time, now))
-    (counter, channels, reconciliation, writeSequence) = (keep.0, keep.1, keep.3, keep.4)
+    (counter, channels) = (keep.0, keep.1)
     channels.connectionStarted()
-    reconciliation.connectionStarted()
+    delivery.connectionStarted(after: keep.3)
     phase = .registering
     registration = IRCRegistration(startingAt: now, sasl: configuration.sasl != nil)
-    outbox.queueUrgent(.control(IRCMessage(command: "CAP", parameters: ["LS", "302"])))
-    outbox.queueUrgent(.control(IRCMessage(command: "NICK", parameters: [nick])))
-    outbox.queueUrgent(
+    delivery.outbox.queueUrgent(.control(IRCMessage(command: "CAP", parameters: ["LS", "302"])))
+    delivery.outbox.queueUrgent(.control(IRCMessage(command: "NICK", parameters: [nick])))
+    delivery.outbox.queueUrgent(
       .control(
         IRCMessage(
           command: "USER", parameters: [configuration.user, "0", "*", configuration.realName])))

@@ -68,7 +68,7 @@ extension IRCClient {
       nick = new
       registration.requestedNick = nil
       // A history replay after a lost link names our lines by the nick we had then.
-      for index in inFlight.indices { inFlight[index].renamed(to: new) }
+      for index in delivery.inFlight.indices { delivery.inFlight[index].renamed(to: new) }
       output.events.append(.nickChanged(from: previous, to: new))
     } else {
       output.events.append(.userNickChanged(from: source.nick, to: new, channels: renamed))

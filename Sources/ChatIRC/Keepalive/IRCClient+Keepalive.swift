@@ -15,9 +15,9 @@ extension IRCClient {
           ? "the server did not complete registration within \(seconds) s"
           : "no answer from the server within \(seconds) s of connecting", into: &output)
     }
-    switch keepalive.due(at: now, pingQueued: outbox.hasKeepalive) {
+    switch keepalive.due(at: now, pingQueued: delivery.outbox.hasKeepalive) {
     case .nothing: break
-    case .ping: outbox.queueUrgent(.keepalive(token: nextToken()))
+    case .ping: delivery.outbox.queueUrgent(.keepalive(token: nextToken()))
     case .lost(let waited):
       disconnect(reason: "no answer to PING for \(waited / 1000) s", into: &output)
     }
@@ -37,23 +37,18 @@ extension IRCClient {
       guard cut.utf8.count + scalar.utf8.count <= Self.longestPingToken else { break }
       cut.unicodeScalars.append(scalar)
     }
-    outbox.queuePong(IRCMessage(command: "PONG", parameters: [cut]))
+    delivery.outbox.queuePong(IRCMessage(command: "PONG", parameters: [cut]))
   }
 
   /// `PONG` to one of our `PING`s: the lag, and the lines it confirms.
   mutating func receivePong(_ message: IRCMessage, into output: inout IRCOutput) {
-    guard let token = message.parameters.last, let ping = pings.removeValue(forKey: token) else {
-      return
-    }
+    guard let token = message.parameters.last, let (ping, confirmed) = delivery.pongReceived(token)
+    else { return }
     keepalive.pongReceived(token)
     let lag = ping.sentAt.milliseconds(to: now)
     lagMilliseconds = lag
     output.events.append(.lagMeasured(milliseconds: lag))
-    // The server handles lines in order: a PONG means every line before its PING was
-    // handled, and one that failed has had its error reply by now.
-    let confirmed = inFlight.filter { $0.confirmation == .pong && $0.sequence <= ping.covers }
-    inFlight.removeAll { $0.confirmation == .pong && $0.sequence <= ping.covers }
-    defer { if token == reconciliation.rejoinToken { rejoinPongReceived(into: &output) } }
+    defer { if token == delivery.reconciliation.rejoinToken { rejoinPongReceived(into: &output) } }
     for line in confirmed {
       output.events.append(
         .echoed(
@@ -74,9 +69,9 @@ extension IRCClient {
             id: line.id, part: line.part, parts: line.parts,
             reason: IRCDeliveryFailure.lostLinkUndecided(reason))))
     }
-    var unsent = outbox.drain()
-    if confirmingPingDue { confirmingPingDue = false }
-    for intent in heldIntents {
+    var unsent = delivery.outbox.drain()
+    if delivery.confirmingPingDue { delivery.confirmingPingDue = false }
+    for intent in delivery.heldIntents {
       if case .send(let id, let target, let text, let isAction, _) = intent {
         unsent.append(
           IRCInFlightLine(
@@ -90,9 +85,9 @@ extension IRCClient {
             id: line.id, part: line.part, parts: line.parts,
             reason: "not sent: the connection was lost (\(reason))")))
     }
-    inFlight.removeAll()
-    heldIntents.removeAll()
-    pings.removeAll()
+    delivery.inFlight.removeAll()
+    delivery.heldIntents.removeAll()
+    delivery.pings.removeAll()
     keepalive.connectionLost()
     channels.connectionLost()
     batches.removeAll()

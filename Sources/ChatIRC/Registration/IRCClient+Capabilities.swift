@@ -64,7 +64,7 @@ extension IRCClient {
     }
     if !wanted.isEmpty {
       if finishing { registration.capPhase = .requesting }
-      outbox.queueUrgent(
+      delivery.outbox.queueUrgent(
         .control(IRCMessage(command: "CAP", parameters: ["REQ", wanted.joined(separator: " ")])))
     } else if finishing {
       endCapabilityNegotiation()
@@ -73,6 +73,6 @@ extension IRCClient {
 
   mutating func endCapabilityNegotiation() {
     registration.capPhase = .done
-    outbox.queueUrgent(.control(IRCMessage(command: "CAP", parameters: ["END"])))
+    delivery.outbox.queueUrgent(.control(IRCMessage(command: "CAP", parameters: ["END"])))
   }
 }

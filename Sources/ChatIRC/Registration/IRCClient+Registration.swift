@@ -17,11 +17,11 @@ extension IRCClient {
     output.events.append(.registered(nick: nick))
     for channel in channels.autojoin where isValidChannel(channel) {
       channels.joining(channel, key: folded(channel), remember: false, mapping: support.caseMapping)
-      outbox.queue(.command(IRCMessage(command: "JOIN", parameters: [channel])))
+      delivery.outbox.queue(.command(IRCMessage(command: "JOIN", parameters: [channel])))
     }
     queueRejoinPing()
-    let held = heldIntents
-    heldIntents.removeAll()
+    let held = delivery.heldIntents
+    delivery.heldIntents.removeAll()
     for intent in held {
       handle(intent, into: &output)
     }
@@ -67,6 +67,6 @@ extension IRCClient {
       for: configuration.nick, attempt: registration.nickAttempt, invalid: invalid)
     nick = fallback
     output.events.append(.nickRejected(nick: refused, reason: reason, fallback: fallback))
-    outbox.queueUrgent(.control(IRCMessage(command: "NICK", parameters: [fallback])))
+    delivery.outbox.queueUrgent(.control(IRCMessage(command: "NICK", parameters: [fallback])))
   }
 }
