@@ -37,31 +37,7 @@ extension IRCClient {
 
   /// Reports the open groups: the split first, then each channel's returning members.
   mutating func closeNetsplitGroups(into output: inout IRCOutput) {
-    closeSplit(into: &output)
-    for key in netsplits.rejoinOrder {
-      guard let rejoin = netsplits.rejoins[key] else { continue }
-      // Back: a later join of theirs is an ordinary one.
-      for nick in rejoin.nicks { netsplits.away[folded(nick)] = nil }
-      output.events.append(
-        .netjoin(servers: rejoin.servers, channel: rejoin.channel, nicks: rejoin.nicks))
-    }
-    netsplits.rejoins = [:]
-    netsplits.rejoinOrder = []
-    netsplits.deadline = nil
-  }
-
-  private mutating func closeSplit(into output: inout IRCOutput) {
-    guard let split = netsplits.split else { return }
-    netsplits.split = nil
-    if split.quits.count == 1, let quit = split.quits.first {
-      output.events.append(
-        .userQuit(nick: quit.nick, reason: split.reason, channels: quit.channels))
-      return
-    }
-    for quit in split.quits where netsplits.away.count < IRCNetsplits.nickCap {
-      netsplits.away[folded(quit.nick)] = split.reason
-    }
-    output.events.append(.netsplit(servers: split.reason, nicks: split.quits.map(\.nick)))
+    output.events += netsplits.close(mapping: support.caseMapping)
   }
 
   /// A `QUIT` with a split's reason: the person leaves our channels now and joins the open
@@ -69,20 +45,13 @@ extension IRCClient {
   private mutating func gatherSplitQuit(_ message: IRCMessage, into output: inout IRCOutput)
     -> Bool
   {
-    guard let reason = message.parameters.first,
-      IRCNetsplits.isSplitReason(reason), let source = message.source.map(IRCSource.init),
-      !source.nick.isEmpty, !isUs(source.nick)
+    guard let reason = message.parameters.first, IRCNetsplits.isSplitReason(reason),
+      let source = message.source.map(IRCSource.init), !source.nick.isEmpty, !isUs(source.nick)
     else { return false }
-    if netsplits.split?.reason != reason || !netsplits.rejoinOrder.isEmpty
-      || (netsplits.split?.quits.count ?? 0) >= IRCNetsplits.nickCap
-    {
-      closeNetsplitGroups(into: &output)
-      netsplits.split = IRCNetsplits.Split(reason: reason)
-    }
     let member = folded(source.nick)
-    let left = channels.memberQuit(member)
-    netsplits.away[member] = nil
-    netsplits.split?.quits.append(IRCNetsplits.Quit(nick: source.nick, channels: left))
+    output.events += netsplits.gatherQuit(
+      source.nick, member: member, reason: reason, channels: channels.memberQuit(member),
+      mapping: support.caseMapping)
     return true
   }
 
@@ -95,23 +64,12 @@ extension IRCClient {
       let source = message.source.map(IRCSource.init), let channel = message.parameters.first,
       !isUs(source.nick), let name = channels.name(folded(channel))
     else { return false }
-    let member = folded(source.nick)
-    // Back before their split was reported (a quick relink): the split ends here.
-    if netsplits.split?.quits.contains(where: { folded($0.nick) == member }) ?? false {
-      closeNetsplitGroups(into: &output)
-    }
-    guard let servers = netsplits.away[member] else { return false }
-    let key = folded(channel)
-    if netsplits.split != nil { closeNetsplitGroups(into: &output) }
-    if netsplits.rejoins[key].map({ $0.nicks.count >= IRCNetsplits.nickCap }) ?? false {
-      closeNetsplitGroups(into: &output)
-    }
+    let (member, key) = (folded(source.nick), folded(channel))
+    let (events, gathered) = netsplits.gatherJoin(
+      source.nick, member: member, channel: name, key: key, mapping: support.caseMapping)
+    output.events += events
+    guard gathered else { return false }
     _ = channels.memberJoined(source.nick, member: member, in: key)
-    if netsplits.rejoins[key] == nil {
-      netsplits.rejoins[key] = IRCNetsplits.Rejoin(channel: name, servers: servers)
-      netsplits.rejoinOrder.append(key)
-    }
-    netsplits.rejoins[key]?.nicks.append(source.nick)
     return true
   }
 }
