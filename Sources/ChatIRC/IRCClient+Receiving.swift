@@ -29,7 +29,7 @@ extension IRCClient {
     switch item {
     case .tooLong(let count):
       statistics.oversizedLines += 1
-      overflowReported = false
+      ignoredLines.overflowReported = false
       ignored("a line of \(count) bytes is over the limit: dropped", into: &output)
     case .line(let line):
       do {

@@ -43,11 +43,8 @@ public struct IRCClient: Sendable {
   var delivery: IRCDelivery
   /// Whether the link is alive: when the server was last heard from, keepalive `PING`s out.
   var keepalive: IRCKeepalive
-  /// Whether the over-long line arriving now has had its notice.
-  var overflowReported = false
-  /// When an ignored line last had a notice, and how many were ignored without one since.
-  var lastIgnoredNotice: Timestamp?
-  var ignoredWithoutNotice = 0
+  /// The notices of lines thrown away.
+  var ignoredLines = IRCIgnoredLines()
   var netsplits = IRCNetsplits()
 
   /// A client that has not connected yet; `start(at:)` begins.
