@@ -15,6 +15,13 @@ import FoundationEssentials
 /// (and one `PING` after them when lines a lost link left unconfirmed wait for the channels'
 /// history, see `IRCClient+History`), and CTCP `VERSION`/`PING` answers (at most one a
 /// second). Everything else is the user's.
+///
+/// It is a thin router over parts that each own their state: `IRCRegistration` (CAP, SASL,
+/// nick fallbacks), `IRCDelivery` (outbox and pacing, lines in flight, labels, confirming
+/// `PING`s, history reconciliation), `IRCChannels`, `IRCNetsplits`, `IRCKeepalive` and
+/// `IRCIgnoredLines`. The router keeps what they share (the clock, the counter, our nick, the
+/// server's `ISUPPORT`), parses each line's command once (`IRCCommand`) and hands each part
+/// what it needs, such as the case mapping.
 public struct IRCClient: Sendable {
   /// Who to be and how to pace; fixed for the client's life.
   public let configuration: Configuration
