@@ -6,15 +6,6 @@
 /// only has to change `caseMapping`. A session that builds names must build them with the same
 /// rules as the state it reports to.
 public struct NameRules: Hashable, Sendable {
-  /// Which letters compare equal in names.
-  public enum CaseMapping: String, Hashable, Sendable, CaseIterable {
-    /// `A`–`Z` equal `a`–`z`; nothing else is folded.
-    case ascii
-    /// As `ascii`, and `[\]^` equal `{|}~`: IRC's default (RFC 1459's Scandinavian letters,
-    /// as servers implement it: bytes 0x41–0x5E fold to 0x61–0x7E).
-    case rfc1459
-  }
-
   /// The characters a channel name starts with; any other name is a person's.
   public var channelPrefixes: Set<Unicode.Scalar> = ["#", "&"]
   /// The longest channel name, in UTF-8 bytes.
@@ -32,9 +23,7 @@ public struct NameRules: Hashable, Sendable {
   /// A name with nothing to fold (the usual case) is returned as it is, sharing its storage,
   /// so comparing it with the original is a pointer check.
   public func key(for name: String) -> String {
-    let folds = caseMapping == .rfc1459
-    guard name.utf8.contains(where: { isUpper($0, folds) }) else { return name }
-    return String(decoding: name.utf8.map { isUpper($0, folds) ? $0 | 0x20 : $0 }, as: UTF8.self)
+    caseMapping.folded(name)
   }
 
   /// Whether `name` is a channel's rather than a person's.
@@ -79,10 +68,4 @@ public struct NameRules: Hashable, Sendable {
       throw .malformed(text, kind: kind, character: bad)
     }
   }
-}
-
-/// Whether the case mapping folds `byte` to lower case (adding 0x20 does it).
-@inline(__always)
-private func isUpper(_ byte: UInt8, _ foldsBrackets: Bool) -> Bool {
-  byte >= 0x41 && byte <= (foldsBrackets ? 0x5E : 0x5A)
 }

@@ -4,14 +4,8 @@ extension IRCClient {
   /// Says a line was thrown away, at most once a second: a flood of bad lines is counted
   /// into the next notice, not given one each.
   mutating func ignored(_ reason: String, into output: inout IRCOutput) {
-    if let last = lastIgnoredNotice, last.milliseconds(to: now) < 1000 {
-      ignoredWithoutNotice += 1
-      return
-    }
-    let more = ignoredWithoutNotice
-    (lastIgnoredNotice, ignoredWithoutNotice) = (now, 0)
-    let since = more == 0 ? "" : " (and \(more) more line\(more == 1 ? "" : "s") ignored before it)"
-    output.events.append(.lineIgnored(reason: reason + since))
+    guard let notice = ignoredLines.notice(reason, at: now) else { return }
+    output.events.append(.lineIgnored(reason: notice))
   }
 
   /// Says once per line that a line arriving now is over `maximumLineBytes` and is dropped as
@@ -20,8 +14,10 @@ extension IRCClient {
     -> IRCOutput
   {
     var output = IRCOutput()
-    guard !overflowReported, phase != .idle, phase != .disconnected else { return output }
-    overflowReported = true
+    guard !ignoredLines.overflowReported, phase != .idle, phase != .disconnected else {
+      return output
+    }
+    ignoredLines.overflowReported = true
     advanceClock(to: time)
     ignored(
       "a line from the server is over the limit of \(maximumLineBytes) bytes:"

@@ -3,11 +3,13 @@ import IRCFormattingCodes
 
 extension IRCClient {
   /// `PRIVMSG` and `NOTICE`: our echo, or a message for a conversation.
-  mutating func receiveMessage(_ message: IRCMessage, into output: inout IRCOutput) {
+  mutating func receiveMessage(
+    _ message: IRCMessage, isNotice: Bool, into output: inout IRCOutput
+  ) {
     let parameters = message.parameters
     guard parameters.count >= 2, let sourceText = message.source else {
       // A notice without a source, before registration, is the server talking.
-      if message.isCommand("NOTICE"), let text = parameters.last {
+      if isNotice, let text = parameters.last {
         output.events.append(.serverNotice(text: text))
       } else {
         countMalformed()
@@ -15,7 +17,6 @@ extension IRCClient {
       return
     }
     let source = IRCSource(sourceText)
-    let isNotice = message.isCommand("NOTICE")
     var (target, text) = (parameters[0], parameters[1])
     if isNotice, source.isServer || target == "*" {
       output.events.append(.serverNotice(text: text))
@@ -38,7 +39,7 @@ extension IRCClient {
     }
     let isHistory = batches.isHistory(message.tags["batch"])
     let serverTime = message.tags["time"].flatMap(IRCServerTime.parse)
-    if isHistory, !isNotice, !reconciliation.batches.isEmpty,
+    if isHistory, !isNotice, !delivery.reconciliation.batches.isEmpty,
       reconcileHistoryLine(
         message, source: source, text: text, isAction: kind == .action, serverTime: serverTime,
         into: &output)
@@ -72,103 +73,6 @@ extension IRCClient {
           mentionsUs: !isOwn && (isPrivate || mentions(text)))))
   }
 
-  /// Matches the echo of one of our lines: by label, or by target and text in order.
-  private mutating func confirmEcho(
-    _ message: IRCMessage, target: String, text: String, isAction: Bool, serverTime: Timestamp?,
-    into output: inout IRCOutput
-  ) -> Bool {
-    let index: Int?
-    if let label = label(of: message) {
-      index = inFlight.firstIndex { $0.confirmation == .label && $0.label == label }
-    } else {
-      index = inFlight.firstIndex {
-        $0.confirmation == .echo && $0.isAction == isAction && $0.text == text
-          && support.caseMapping.equal($0.target, target)
-      }
-    }
-    guard let index else { return false }
-    let line = inFlight.remove(at: index)
-    if let msgid = message.tags["msgid"], support.isChannel(line.target) {
-      reconciliation.remember(
-        .init(msgid: msgid, sequence: line.sequence, connection: line.connection))
-    }
-    output.events.append(
-      .echoed(
-        IRCEcho(
-          id: line.id, part: line.part, parts: line.parts, target: line.target, text: line.text,
-          msgid: message.tags["msgid"], serverTime: serverTime, receivedAt: now,
-          confirmation: .echo)))
-    return true
-  }
-
-  /// `ACK`: a labeled line the server handled without anything to say (no echo-message).
-  mutating func receiveAcknowledgement(_ message: IRCMessage, into output: inout IRCOutput) {
-    guard let label = label(of: message),
-      let index = inFlight.firstIndex(where: { $0.confirmation == .label && $0.label == label })
-    else { return }
-    let line = inFlight.remove(at: index)
-    output.events.append(
-      .echoed(
-        IRCEcho(
-          id: line.id, part: line.part, parts: line.parts, target: line.target, text: line.text,
-          serverTime: message.tags["time"].flatMap(IRCServerTime.parse), receivedAt: now,
-          confirmation: .acknowledgement)))
-  }
-
-  /// `FAIL <command> <code> [context…] :description` (IRCv3 standard replies).
-  mutating func receiveFail(_ message: IRCMessage, into output: inout IRCOutput) {
-    let parameters = message.parameters
-    guard parameters.count >= 3 else { return countMalformed() }
-    let code = "FAIL \(parameters[0]) \(parameters[1])"
-    let reason = parameters[parameters.count - 1]
-    if let label = label(of: message),
-      failLine(labeled: label, code: code, reason: reason, into: &output)
-    {
-      return
-    }
-    let command = parameters[0].uppercased()
-    if command == "PRIVMSG" || command == "NOTICE",
-      failLine(unlabeledTo: nil, code: code, reason: reason, into: &output)
-    {
-      return
-    }
-    output.events.append(.serverReply(code: code, text: reason))
-  }
-
-  /// Fails the line with `label`; false when no line has it.
-  mutating func failLine(
-    labeled label: String, code: String, reason: String, into output: inout IRCOutput
-  ) -> Bool {
-    guard let index = inFlight.firstIndex(where: { $0.confirmation == .label && $0.label == label })
-    else { return false }
-    fail(inFlight.remove(at: index), code: code, reason: reason, into: &output)
-    return true
-  }
-
-  /// Fails the oldest unlabeled line to `target` (or the oldest of all when nil); false when
-  /// there is none. Servers answer lines in order, so the oldest is the one refused.
-  mutating func failLine(
-    unlabeledTo target: String?, code: String, reason: String, into output: inout IRCOutput
-  ) -> Bool {
-    guard
-      let index = inFlight.firstIndex(where: { line in
-        line.confirmation != .label
-          && (target.map { support.caseMapping.equal(line.target, $0) } ?? true)
-      })
-    else { return false }
-    fail(inFlight.remove(at: index), code: code, reason: reason, into: &output)
-    return true
-  }
-
-  private func fail(
-    _ line: IRCInFlightLine, code: String, reason: String, into output: inout IRCOutput
-  ) {
-    output.events.append(
-      .deliveryFailed(
-        IRCDeliveryFailure(
-          id: line.id, part: line.part, parts: line.parts, code: code, reason: reason)))
-  }
-
   /// `BATCH +ref type …` opens, `BATCH -ref` closes.
   mutating func receiveBatch(_ message: IRCMessage, into output: inout IRCOutput) {
     guard let reference = message.parameters.first, reference.count > 1 else {
@@ -182,7 +86,7 @@ extension IRCClient {
           name, type: message.parameters[1], parent: message.tags["batch"],
           label: message.tags["label"])
       else { return countMalformed() }
-      if !reconciliation.carried.isEmpty {
+      if !delivery.reconciliation.carried.isEmpty {
         historyBatchOpened(name, type: message.parameters[1], parameters: message.parameters)
       }
     case "-":

@@ -5,7 +5,7 @@ import FoundationEssentials
 ///
 /// It reads no clock, makes no random numbers and does no I/O: every entry point is told the
 /// time, and labels and `PING` tokens come from a counter, so the same inputs always give the
-/// same outputs. The socket session feeds it what the server sent (`receive(bytes:at:)`),
+/// same outputs. The socket session feeds it the lines the server sent (`receive(_:at:)`),
 /// what the user wants (`perform(_:at:)`) and the passing of time (`advance(to:)`, at
 /// `nextDeadline`), and writes `IRCOutput.lines` to the socket.
 ///
@@ -15,6 +15,13 @@ import FoundationEssentials
 /// (and one `PING` after them when lines a lost link left unconfirmed wait for the channels'
 /// history, see `IRCClient+History`), and CTCP `VERSION`/`PING` answers (at most one a
 /// second). Everything else is the user's.
+///
+/// It is a thin router over parts that each own their state: `IRCRegistration` (CAP, SASL,
+/// nick fallbacks), `IRCDelivery` (outbox and pacing, lines in flight, labels, confirming
+/// `PING`s, history reconciliation), `IRCChannels`, `IRCNetsplits`, `IRCKeepalive` and
+/// `IRCIgnoredLines`. The router keeps what they share (the clock, the counter, our nick, the
+/// server's `ISUPPORT`), parses each line's command once (`IRCCommand`) and hands each part
+/// what it needs, such as the case mapping.
 public struct IRCClient: Sendable {
   /// Who to be and how to pace; fixed for the client's life.
   public let configuration: Configuration
@@ -24,124 +31,66 @@ public struct IRCClient: Sendable {
   public internal(set) var nick: String
   /// What the server said about itself in 005.
   public internal(set) var support = ISupport()
-  /// The capabilities the server agreed to.
-  public internal(set) var capabilities: Set<String> = []
-  /// The account we are logged in as (`900`), if any.
-  public internal(set) var account: String?
   /// The last round trip measured, in milliseconds.
   public internal(set) var lagMilliseconds: Int64?
   /// What was thrown away.
   public internal(set) var statistics = Statistics()
 
   var now: Timestamp
-  var lastReceived: Timestamp
   /// The source of labels and tokens: never random, so runs repeat exactly.
   var counter: UInt64 = 0
   var user: String?
   var host: String?
-  var capPhase = CapPhase.listing
-  var offeredCapabilities: Set<String> = []
-  /// The values of offered capabilities that have one (`sasl=PLAIN,EXTERNAL`, `sts=…`).
-  var capabilityValues: [String: String] = [:]
-  var saslState = SASLState.off
-  /// When the last CTCP answer was written, and whether one waits in the outbox.
-  var lastCTCPAnswer: Timestamp?
-  var ctcpAnswerWaiting = false
-  var nickAttempt = 0
-  var requestedNick: String?
-  /// Channels we are in, keyed by case-folded name.
-  var channels: [String: IRCChannelState] = [:]
-  /// Channels to be in: joined again after every reconnect.
-  var autojoin: [String]
-  var pendingJoins: Set<String> = []
-  var namesInProgress: [String: [IRCMember]] = [:]
+  /// Capability negotiation, SASL and the nick fallbacks of this connection.
+  var registration = IRCRegistration()
+  /// The channels we are in and mean to be in.
+  var channels: IRCChannels
   var batches = IRCBatches()
-  var outbox = IRCOutbox()
-  var bucket: IRCTokenBucket
-  var inFlight: [IRCInFlightLine] = []
-  var heldIntents: [IRCIntent] = []
-  var pings: [String: SentPing] = [:]
-  var writeSequence = 0
-  var unconfirmedSincePing = 0
-  var confirmingPingDue = false
-  var lineBuffer = IRCLineBuffer()
-  /// Whether the over-long line arriving now has had its notice.
-  var overflowReported = false
-  /// When an ignored line last had a notice, and how many were ignored without one since.
-  var lastIgnoredNotice: Timestamp?
-  var ignoredWithoutNotice = 0
-  /// When this connection's registration began (`start`), and whether the server has sent
-  /// anything since.
-  var registrationStarted: Timestamp?
-  var heardFromServer = false
+  /// What is to be sent, paced, and what awaits the server's confirmation.
+  var delivery: IRCDelivery
+  /// Whether the link is alive: when the server was last heard from, keepalive `PING`s out.
+  var keepalive: IRCKeepalive
+  /// The notices of lines thrown away.
+  var ignoredLines = IRCIgnoredLines()
   var netsplits = IRCNetsplits()
-  /// Lines whose confirmation a lost link took with it, kept for the history on rejoining;
-  /// it outlives the connection.
-  var reconciliation = IRCHistoryReconciliation()
-
-  enum CapPhase: Hashable, Sendable {
-    case listing
-    case requesting
-    /// `CAP END` waits for SASL to finish.
-    case authenticating
-    case done
-  }
-
-  enum SASLState: Hashable, Sendable {
-    /// Not configured.
-    case off
-    /// Configured: waiting for the server's capabilities.
-    case waiting
-    /// `sasl` is in our `CAP REQ`.
-    case requested
-    /// `AUTHENTICATE <mechanism>` sent; waiting for `AUTHENTICATE +`.
-    case mechanismSent
-    /// The response sent; waiting for the outcome numeric.
-    case responseSent
-    case succeeded
-    case failed
-  }
-
-  struct SentPing: Hashable, Sendable {
-    var sentAt: Timestamp
-    /// Lines written before it, which its `PONG` confirms when they wait for one.
-    var covers: Int
-    var isKeepalive: Bool
-  }
 
   /// A client that has not connected yet; `start(at:)` begins.
   public init(configuration: Configuration, at time: Timestamp) {
     self.configuration = configuration
     nick = configuration.nick
     now = time
-    lastReceived = time
-    autojoin = configuration.channels
-    bucket = IRCTokenBucket(settings: configuration.pacing, at: time)
+    keepalive = IRCKeepalive(
+      intervalMilliseconds: configuration.keepaliveIntervalMilliseconds,
+      timeoutMilliseconds: configuration.keepaliveTimeoutMilliseconds, at: time)
+    channels = IRCChannels(autojoin: configuration.channels)
+    delivery = IRCDelivery(pacing: configuration.pacing, at: time)
   }
+
+  /// The capabilities the server agreed to.
+  public var capabilities: Set<String> { registration.capabilities }
+
+  /// The account we are logged in as (`900`), if any.
+  public var account: String? { registration.account }
 
   /// Channels we are in, as the server spells them, sorted.
-  public var joinedChannels: [String] { channels.values.map(\.name).sorted() }
+  public var joinedChannels: [String] { channels.joinedNames }
 
   /// How many lines are waiting for the pacing allowance.
-  public var queuedLineCount: Int { outbox.count + (confirmingPingDue ? 1 : 0) }
+  public var queuedLineCount: Int { delivery.queuedLineCount }
 
   /// How many of our message lines await the server's confirmation (written or not).
-  public var unconfirmedLineCount: Int {
-    inFlight.count + outbox.partCount + reconciliation.carried.count
-  }
+  public var unconfirmedLineCount: Int { delivery.unconfirmedLineCount }
 
   /// When `advance(to:)` next has something to do: a paced line, a keepalive, a timeout.
   public var nextDeadline: Timestamp? {
     guard phase != .idle, phase != .disconnected else { return nil }
     var deadlines: [Timestamp] = []
-    if !outbox.isEmpty || confirmingPingDue { deadlines.append(bucket.nextAllowance(after: now)) }
+    if !delivery.outbox.isEmpty || delivery.confirmingPingDue {
+      deadlines.append(delivery.bucket.nextAllowance(after: now))
+    }
     if let registration = registrationDeadline { deadlines.append(registration) }
-    if let keepalive = pings.values.filter(\.isKeepalive).map(\.sentAt).min() {
-      deadlines.append(
-        keepalive.advanced(byMilliseconds: configuration.keepaliveTimeoutMilliseconds))
-    } else if !outbox.hasKeepalive {
-      deadlines.append(
-        lastReceived.advanced(byMilliseconds: configuration.keepaliveIntervalMilliseconds))
+    if let deadline = keepalive.deadline(pingQueued: delivery.outbox.hasKeepalive) {
+      deadlines.append(deadline)
     }
     if let deadline = netsplits.deadline { deadlines.append(deadline) }
     return deadlines.min()
@@ -150,16 +99,16 @@ public struct IRCClient: Sendable {
   /// Begins a connection (the socket is open): capability negotiation and registration.
   /// After a disconnect it starts afresh with the configured nick and rejoins the channels.
   public mutating func start(at time: Timestamp) -> IRCOutput {
-    let keep = (counter, autojoin, configuration, reconciliation, writeSequence)
+    let keep = (counter, channels, configuration, delivery)
     self = IRCClient(configuration: keep.2, at: max(time, now))
-    (counter, autojoin, reconciliation, writeSequence) = (keep.0, keep.1, keep.3, keep.4)
-    reconciliation.connectionStarted()
+    (counter, channels) = (keep.0, keep.1)
+    channels.connectionStarted()
+    delivery.connectionStarted(after: keep.3)
     phase = .registering
-    registrationStarted = now
-    if configuration.sasl != nil { saslState = .waiting }
-    outbox.queueUrgent(.control(IRCMessage(command: "CAP", parameters: ["LS", "302"])))
-    outbox.queueUrgent(.control(IRCMessage(command: "NICK", parameters: [nick])))
-    outbox.queueUrgent(
+    registration = IRCRegistration(startingAt: now, sasl: configuration.sasl != nil)
+    delivery.outbox.queueUrgent(.control(IRCMessage(command: "CAP", parameters: ["LS", "302"])))
+    delivery.outbox.queueUrgent(.control(IRCMessage(command: "NICK", parameters: [nick])))
+    delivery.outbox.queueUrgent(
       .control(
         IRCMessage(
           command: "USER", parameters: [configuration.user, "0", "*", configuration.realName])))

@@ -55,22 +55,7 @@ extension IRCSession: IRCSessionLink {
       let result = readBuffer.withUnsafeMutableBytes { stream.read(into: $0) }
       switch result {
       case .bytes(let count):
-        // Line by line, so that what a line brings is queued before the next is recorded.
-        for item in lineBuffer.append(readBuffer[..<count]) {
-          if case .tooLong = item { overflowObserved = false }
-          observe(.received(item), at: now)
-          engine.apply(engine.client.receive(item, at: now), now)
-        }
-        // A line growing past the cap is reported as it crosses it, not only at its end; a
-        // recording notes the crossing once (later calls for the same line change nothing).
-        if lineBuffer.isDiscarding {
-          let maximum = lineBuffer.maximumLineBytes
-          if !overflowObserved {
-            overflowObserved = true
-            observe(.overflowing(maximumLineBytes: maximum), at: now)
-          }
-          engine.apply(engine.client.overlongLineArriving(maximumLineBytes: maximum, at: now), now)
-        }
+        feed(readBuffer[..<count], at: now)
       case .wouldBlock:
         return flush(at: now)
       case .closed:
@@ -80,6 +65,27 @@ extension IRCSession: IRCSessionLink {
       }
     }
     flush(at: now)
+  }
+
+  /// The one path from the byte stream to the protocol client (live, and `chat-bench irc`
+  /// through `receive(recorded:at:)`): `lineBuffer` frames it, and each line is recorded and
+  /// handed to the client, and what it brings queued, before the next is recorded.
+  func feed(_ bytes: some BidirectionalCollection<UInt8>, at now: Timestamp) {
+    for item in lineBuffer.append(bytes) {
+      if case .tooLong = item { overflowObserved = false }
+      observe(.received(item), at: now)
+      engine.apply(engine.client.receive(item, at: now), now)
+    }
+    // A line growing past the cap is reported as it crosses it, not only at its end; a
+    // recording notes the crossing once (later calls for the same line change nothing).
+    if lineBuffer.isDiscarding {
+      let maximum = lineBuffer.maximumLineBytes
+      if !overflowObserved {
+        overflowObserved = true
+        observe(.overflowing(maximumLineBytes: maximum), at: now)
+      }
+      engine.apply(engine.client.overlongLineArriving(maximumLineBytes: maximum, at: now), now)
+    }
   }
 
   /// Writes what the stream takes now of what is queued.

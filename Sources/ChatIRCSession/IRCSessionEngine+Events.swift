@@ -2,7 +2,8 @@ import ChatCore
 import ChatIRC
 import FoundationEssentials
 
-/// What the protocol client reports, as the core's session actions.
+/// What the protocol client reports, as the core's session actions: one exhaustive `switch`
+/// with no `default:`, so a new `IRCEvent` does not build until it is handled or ignored here.
 extension IRCSessionEngine {
   func handle(_ event: IRCEvent, at now: Timestamp) {
     switch event {
@@ -38,14 +39,6 @@ extension IRCSessionEngine {
       stsPolicyUpdated(policy)
     case .stsPolicyRemoved(let host):
       stsPolicyRemoved(host)
-    default:
-      handleConversationEvent(event, at: now)
-    }
-  }
-
-  /// Channels, members, messages and the link's end.
-  private func handleConversationEvent(_ event: IRCEvent, at now: Timestamp) {
-    switch event {
     case .joined(let channel):
       enqueue(.joined(ConversationName(channel), time: now))
     case .joinFailed(let channel, let reason):
@@ -79,14 +72,6 @@ extension IRCSessionEngine {
       enqueue(.membersListed(ConversationName(channel), members.map(\.nick), time: now))
     case .received(let incoming):
       if let message = message(for: incoming) { enqueue(.received(message)) }
-    default:
-      handleDeliveryEvent(event, at: now)
-    }
-  }
-
-  /// Our messages' progress, server replies, the link's end.
-  private func handleDeliveryEvent(_ event: IRCEvent, at now: Timestamp) {
-    switch event {
     case .messageWritten(let id, _, _):
       pending[id]?.writtenAt = now
     case .messageSplit(let id, let parts):
@@ -95,15 +80,7 @@ extension IRCSessionEngine {
     case .echoed(let echo):
       confirm(echo)
     case .deliveryFailed(let failure):
-      // The message failed as a whole: its other parts' history lines are shown, not hidden.
-      guard let entry = stopTracking(failure.id) else { return }
-      var reason = failure.reason
-      if let code = failure.code { reason = "the server refused it (\(code)): \(reason)" }
-      if failure.parts > 1 { reason = "part \(failure.part + 1) of \(failure.parts): \(reason)" }
-      // The core keeps no reason with a failed message: say it here too.
-      notify(.messageNotDelivered(reason: reason), at: now)
-      enqueue(.deliveryFailed(id: failure.id, reason: reason, time: now))
-      for copy in entry.historyCopies { enqueue(.received(copy)) }
+      deliveryFailed(failure, at: now)
     case .serverReply(let code, let text):
       // A missing message of the day (422) is no news to anyone.
       if code != "422" { notify(.serverReply(code: code, text: text), at: now) }
@@ -115,9 +92,24 @@ extension IRCSessionEngine {
       notify(.lineIgnored(reason: reason), at: now)
     case .disconnected(let reason):
       linkEnded(reason, at: now)
-    default:
-      break  // Capabilities, topic setters, server notices, lag.
+    case .capabilities, .topicSetBy, .serverNotice, .lagMeasured:
+      // Not the core's: the client keeps what it needs of them (`client.capabilities`,
+      // `client.lagMilliseconds`); the core shows no setter, server notice or lag.
+      break
     }
+  }
+
+  /// One of our messages failed as a whole: its other parts' history lines are shown, not
+  /// hidden.
+  private func deliveryFailed(_ failure: IRCDeliveryFailure, at now: Timestamp) {
+    guard let entry = stopTracking(failure.id) else { return }
+    var reason = failure.reason
+    if let code = failure.code { reason = "the server refused it (\(code)): \(reason)" }
+    if failure.parts > 1 { reason = "part \(failure.part + 1) of \(failure.parts): \(reason)" }
+    // The core keeps no reason with a failed message: say it here too.
+    notify(.messageNotDelivered(reason: reason), at: now)
+    enqueue(.deliveryFailed(id: failure.id, reason: reason, time: now))
+    for copy in entry.historyCopies { enqueue(.received(copy)) }
   }
 
   /// The core's name rules for what the server said in `005`.
@@ -126,7 +118,7 @@ extension IRCSessionEngine {
     rules.channelPrefixes = Set(support.channelTypes.unicodeScalars)
     if let length = support.channelLength { rules.channelLength = length }
     if let length = support.nickLength { rules.nickLength = length }
-    rules.caseMapping = support.caseMapping == .ascii ? .ascii : .rfc1459
+    rules.caseMapping = support.caseMapping
     return rules
   }
 

@@ -20,7 +20,7 @@ import Testing
         "@time=2025-01-01T12:00:03.000Z;msgid=x\(number);batch=1 :\(nick)!u@h PRIVMSG #chat :l\(number)"
       )
       if number % 1000 == 0 {
-        largest = max(largest, wire.client.reconciliation.batches["1"]?.summarySize ?? -1)
+        largest = max(largest, wire.client.delivery.reconciliation.batches["1"]?.summarySize ?? -1)
       }
     }
     #expect(largest == 0)

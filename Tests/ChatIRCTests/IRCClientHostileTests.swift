@@ -18,15 +18,15 @@ struct IRCClientHostileTests {
 
   @Test func aLineGrowingPastTheCapIsReportedAtOnceAndAgainWhenItEnds() {
     var wire = IRCWire.inspircd()
-    wire.take(wire.client.receive(bytes: [UInt8](repeating: 0x61, count: 9000), at: wire.time))
+    wire.receive(bytes: [UInt8](repeating: 0x61, count: 9000))
     #expect(
       Self.ignoredReasons(wire.events) == [
         "a line from the server is over the limit of 8701 bytes: dropping it as it arrives"
       ])
-    wire.take(wire.client.receive(bytes: [UInt8](repeating: 0x61, count: 9000), at: wire.time))
+    wire.receive(bytes: [UInt8](repeating: 0x61, count: 9000))
     #expect(Self.ignoredReasons(wire.events).count == 1, "one notice for one line")
     wire.wait(1000)
-    wire.take(wire.client.receive(bytes: [0x0D, 0x0A], at: wire.time))
+    wire.receive(bytes: [0x0D, 0x0A])
     #expect(
       Self.ignoredReasons(wire.events).last == "a line of 18000 bytes is over the limit: dropped")
   }
@@ -35,7 +35,7 @@ struct IRCClientHostileTests {
     var wire = IRCWire.inspircd()
     let chunk = [UInt8](repeating: 0x61, count: 64 * 1024)
     for second in 1...100 {
-      wire.take(wire.client.receive(bytes: chunk, at: wire.time))
+      wire.receive(bytes: chunk)
       if second == 61 { #expect(wire.lines.contains { $0.hasPrefix("PING ") }) }
       wire.wait(1000)
       if wire.closed { break }

@@ -123,7 +123,7 @@ import Testing
     var bytes = Array(repeating: UInt8(ascii: "a"), count: 20_000) + [0x0D, 0x0A]
     bytes += Array(":bob!b@h PRIVMSG #chat :\u{FF}\r\n".utf8) + [0xFF, 0x0A]
     bytes += Array(":no-command\r\n:bob!b@h PRIVMSG #chat :fine\r\n".utf8)
-    wire.take(wire.client.receive(bytes: bytes, at: wire.time))
+    wire.receive(bytes: bytes)
     #expect(wire.client.statistics.oversizedLines == 1)
     #expect(wire.client.statistics.malformedLines == 2)
     // The session tells the user of the dropped line; the malformed ones that follow within
@@ -137,9 +137,7 @@ import Testing
 
   @Test func invalidUTF8BecomesReplacementCharacters() {
     var wire = IRCWire.inspircd()
-    wire.take(
-      wire.client.receive(
-        bytes: Array(":bob!b@h PRIVMSG #chat :a".utf8) + [0xC3, 0x28, 0x0A], at: wire.time))
+    wire.receive(bytes: Array(":bob!b@h PRIVMSG #chat :a".utf8) + [0xC3, 0x28, 0x0A])
     let texts = wire.events.compactMap { if case .received(let m) = $0 { m.text } else { nil } }
     #expect(texts == ["a\u{FFFD}("])
   }

@@ -32,16 +32,22 @@ enum IRCClientProperties {
     var client = IRCClient(
       configuration: .init(nick: "alice", channels: ["#chat"], sasl: sasl), at: start)
     var output = client.start(at: start)
+    var framer = IRCLineBuffer()
     let cut = bytes.first.map { Int($0) % (bytes.count + 1) } ?? 0
-    output.append(client.receive(bytes: bytes[..<cut], at: start.advanced(byMilliseconds: 10)))
-    output.append(client.receive(bytes: bytes[cut...], at: start.advanced(byMilliseconds: 20)))
+    output.append(
+      client.receive(
+        bytes: bytes[..<cut], framedBy: &framer, at: start.advanced(byMilliseconds: 10)))
+    output.append(
+      client.receive(
+        bytes: bytes[cut...], framedBy: &framer, at: start.advanced(byMilliseconds: 20)))
     output.append(client.advance(to: start.advanced(byMilliseconds: 3_600_000)))
     // Everything so far arrived within 10 ms: one CTCP answer at most. An unterminated last
     // line arrives with the close, an hour later, and may have one more.
     let early = output.lines.count { $0.hasPrefix("NOTICE ") }
     guard early <= 1 else { return "\(early) CTCP answers within a second" }
     output.append(
-      client.connectionClosed(reason: "end", at: start.advanced(byMilliseconds: 3_600_001)))
+      client.connectionClosed(
+        reason: "end", framedBy: &framer, at: start.advanced(byMilliseconds: 3_600_001)))
     let lines = output.lines
     let lineCount = bytes.count { $0 == 0x0A } + 1
     // Registration (3), CAP REQ and END, SASL (2), a JOIN, a QUIT, a CTCP answer, and a

@@ -39,6 +39,23 @@ import Testing
     #expect(received(wire).first?.mentionsUs == mentions)
   }
 
+  /// A mention in the other case form of the server's mapping (nick `x[y\\`, text
+  /// `X{Y|`): under rfc1459 and strict-rfc1459 alike, not under ascii.
+  @Test(arguments: [
+    ("rfc1459", "X{Y| there", true), ("strict-rfc1459", "X{Y| there", true),
+    ("ascii", "X{Y| there", false), ("ascii", "X[Y\\ there", true),
+  ])
+  func aMentionInTheOtherCaseFormOfTheMappingIsAMention(
+    _ mapping: String, _ text: String, _ mentions: Bool
+  ) {
+    var wire = IRCWire(.init(nick: "x[y\\", channels: ["#chat"]))
+    wire.server(":irc.test CAP * LS :multi-prefix")
+    wire.server(":irc.test 001 x[y\\ :Welcome")
+    wire.server(":irc.test 005 x[y\\ CASEMAPPING=\(mapping) :are supported by this server")
+    wire.server(":bob!bob@h PRIVMSG #chat :\(text)")
+    #expect(received(wire).first?.mentionsUs == mentions)
+  }
+
   @Test func actionsNoticesAndServerNotices() {
     var wire = IRCWire.inspircd()
     wire.server(":bob!bob@h PRIVMSG #chat :\u{1}ACTION waves\u{1}")

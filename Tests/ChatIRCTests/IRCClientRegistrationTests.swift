@@ -86,7 +86,7 @@ import Testing
     wire.reset()
     wire.server(":irc1.test 432 * 9 :Erroneous Nickname")
     #expect(wire.lines == ["NICK lice"])
-    #expect(IRCClient.fallbackNick(for: "😀", attempt: 1, invalid: true) == "chat")
+    #expect(IRCRegistration.fallbackNick(for: "😀", attempt: 1, invalid: true) == "chat")
   }
 
   @Test func givesUpWhenEveryNickIsRefused() {

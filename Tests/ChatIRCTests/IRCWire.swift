@@ -5,6 +5,8 @@ import FoundationEssentials
 /// A client on a virtual timeline, with everything it wrote and reported kept for the test.
 struct IRCWire {
   var client: IRCClient
+  /// Frames what `receive(bytes:)` is given, as the session does.
+  var framer = IRCLineBuffer()
   var time = Timestamp.virtualEpoch
   var lines: [String] = []
   /// When each of `lines` was written.
@@ -49,6 +51,11 @@ struct IRCWire {
     wire.server(":alice!~alice@localhost JOIN :#chat")
     wire.reset()
     return wire
+  }
+
+  /// Bytes from the server, framed as the session frames them, now.
+  mutating func receive(bytes: some BidirectionalCollection<UInt8>) {
+    take(client.receive(bytes: bytes, framedBy: &framer, at: time))
   }
 
   mutating func take(_ output: IRCOutput) {

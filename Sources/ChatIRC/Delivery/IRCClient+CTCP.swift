@@ -11,7 +11,8 @@ extension IRCClient {
   ) -> Bool {
     guard phase == .registered, let version = configuration.ctcpVersion,
       Self.isValidWord(source.nick), !isUs(source.nick), !support.isChannel(source.nick),
-      !ctcpAnswerWaiting, lastCTCPAnswer.map({ $0.milliseconds(to: now) >= 1000 }) ?? true
+      !delivery.ctcpAnswerWaiting,
+      delivery.lastCTCPAnswer.map({ $0.milliseconds(to: now) >= 1000 }) ?? true
     else { return false }
     let answer: IRCCTCP
     switch request.command {
@@ -21,9 +22,9 @@ extension IRCClient {
         command: "PING", parameters: Self.ctcpSafe(request.parameters, Self.longestCTCPPing))
     default: return false
     }
-    ctcpAnswerWaiting = true
+    delivery.ctcpAnswerWaiting = true
     output.events.append(.ctcpAnswered(nick: source.nick, command: request.command))
-    outbox.queue(
+    delivery.outbox.queue(
       .ctcpAnswer(IRCMessage(command: "NOTICE", parameters: [source.nick, answer.text])))
     return true
   }

@@ -10,24 +10,18 @@ extension IRCClient {
     let names = parameters[parameters.count - 1].split(separator: " ").map(String.init)
     switch parameters[1].uppercased() {
     case "LS":
-      guard capPhase == .listing else { return }
-      offer(names)
+      guard registration.capPhase == .listing else { return }
+      registration.offer(names)
       // `CAP * LS * :…` says more lines follow.
       if parameters.count >= 4, parameters[2] == "*" { return }
       if obeySTS(into: &output) { return }
       requestWanted(finishing: true, into: &output)
     case "ACK":
-      for name in names {
-        if name.hasPrefix("-") {
-          capabilities.remove(String(name.dropFirst()))
-        } else {
-          capabilities.insert(name)
-        }
-      }
-      output.events.append(.capabilities(capabilities))
-      guard capPhase == .requesting else { return }
-      if saslState == .requested {
-        if capabilities.contains("sasl") {
+      registration.acknowledge(names)
+      output.events.append(.capabilities(registration.capabilities))
+      guard registration.capPhase == .requesting else { return }
+      if registration.saslState == .requested {
+        if registration.capabilities.contains("sasl") {
           beginAuthentication(into: &output)
           return
         }
@@ -35,8 +29,8 @@ extension IRCClient {
       }
       endCapabilityNegotiation()
     case "NAK":
-      guard capPhase == .requesting else { return }
-      if saslState == .requested {
+      guard registration.capPhase == .requesting else { return }
+      if registration.saslState == .requested {
         guard
           failAuthentication(
             "the server refused the capabilities asked for, sasl among them", into: &output)
@@ -44,50 +38,33 @@ extension IRCClient {
       }
       endCapabilityNegotiation()
     case "NEW":
-      offer(names)
+      registration.offer(names)
       if obeySTS(into: &output) { return }
-      if capPhase == .done { requestWanted(finishing: false, into: &output) }
+      if registration.capPhase == .done { requestWanted(finishing: false, into: &output) }
     case "DEL":
-      let removed = Set(names)
-      offeredCapabilities.subtract(removed)
-      if !capabilities.isDisjoint(with: removed) {
-        capabilities.subtract(removed)
-        output.events.append(.capabilities(capabilities))
+      if registration.withdraw(names) {
+        output.events.append(.capabilities(registration.capabilities))
       }
     default: break
-    }
-  }
-
-  /// Notes offered capabilities and their values (`name=value`).
-  private mutating func offer(_ names: [String]) {
-    for token in names {
-      let parts = token.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-      let name = String(parts[0])
-      guard !name.isEmpty else { continue }
-      offeredCapabilities.insert(name)
-      capabilityValues[name] = parts.count > 1 ? String(parts[1]) : nil
     }
   }
 
   /// `CAP REQ` for the wanted capabilities offered and not yet on (and `sasl` when it is
   /// configured and usable); `CAP END` when there are none and negotiation is `finishing`.
   private mutating func requestWanted(finishing: Bool, into output: inout IRCOutput) {
-    // `sts` is never requested (the spec forbids it); `sasl` only when configured, once.
-    var wanted = configuration.wantedCapabilities.filter {
-      offeredCapabilities.contains($0) && !capabilities.contains($0) && $0 != "sts"
-        && $0 != "sasl"
-    }
-    if finishing, saslState == .waiting {
+    // `sasl` only when configured, once.
+    var wanted = registration.requestable(configuration.wantedCapabilities)
+    if finishing, registration.saslState == .waiting {
       if let problem = saslUnavailable() {
         guard failAuthentication(problem, into: &output) else { return }
       } else {
-        saslState = .requested
+        registration.saslState = .requested
         wanted.append("sasl")
       }
     }
     if !wanted.isEmpty {
-      if finishing { capPhase = .requesting }
-      outbox.queueUrgent(
+      if finishing { registration.capPhase = .requesting }
+      delivery.outbox.queueUrgent(
         .control(IRCMessage(command: "CAP", parameters: ["REQ", wanted.joined(separator: " ")])))
     } else if finishing {
       endCapabilityNegotiation()
@@ -95,7 +72,7 @@ extension IRCClient {
   }
 
   mutating func endCapabilityNegotiation() {
-    capPhase = .done
-    outbox.queueUrgent(.control(IRCMessage(command: "CAP", parameters: ["END"])))
+    registration.capPhase = .done
+    delivery.outbox.queueUrgent(.control(IRCMessage(command: "CAP", parameters: ["END"])))
   }
 }

@@ -32,7 +32,7 @@ struct IRCInFlightLine: Hashable, Sendable {
   static let mostNicks = 8
 
   /// Whether `name` is one of the nicks we held while it was unconfirmed.
-  func isFrom(_ name: String, mapping: IRCCaseMapping) -> Bool {
+  func isFrom(_ name: String, mapping: NameRules.CaseMapping) -> Bool {
     nicks.contains { mapping.equal($0, name) }
   }
 

@@ -27,18 +27,20 @@ import FoundationEssentials
 extension IRCClient {
   /// Keeps the in-flight lines the history may tell of (see above) and returns the rest.
   mutating func carryUnconfirmed(reason: String) -> [IRCInFlightLine] {
-    guard phase == .registered, capabilities.contains("batch") else { return inFlight }
+    guard phase == .registered, registration.capabilities.contains("batch") else {
+      return delivery.inFlight
+    }
     var rest: [IRCInFlightLine] = []
-    for line in inFlight {
+    for line in delivery.inFlight {
       if line.writtenAt != nil, support.isChannel(line.target),
-        !reconciliation.forgotten.contains(line.id)
+        !delivery.reconciliation.forgotten.contains(line.id)
       {
-        reconciliation.carried.append(.init(line: line, reason: reason, nickAtLoss: nick))
+        delivery.reconciliation.carried.append(.init(line: line, reason: reason, nickAtLoss: nick))
       } else {
         rest.append(line)
       }
     }
-    reconciliation.carried.sort { $0.line.sequence < $1.line.sequence }
+    delivery.reconciliation.carried.sort { $0.line.sequence < $1.line.sequence }
     return rest
   }
 
@@ -48,33 +50,33 @@ extension IRCClient {
       let serverTime = IRCServerTime.parse(text)
     else { return }
     let lag = serverTime.milliseconds(to: now)
-    reconciliation.serverClockLag = min(reconciliation.serverClockLag ?? lag, lag)
+    delivery.reconciliation.serverClockLag = min(delivery.reconciliation.serverClockLag ?? lag, lag)
   }
 
   /// After the rejoining `JOIN`s: the `PING` whose `PONG` ends the wait for histories.
   mutating func queueRejoinPing() {
-    guard !reconciliation.carried.isEmpty else { return }
-    let token = "chat-rejoin-\(reconciliation.connection)"
-    reconciliation.rejoinToken = token
-    outbox.queue(.rejoinPing(token: token))
+    guard !delivery.reconciliation.carried.isEmpty else { return }
+    let token = "chat-rejoin-\(delivery.reconciliation.connection)"
+    delivery.reconciliation.rejoinToken = token
+    delivery.outbox.queue(.rejoinPing(token: token))
   }
 
   /// `BATCH +ref chathistory #chan`: a history of a channel with carried lines.
   mutating func historyBatchOpened(_ reference: String, type: String, parameters: [String]) {
     guard type == "chathistory" || type == "draft/chathistory", parameters.count > 2,
-      reconciliation.isCarried(to: parameters[2], mapping: support.caseMapping)
+      delivery.reconciliation.isCarried(to: parameters[2], mapping: support.caseMapping)
     else { return }
-    reconciliation.batches[reference] = .init(channel: parameters[2])
+    delivery.reconciliation.batches[reference] = .init(channel: parameters[2])
   }
 
   /// `BATCH -ref`: the lines left for its channel fail.
   mutating func historyBatchClosed(_ reference: String, into output: inout IRCOutput) {
-    guard let batch = reconciliation.batches.removeValue(forKey: reference) else { return }
+    guard let batch = delivery.reconciliation.batches.removeValue(forKey: reference) else { return }
     let mapping = support.caseMapping
-    let (lines, rest) = reconciliation.carried.partitioned {
+    let (lines, rest) = delivery.reconciliation.carried.partitioned {
       mapping.equal($0.line.target, batch.channel)
     }
-    reconciliation.carried = rest
+    delivery.reconciliation.carried = rest
     for carried in lines {
       let line = carried.line
       let written = line.writtenAt ?? now
@@ -86,13 +88,13 @@ extension IRCClient {
       let sameSession = mapping.equal(carried.nickAtLoss, nick)
       let lost = IRCDeliveryFailure.lostLink(carried.reason)
       if reachesBack && !doubt && sameSession {
-        reconciliation.counts.absent += 1
+        delivery.reconciliation.counts.absent += 1
         failCarried(
           line,
           reason: lost + ", and the server's history of \(batch.channel) after reconnecting"
             + " does not have it: it did not arrive", into: &output)
       } else {
-        reconciliation.counts.undecided += 1
+        delivery.reconciliation.counts.undecided += 1
         let why =
           doubt
           ? "holds a line from us that chat cannot match"
@@ -116,18 +118,18 @@ extension IRCClient {
   ) -> Bool {
     // The batch's summaries are changed in place, where they are: no copy per line.
     guard let reference = message.tags["batch"],
-      let channel = reconciliation.batches[reference]?.channel
+      let channel = delivery.reconciliation.batches[reference]?.channel
     else { return false }
-    let taken = reconciliation.latestTaking(serverTime: serverTime)
-    if let taken { reconciliation.batches[reference]?.noteTaken(before: taken) }
+    let taken = delivery.reconciliation.latestTaking(serverTime: serverTime)
+    if let taken { delivery.reconciliation.batches[reference]?.noteTaken(before: taken) }
     let msgid = message.tags["msgid"]
-    if let msgid, let echoed = reconciliation.echoes.last(where: { $0.msgid == msgid }) {
-      reconciliation.batches[reference]?.noteOurs(echoed)
+    if let msgid, let echoed = delivery.reconciliation.echoes.last(where: { $0.msgid == msgid }) {
+      delivery.reconciliation.batches[reference]?.noteOurs(echoed)
       return false
     }
     let mapping = support.caseMapping
     guard
-      let index = reconciliation.carried.firstIndex(where: { carried in
+      let index = delivery.reconciliation.carried.firstIndex(where: { carried in
         let line = carried.line
         // Taken surely before the line was written: an older line of ours, not this one.
         let couldBe = taken.map { $0 > (line.writtenAt ?? now) } ?? true
@@ -135,17 +137,19 @@ extension IRCClient {
           && line.isFrom(source.nick, mapping: mapping) && mapping.equal(line.target, channel)
       })
     else {
-      if reconciliation.carried.contains(where: { $0.line.isFrom(source.nick, mapping: mapping) }) {
-        reconciliation.batches[reference]?.noteUnrecognized(takenBy: taken)
+      if delivery.reconciliation.carried.contains(where: {
+        $0.line.isFrom(source.nick, mapping: mapping)
+      }) {
+        delivery.reconciliation.batches[reference]?.noteUnrecognized(takenBy: taken)
       }
       return false
     }
-    let line = reconciliation.carried.remove(at: index).line
+    let line = delivery.reconciliation.carried.remove(at: index).line
     let found = IRCHistoryReconciliation.Taken(
       msgid: msgid, sequence: line.sequence, connection: line.connection)
-    reconciliation.batches[reference]?.noteOurs(found)
-    reconciliation.remember(found)
-    reconciliation.counts.found += 1
+    delivery.reconciliation.batches[reference]?.noteOurs(found)
+    delivery.reconciliation.remember(found)
+    delivery.reconciliation.counts.found += 1
     output.events.append(
       .echoed(
         IRCEcho(
@@ -156,11 +160,11 @@ extension IRCClient {
 
   /// The `PONG` after the rejoining `JOIN`s: lines whose channel sent no history fail.
   mutating func rejoinPongReceived(into output: inout IRCOutput) {
-    reconciliation.rejoinToken = nil
-    let carried = reconciliation.carried
-    reconciliation.carried.removeAll()
+    delivery.reconciliation.rejoinToken = nil
+    let carried = delivery.reconciliation.carried
+    delivery.reconciliation.carried.removeAll()
     for entry in carried {
-      reconciliation.counts.undecided += 1
+      delivery.reconciliation.counts.undecided += 1
       failCarried(
         entry.line,
         reason: IRCDeliveryFailure.lostLink(entry.reason)
@@ -172,8 +176,8 @@ extension IRCClient {
   /// Fails every carried line, as the link lost them: no reconnect will bring a history.
   public mutating func abandonUnconfirmed() -> IRCOutput {
     var output = IRCOutput()
-    let carried = reconciliation.carried
-    reconciliation.carried.removeAll()
+    let carried = delivery.reconciliation.carried
+    delivery.reconciliation.carried.removeAll()
     for entry in carried {
       failCarried(
         entry.line,
@@ -186,12 +190,12 @@ extension IRCClient {
   /// flight when the link goes (the session failed it, or a part of it failed): their
   /// history lines are then shown as history.
   public mutating func forgetUnconfirmed(id: UUID) {
-    reconciliation.forget(id)
+    delivery.reconciliation.forget(id)
   }
 
   /// Whether lines of message `id` wait for a history after a lost link.
   public func isAwaitingHistory(id: UUID) -> Bool {
-    reconciliation.carried.contains { $0.line.id == id }
+    delivery.reconciliation.carried.contains { $0.line.id == id }
   }
 
   private func failCarried(_ line: IRCInFlightLine, reason: String, into output: inout IRCOutput) {

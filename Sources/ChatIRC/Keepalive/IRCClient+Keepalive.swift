@@ -11,26 +11,22 @@ extension IRCClient {
     if phase == .registering, let deadline = registrationDeadline, deadline <= now {
       let seconds = configuration.registrationTimeoutMilliseconds / 1000
       return disconnect(
-        reason: heardFromServer
+        reason: registration.heardFromServer
           ? "the server did not complete registration within \(seconds) s"
           : "no answer from the server within \(seconds) s of connecting", into: &output)
     }
-    if let sent = pings.values.filter(\.isKeepalive).map(\.sentAt).min() {
-      let waited = sent.milliseconds(to: now)
-      if waited >= configuration.keepaliveTimeoutMilliseconds {
-        disconnect(reason: "no answer to PING for \(waited / 1000) s", into: &output)
-      }
-    } else if !outbox.hasKeepalive,
-      lastReceived.milliseconds(to: now) >= configuration.keepaliveIntervalMilliseconds
-    {
-      outbox.queueUrgent(.keepalive(token: nextToken()))
+    switch keepalive.due(at: now, pingQueued: delivery.outbox.hasKeepalive) {
+    case .nothing: break
+    case .ping: delivery.outbox.queueUrgent(.keepalive(token: nextToken()))
+    case .lost(let waited):
+      disconnect(reason: "no answer to PING for \(waited / 1000) s", into: &output)
     }
   }
 
   /// When registration must have completed, while it has not.
   var registrationDeadline: Timestamp? {
-    guard phase == .registering, let started = registrationStarted else { return nil }
-    return started.advanced(byMilliseconds: configuration.registrationTimeoutMilliseconds)
+    guard phase == .registering else { return nil }
+    return registration.deadline(timeoutMilliseconds: configuration.registrationTimeoutMilliseconds)
   }
 
   /// `PING` from the server: answered with the same token (cut to fit).
@@ -41,22 +37,18 @@ extension IRCClient {
       guard cut.utf8.count + scalar.utf8.count <= Self.longestPingToken else { break }
       cut.unicodeScalars.append(scalar)
     }
-    outbox.queuePong(IRCMessage(command: "PONG", parameters: [cut]))
+    delivery.outbox.queuePong(IRCMessage(command: "PONG", parameters: [cut]))
   }
 
   /// `PONG` to one of our `PING`s: the lag, and the lines it confirms.
   mutating func receivePong(_ message: IRCMessage, into output: inout IRCOutput) {
-    guard let token = message.parameters.last, let ping = pings.removeValue(forKey: token) else {
-      return
-    }
+    guard let token = message.parameters.last, let (ping, confirmed) = delivery.pongReceived(token)
+    else { return }
+    keepalive.pongReceived(token)
     let lag = ping.sentAt.milliseconds(to: now)
     lagMilliseconds = lag
     output.events.append(.lagMeasured(milliseconds: lag))
-    // The server handles lines in order: a PONG means every line before its PING was
-    // handled, and one that failed has had its error reply by now.
-    let confirmed = inFlight.filter { $0.confirmation == .pong && $0.sequence <= ping.covers }
-    inFlight.removeAll { $0.confirmation == .pong && $0.sequence <= ping.covers }
-    defer { if token == reconciliation.rejoinToken { rejoinPongReceived(into: &output) } }
+    defer { if token == delivery.reconciliation.rejoinToken { rejoinPongReceived(into: &output) } }
     for line in confirmed {
       output.events.append(
         .echoed(
@@ -77,9 +69,9 @@ extension IRCClient {
             id: line.id, part: line.part, parts: line.parts,
             reason: IRCDeliveryFailure.lostLinkUndecided(reason))))
     }
-    var unsent = outbox.drain()
-    if confirmingPingDue { confirmingPingDue = false }
-    for intent in heldIntents {
+    var unsent = delivery.outbox.drain()
+    if delivery.confirmingPingDue { delivery.confirmingPingDue = false }
+    for intent in delivery.heldIntents {
       if case .send(let id, let target, let text, let isAction, _) = intent {
         unsent.append(
           IRCInFlightLine(
@@ -93,10 +85,11 @@ extension IRCClient {
             id: line.id, part: line.part, parts: line.parts,
             reason: "not sent: the connection was lost (\(reason))")))
     }
-    inFlight.removeAll()
-    heldIntents.removeAll()
-    pings.removeAll()
-    channels.removeAll()
+    delivery.inFlight.removeAll()
+    delivery.heldIntents.removeAll()
+    delivery.pings.removeAll()
+    keepalive.connectionLost()
+    channels.connectionLost()
     batches.removeAll()
     phase = .disconnected
     output.events.append(.disconnected(reason: reason))

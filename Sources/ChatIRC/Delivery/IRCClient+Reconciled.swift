@@ -18,5 +18,5 @@ extension IRCClient {
   }
 
   /// What the histories replayed on rejoining told of lines left unconfirmed by lost links.
-  public var reconciled: Reconciled { reconciliation.counts }
+  public var reconciled: Reconciled { delivery.reconciliation.counts }
 }

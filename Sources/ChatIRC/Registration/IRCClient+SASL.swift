@@ -5,32 +5,14 @@ extension IRCClient {
   /// Why SASL cannot be tried with what the server offers; nil when it can.
   func saslUnavailable() -> String? {
     guard let mechanism = configuration.sasl?.mechanism else { return nil }
-    // The certificate EXTERNAL relies on is only ever presented over TLS (an `irc://` run
-    // reaches here when the server gave no STS upgrade).
-    if mechanism == .external, let endpoint = configuration.endpoint,
-      endpoint.security == .plaintext
-    {
-      return "SASL EXTERNAL needs TLS, to present the client certificate, and the connection"
-        + " to \(endpoint.host):\(endpoint.port) is plaintext (the server asked for no STS"
-        + " upgrade)"
-    }
-    guard offeredCapabilities.contains("sasl") else { return "the server does not offer SASL" }
-    // With CAP 302 the value may list the mechanisms: `sasl=PLAIN,EXTERNAL`.
-    if let value = capabilityValues["sasl"], !value.isEmpty {
-      let offered = value.split(separator: ",").map { $0.uppercased() }
-      if !offered.contains(mechanism.name) {
-        return "the server does not accept SASL \(mechanism.name) (it offers "
-          + "\(offered.joined(separator: ", ")))"
-      }
-    }
-    return nil
+    return registration.saslUnavailable(mechanism, over: configuration.endpoint)
   }
 
   /// `sasl` is on: name the mechanism, and hold `CAP END` until the outcome.
   mutating func beginAuthentication(into output: inout IRCOutput) {
     guard let mechanism = configuration.sasl?.mechanism else { return }
-    capPhase = .authenticating
-    saslState = .mechanismSent
+    registration.capPhase = .authenticating
+    registration.saslState = .mechanismSent
     // SASL lines answer the server's prompts, a handful per connection, so they skip the
     // pacing, which would add a second to every login.
     output.lines.append(
@@ -39,10 +21,10 @@ extension IRCClient {
 
   /// `AUTHENTICATE +` (the empty challenge): our response, once.
   mutating func receiveAuthenticate(_ message: IRCMessage, into output: inout IRCOutput) {
-    guard saslState == .mechanismSent, let challenge = message.parameters.first,
+    guard registration.saslState == .mechanismSent, let challenge = message.parameters.first,
       let mechanism = configuration.sasl?.mechanism
     else { return }
-    saslState = .responseSent
+    registration.saslState = .responseSent
     guard challenge == "+" else {
       // PLAIN and EXTERNAL expect nothing but the empty challenge: abort (906 follows).
       output.lines.append("AUTHENTICATE *")
@@ -61,34 +43,33 @@ extension IRCClient {
   }
 
   /// `900`–`908`: logged in or out, and the outcome of our SASL exchange.
-  mutating func receiveSASLReply(_ message: IRCMessage, into output: inout IRCOutput) {
+  mutating func receiveSASLReply(
+    _ message: IRCMessage, _ command: IRCCommand, into output: inout IRCOutput
+  ) {
     let parameters = message.parameters
     let text = parameters.count > 1 ? parameters[parameters.count - 1] : ""
-    switch message.command {
     // `900 <nick> <nick!user@host> <account> :You are now logged in as <account>`
-    case "900": if parameters.count >= 4 { account = parameters[2] }
-    case "901": account = nil
-    default: break
-    }
-    guard saslState == .mechanismSent || saslState == .responseSent,
+    if command == .loggedIn, parameters.count >= 4 { registration.account = parameters[2] }
+    if command == .loggedOut { registration.account = nil }
+    guard registration.saslState == .mechanismSent || registration.saslState == .responseSent,
       let mechanism = configuration.sasl?.mechanism
     else { return }
     let what: String
-    switch message.command {
-    case "903", "907":
-      saslState = .succeeded
-      output.events.append(.authenticated(account: account))
+    switch command.number ?? 0 {
+    case 903, 907:
+      registration.saslState = .succeeded
+      output.events.append(.authenticated(account: registration.account))
       endCapabilityNegotiation()
       return
-    case "902": what = "the account is not available to this nick"
-    case "904":
+    case 902: what = "the account is not available to this nick"
+    case 904:
       what =
         mechanism == .external
         ? "the server found no account for the client certificate"
         : "the server refused the account name or password"
-    case "905": what = "the credentials are too long for the server"
-    case "906": what = "the server aborted the login"
-    case "908":
+    case 905: what = "the credentials are too long for the server"
+    case 906: what = "the server aborted the login"
+    case 908:
       let offered =
         parameters.count >= 3 ? parameters[1].split(separator: ",").joined(separator: ", ") : "?"
       what = "the server does not accept \(mechanism.name) (it offers \(offered))"
@@ -101,7 +82,7 @@ extension IRCClient {
   /// Reports a failed or impossible SASL login. Required: `QUIT`, close, and false (stop).
   /// Optional: says registration goes on without an account, and true (carry on).
   mutating func failAuthentication(_ reason: String, into output: inout IRCOutput) -> Bool {
-    saslState = .failed
+    registration.saslState = .failed
     guard configuration.sasl?.isRequired ?? false else {
       output.events.append(
         .authenticationFailed(
@@ -119,7 +100,9 @@ extension IRCClient {
   /// Gives up SASL that has not finished (`failAuthentication`); true when there was none
   /// to give up or it was optional.
   mutating func abandonAuthentication(_ reason: String, into output: inout IRCOutput) -> Bool {
-    guard configuration.sasl != nil, saslState != .succeeded, saslState != .failed else {
+    guard configuration.sasl != nil, registration.saslState != .succeeded,
+      registration.saslState != .failed
+    else {
       return true
     }
     return failAuthentication(reason, into: &output)

@@ -120,7 +120,7 @@ struct IRCHistoryReconciliation: Hashable, Sendable {
   }
 
   /// Whether a carried line goes to `channel`.
-  func isCarried(to channel: String, mapping: IRCCaseMapping) -> Bool {
+  func isCarried(to channel: String, mapping: NameRules.CaseMapping) -> Bool {
     carried.contains { mapping.equal($0.line.target, channel) }
   }
 

@@ -1,3 +1,5 @@
+import ChatCore
+
 /// What a server says about itself in `RPL_ISUPPORT` (005), with the spec's defaults for what
 /// it leaves out.
 public struct ISupport: Hashable, Sendable {
@@ -10,7 +12,7 @@ public struct ISupport: Hashable, Sendable {
   /// The longest line in bytes, CR LF included and tags excluded (`LINELEN`); 512 by default.
   public var lineLength: Int = 512
   /// How nicks and channel names compare (`CASEMAPPING`); rfc1459 by default.
-  public var caseMapping: IRCCaseMapping = .rfc1459
+  public var caseMapping: NameRules.CaseMapping = .rfc1459
   /// Membership modes and their prefixes, highest first (`PREFIX`); `(ov)@+` by default.
   public var prefixes: [IRCMembershipPrefix] = [
     IRCMembershipPrefix(mode: "o", prefix: "@"), IRCMembershipPrefix(mode: "v", prefix: "+"),
@@ -60,7 +62,8 @@ public struct ISupport: Hashable, Sendable {
     case "NICKLEN": nickLength = Self.length(value) ?? nickLength
     case "CHANNELLEN": channelLength = Self.length(value) ?? channelLength
     case "LINELEN": lineLength = Self.length(value).map { max($0, 512) } ?? lineLength
-    case "CASEMAPPING": caseMapping = IRCCaseMapping(rawValue: value.lowercased()) ?? caseMapping
+    case "CASEMAPPING":
+      caseMapping = NameRules.CaseMapping(rawValue: value.lowercased()) ?? caseMapping
     case "PREFIX": prefixes = Self.prefixes(value) ?? prefixes
     case "NETWORK": network = value.isEmpty ? nil : value
     default: break

@@ -26,7 +26,7 @@ extension IRCClient {
       // Before `001` the server would refuse them (451); quitting needs no registration.
       if case .quit = intent {
       } else {
-        heldIntents.append(intent)
+        delivery.heldIntents.append(intent)
         return
       }
     }
@@ -39,17 +39,15 @@ extension IRCClient {
         output.events.append(.intentRefused(reason: "'\(channel)' is not a channel name here"))
         return
       }
-      if !autojoin.contains(where: { folded($0) == folded(channel) }) { autojoin.append(channel) }
-      pendingJoins.insert(folded(channel))
-      outbox.queue(.command(IRCMessage(command: "JOIN", parameters: [channel])))
+      channels.joining(channel, key: folded(channel), remember: true, mapping: support.caseMapping)
+      delivery.outbox.queue(.command(IRCMessage(command: "JOIN", parameters: [channel])))
     case .part(let channel, let reason):
       guard isValidChannel(channel) else {
         output.events.append(.intentRefused(reason: "'\(channel)' is not a channel name here"))
         return
       }
-      let (mapping, key) = (support.caseMapping, folded(channel))
-      autojoin.removeAll { mapping.folded($0) == key }
-      outbox.queue(
+      channels.forget(folded(channel), mapping: support.caseMapping)
+      delivery.outbox.queue(
         .command(
           IRCMessage(command: "PART", parameters: [channel] + (reason.map { [clean($0)] } ?? []))))
     case .setTopic(let channel, let text):
@@ -57,17 +55,19 @@ extension IRCClient {
         output.events.append(.intentRefused(reason: "'\(channel)' is not a channel name here"))
         return
       }
-      outbox.queue(.command(IRCMessage(command: "TOPIC", parameters: [channel, clean(text)])))
+      delivery.outbox.queue(
+        .command(IRCMessage(command: "TOPIC", parameters: [channel, clean(text)])))
     case .changeNick(let newNick):
       guard Self.isValidWord(newNick) else {
         output.events.append(.intentRefused(reason: "'\(newNick)' is not a nick"))
         return
       }
-      requestedNick = newNick
-      outbox.queue(.command(IRCMessage(command: "NICK", parameters: [newNick])))
+      registration.requestedNick = newNick
+      delivery.outbox.queue(.command(IRCMessage(command: "NICK", parameters: [newNick])))
     case .quit(let reason):
       phase = .quitting
-      outbox.queue(.command(IRCMessage(command: "QUIT", parameters: [clean(reason ?? "bye")])))
+      delivery.outbox.queue(
+        .command(IRCMessage(command: "QUIT", parameters: [clean(reason ?? "bye")])))
     }
   }
 
@@ -77,7 +77,7 @@ extension IRCClient {
     into output: inout IRCOutput
   ) {
     // Sent again (`/retry`): this attempt's lines wait for a history like any other's.
-    reconciliation.forgotten.removeAll { $0 == id }
+    delivery.reconciliation.forgotten.removeAll { $0 == id }
     guard Self.isValidWord(target) else {
       output.events.append(
         .deliveryFailed(
@@ -101,7 +101,7 @@ extension IRCClient {
     for (part, piece) in pieces.enumerated() {
       // Without the caller's label one is taken from the counter when the line is written.
       let label = base.map { part == 0 ? $0 : "\($0).\(part + 1)" } ?? ""
-      outbox.queue(
+      delivery.outbox.queue(
         .part(
           IRCInFlightLine(
             id: id, part: part, parts: pieces.count, target: target, text: piece,
@@ -112,22 +112,22 @@ extension IRCClient {
   /// Writes what the pacing allows, protocol replies first.
   mutating func pump(into output: inout IRCOutput) {
     guard phase != .idle, phase != .disconnected else { return }
-    while !outbox.isEmpty || confirmingPingDue {
+    while !delivery.outbox.isEmpty || delivery.confirmingPingDue {
       // A confirming PING goes before the next ordered line, after urgent ones.
-      if confirmingPingDue, outbox.urgent.isEmpty {
-        guard bucket.take(at: now) else { return }
-        confirmingPingDue = false
+      if delivery.confirmingPingDue, delivery.outbox.urgent.isEmpty {
+        guard delivery.bucket.take(at: now) else { return }
+        delivery.confirmingPingDue = false
         writePing(isKeepalive: false, token: nextToken(), into: &output)
         continue
       }
       // The PING after the rejoining JOINs takes no allowance: lines after it go when they
       // would have without it (a recording made before it replays the same).
-      if case .rejoinPing(let token) = outbox.next {
-        _ = outbox.removeNext()
+      if case .rejoinPing(let token) = delivery.outbox.next {
+        _ = delivery.outbox.removeNext()
         writePing(isKeepalive: false, token: token, into: &output)
         continue
       }
-      guard bucket.take(at: now), let entry = outbox.removeNext() else { return }
+      guard delivery.bucket.take(at: now), let entry = delivery.outbox.removeNext() else { return }
       switch entry {
       case .control(let message), .command(let message):
         output.lines.append(message.serialized)
@@ -136,7 +136,7 @@ extension IRCClient {
       case .part(let line):
         write(line, into: &output)
       case .ctcpAnswer(let message):
-        (lastCTCPAnswer, ctcpAnswerWaiting) = (now, false)
+        (delivery.lastCTCPAnswer, delivery.ctcpAnswerWaiting) = (now, false)
         output.lines.append(message.serialized)
       case .rejoinPing(let token):
         writePing(isKeepalive: false, token: token, into: &output)  // Taken above.
@@ -146,33 +146,39 @@ extension IRCClient {
 
   private mutating func write(_ line: IRCInFlightLine, into output: inout IRCOutput) {
     var line = line
-    writeSequence += 1
-    line.sequence = writeSequence
+    delivery.writeSequence += 1
+    line.sequence = delivery.writeSequence
     line.writtenAt = now
     line.nicks = [nick]
-    line.connection = reconciliation.connection
+    line.connection = delivery.reconciliation.connection
     var message = IRCMessage(command: "PRIVMSG", parameters: [line.target, line.wireText])
-    if capabilities.contains("labeled-response") {
+    if registration.capabilities.contains("labeled-response") {
       line.confirmation = .label
       if line.label.isEmpty { line.label = nextToken() }
       message.tags["label"] = line.label
-    } else if capabilities.contains("echo-message") {
+    } else if registration.capabilities.contains("echo-message") {
       line.confirmation = .echo
     } else {
       line.confirmation = .pong
-      unconfirmedSincePing += 1
+      delivery.unconfirmedSincePing += 1
       // One PING confirms every line before it: send it after a run of lines, or every
       // fourth line of a long run so confirmations keep coming.
-      if !outbox.nextIsPart || unconfirmedSincePing >= 4 { confirmingPingDue = true }
+      if !delivery.outbox.nextIsPart || delivery.unconfirmedSincePing >= 4 {
+        delivery.confirmingPingDue = true
+      }
     }
-    inFlight.append(line)
+    delivery.inFlight.append(line)
     output.lines.append(message.serialized)
     output.events.append(.messageWritten(id: line.id, part: line.part, parts: line.parts))
   }
 
   private mutating func writePing(isKeepalive: Bool, token: String, into output: inout IRCOutput) {
-    if !isKeepalive { unconfirmedSincePing = 0 }
-    pings[token] = SentPing(sentAt: now, covers: writeSequence, isKeepalive: isKeepalive)
+    if isKeepalive {
+      keepalive.pingWritten(token, at: now)
+    } else {
+      delivery.unconfirmedSincePing = 0
+    }
+    delivery.pings[token] = IRCDelivery.SentPing(sentAt: now, covers: delivery.writeSequence)
     output.lines.append(IRCMessage(command: "PING", parameters: [token]).serialized)
   }
 

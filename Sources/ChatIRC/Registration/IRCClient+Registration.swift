@@ -13,15 +13,15 @@ extension IRCClient {
       }
     }
     phase = .registered
-    capPhase = .done
+    registration.capPhase = .done
     output.events.append(.registered(nick: nick))
-    for channel in autojoin where isValidChannel(channel) {
-      pendingJoins.insert(folded(channel))
-      outbox.queue(.command(IRCMessage(command: "JOIN", parameters: [channel])))
+    for channel in channels.autojoin where isValidChannel(channel) {
+      channels.joining(channel, key: folded(channel), remember: false, mapping: support.caseMapping)
+      delivery.outbox.queue(.command(IRCMessage(command: "JOIN", parameters: [channel])))
     }
     queueRejoinPing()
-    let held = heldIntents
-    heldIntents.removeAll()
+    let held = delivery.heldIntents
+    delivery.heldIntents.removeAll()
     for intent in held {
       handle(intent, into: &output)
     }
@@ -33,15 +33,7 @@ extension IRCClient {
     let updated = support.applying(message.parameters.dropFirst().dropLast())
     guard updated != support else { return }
     if updated.caseMapping != support.caseMapping {
-      let mapping = updated.caseMapping
-      channels = Dictionary(
-        channels.values.map { channel in
-          var channel = channel
-          channel.members = Dictionary(
-            channel.members.values.map { (mapping.folded($0), $0) }, uniquingKeysWith: { $1 })
-          return (mapping.folded(channel.name), channel)
-        }, uniquingKeysWith: { $1 })
-      pendingJoins = Set(pendingJoins.map { mapping.folded($0) })
+      channels.refold(updated.caseMapping)
     }
     support = updated
     output.events.append(.serverSupport(support))
@@ -49,19 +41,21 @@ extension IRCClient {
 
   /// `433` taken, `432` invalid (and `436`, `437`): while registering, another nick is tried;
   /// afterwards, the `NICK` we asked for failed.
-  mutating func receiveNickRefusal(_ message: IRCMessage, into output: inout IRCOutput) {
+  mutating func receiveNickRefusal(
+    _ message: IRCMessage, invalid: Bool, into output: inout IRCOutput
+  ) {
     let parameters = message.parameters
     let refused = parameters.count > 2 ? parameters[1] : nick
     let reason = parameters.last ?? "refused"
     guard phase == .registering else {
-      if let requested = requestedNick, support.caseMapping.equal(requested, refused) {
-        requestedNick = nil
+      if let requested = registration.requestedNick, support.caseMapping.equal(requested, refused) {
+        registration.requestedNick = nil
         output.events.append(.nickChangeFailed(nick: refused, reason: reason))
       }
       return
     }
-    nickAttempt += 1
-    guard nickAttempt < configuration.nickAttempts else {
+    registration.nickAttempt += 1
+    guard registration.nickAttempt < configuration.nickAttempts else {
       // Written at once: the disconnect empties the outbox.
       output.lines.append(IRCMessage(command: "QUIT", parameters: ["no nick accepted"]).serialized)
       disconnect(
@@ -69,27 +63,10 @@ extension IRCClient {
         into: &output)
       return
     }
-    let fallback = Self.fallbackNick(
-      for: configuration.nick, attempt: nickAttempt, invalid: message.command == "432")
+    let fallback = IRCRegistration.fallbackNick(
+      for: configuration.nick, attempt: registration.nickAttempt, invalid: invalid)
     nick = fallback
     output.events.append(.nickRejected(nick: refused, reason: reason, fallback: fallback))
-    outbox.queueUrgent(.control(IRCMessage(command: "NICK", parameters: [fallback])))
-  }
-
-  /// The nick to try after `attempt` refusals of `base`: `base_`, `base__`, then `base` cut
-  /// to seven characters with the attempt's number. For an invalid nick, `base` keeps only
-  /// the characters every server allows in a nick (or is `chat` when none are left).
-  static func fallbackNick(for base: String, attempt: Int, invalid: Bool) -> String {
-    var stem = base
-    if invalid {
-      let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789[]\\`_^{|}-")
-      stem = String(base.filter { allowed.contains($0) }.drop { $0.isNumber || $0 == "-" })
-      if stem.isEmpty { stem = "chat" }
-      if attempt == 1, stem != base { return String(stem.prefix(9)) }
-    }
-    switch attempt {
-    case 1, 2: return stem + String(repeating: "_", count: attempt)
-    default: return String(stem.prefix(7)) + String(attempt)
-    }
+    delivery.outbox.queueUrgent(.control(IRCMessage(command: "NICK", parameters: [fallback])))
   }
 }

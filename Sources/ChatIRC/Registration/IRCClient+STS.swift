@@ -3,10 +3,7 @@ extension IRCClient {
   /// reconnection over TLS and closes, true. Verified TLS with a `duration`: reports the
   /// policy to keep (or remove). Anything else, or no `sts`: nothing, false.
   mutating func obeySTS(into output: inout IRCOutput) -> Bool {
-    guard offeredCapabilities.contains("sts"), let text = capabilityValues["sts"] else {
-      return false
-    }
-    let value = IRCSTSPolicy.Value(parsing: text)
+    guard let value = registration.stsValue else { return false }
     switch configuration.endpoint?.security ?? .plaintext {
     case .plaintext:
       // Without a port the spec says to go on as if there were no policy.

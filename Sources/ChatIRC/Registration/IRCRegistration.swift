@@ -1,0 +1,144 @@
+import ChatCore
+
+/// The registration part of the client: capability negotiation (`CAP`), SASL, the nick
+/// fallbacks and when registration must have completed.
+///
+/// It holds the negotiation's state and makes its decisions from what it is handed (what was
+/// offered, the configuration); the router writes the lines and reports the events.
+struct IRCRegistration: Hashable, Sendable {
+  enum CapPhase: Hashable, Sendable {
+    case listing
+    case requesting
+    /// `CAP END` waits for SASL to finish.
+    case authenticating
+    case done
+  }
+
+  enum SASLState: Hashable, Sendable {
+    /// Not configured.
+    case off
+    /// Configured: waiting for the server's capabilities.
+    case waiting
+    /// `sasl` is in our `CAP REQ`.
+    case requested
+    /// `AUTHENTICATE <mechanism>` sent; waiting for `AUTHENTICATE +`.
+    case mechanismSent
+    /// The response sent; waiting for the outcome numeric.
+    case responseSent
+    case succeeded
+    case failed
+  }
+
+  /// The capabilities the server agreed to.
+  var capabilities: Set<String> = []
+  /// The account we are logged in as (`900`), if any.
+  var account: String?
+  var capPhase = CapPhase.listing
+  private(set) var offered: Set<String> = []
+  /// The values of offered capabilities that have one (`sasl=PLAIN,EXTERNAL`, `sts=…`).
+  private(set) var values: [String: String] = [:]
+  var saslState = SASLState.off
+  /// How many nicks were refused while registering.
+  var nickAttempt = 0
+  /// A `NICK` asked for after registering, until the server answers it.
+  var requestedNick: String?
+  /// When this connection's registration began (`start`), and whether the server has sent
+  /// anything since.
+  private(set) var started: Timestamp?
+  var heardFromServer = false
+
+  /// Registration beginning at `time`, with SASL to do when `sasl` is set.
+  init(startingAt time: Timestamp? = nil, sasl: Bool = false) {
+    started = time
+    if sasl { saslState = .waiting }
+  }
+
+  /// When registration must have completed, `timeoutMilliseconds` after it began.
+  func deadline(timeoutMilliseconds: Int64) -> Timestamp? {
+    started?.advanced(byMilliseconds: timeoutMilliseconds)
+  }
+
+  /// Notes offered capabilities and their values (`name=value`).
+  mutating func offer(_ names: [String]) {
+    for token in names {
+      let parts = token.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+      let name = String(parts[0])
+      guard !name.isEmpty else { continue }
+      offered.insert(name)
+      values[name] = parts.count > 1 ? String(parts[1]) : nil
+    }
+  }
+
+  /// `CAP ACK`: capabilities on, or off (`-name`).
+  mutating func acknowledge(_ names: [String]) {
+    for name in names {
+      if name.hasPrefix("-") {
+        capabilities.remove(String(name.dropFirst()))
+      } else {
+        capabilities.insert(name)
+      }
+    }
+  }
+
+  /// `CAP DEL`: no longer offered; true when some of them were on.
+  mutating func withdraw(_ names: [String]) -> Bool {
+    let removed = Set(names)
+    offered.subtract(removed)
+    guard !capabilities.isDisjoint(with: removed) else { return false }
+    capabilities.subtract(removed)
+    return true
+  }
+
+  /// Of `wanted`, those offered and not on yet; never `sts` (the spec forbids asking) nor
+  /// `sasl` (asked for only when configured).
+  func requestable(_ wanted: [String]) -> [String] {
+    wanted.filter {
+      offered.contains($0) && !capabilities.contains($0) && $0 != "sts" && $0 != "sasl"
+    }
+  }
+
+  /// The offered `sts` value, parsed; nil when none is offered.
+  var stsValue: IRCSTSPolicy.Value? {
+    guard offered.contains("sts"), let text = values["sts"] else { return nil }
+    return IRCSTSPolicy.Value(parsing: text)
+  }
+
+  /// Why `mechanism` cannot be tried with what the server offers over `endpoint`; nil when
+  /// it can.
+  func saslUnavailable(_ mechanism: IRCSASLMechanism, over endpoint: IRCEndpoint?) -> String? {
+    // The certificate EXTERNAL relies on is only ever presented over TLS (an `irc://` run
+    // reaches here when the server gave no STS upgrade).
+    if mechanism == .external, let endpoint, endpoint.security == .plaintext {
+      return "SASL EXTERNAL needs TLS, to present the client certificate, and the connection"
+        + " to \(endpoint.host):\(endpoint.port) is plaintext (the server asked for no STS"
+        + " upgrade)"
+    }
+    guard offered.contains("sasl") else { return "the server does not offer SASL" }
+    // With CAP 302 the value may list the mechanisms: `sasl=PLAIN,EXTERNAL`.
+    if let value = values["sasl"], !value.isEmpty {
+      let offered = value.split(separator: ",").map { $0.uppercased() }
+      if !offered.contains(mechanism.name) {
+        return "the server does not accept SASL \(mechanism.name) (it offers "
+          + "\(offered.joined(separator: ", ")))"
+      }
+    }
+    return nil
+  }
+
+  /// The nick to try after `attempt` refusals of `base`: `base_`, `base__`, then `base` cut
+  /// to seven characters with the attempt's number. For an invalid nick, `base` keeps only
+  /// the characters every server allows in a nick (or is `chat` when none are left).
+  static func fallbackNick(for base: String, attempt: Int, invalid: Bool) -> String {
+    var stem = base
+    if invalid {
+      let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789[]\\`_^{|}-")
+      stem = String(base.filter { allowed.contains($0) }.drop { $0.isNumber || $0 == "-" })
+      if stem.isEmpty { stem = "chat" }
+      if attempt == 1, stem != base { return String(stem.prefix(9)) }
+    }
+    switch attempt {
+    case 1, 2: return stem + String(repeating: "_", count: attempt)
+    default: return String(stem.prefix(7)) + String(attempt)
+    }
+  }
+}
