@@ -49,6 +49,12 @@ public struct AppState: Equatable, Sendable {
   public var isTLSUnverified = false
   /// Whether the app is taking input, finishing what is in flight, or done.
   public var phase = Phase.active
+  /// The reason the user gave for leaving (`/quit REASON`), told to the session when it
+  /// leaves; nil for the session's default.
+  public var quitReason: String?
+  /// Whether the session has been asked to leave (`.leave`): once, when the draining run has
+  /// settled.
+  public var hasAskedSessionToLeave = false
 
   /// How many conversation events are kept: more than one action can cause (a quit seen in
   /// every one of the most conversations open), so a renderer never misses one.

@@ -4,6 +4,10 @@ public enum Effect: Hashable, Sendable {
   case cancel(Timer)
   /// Ask the session to join the channel `name`; it reports `.joined` once it has.
   case join(ConversationName)
+  /// Ask the session to leave the network, telling it `reason` (its default when nil): the
+  /// run is draining and everything sent has settled. The run ends once the session expects
+  /// nothing more (`.expectsNothingMore`), so a polite goodbye is still seen through.
+  case leave(reason: String?)
   /// Ask the session to leave the channel `name`; it reports `.left` once it has.
   case part(ConversationName, reason: String?)
   /// Stop the program: everything the user is waiting for has arrived, or they insisted.

@@ -27,7 +27,9 @@ func submitted(
   switch state.phase {
   case .active: break
   case .draining:
-    if case .command(.quit) = input { return effects.append(contentsOf: requestQuit(&state)) }
+    if case .command(.quit) = input {
+      return effects.append(contentsOf: requestQuit(reason: nil, &state))
+    }
     if case .blank = input { return }
     return effects.append(.show(.notSentWhileLeaving))
   case .finished: return

@@ -32,9 +32,9 @@ import FoundationEssentials
 /// refused certificate always does, since it does not fix itself in a minute, and so does a
 /// failed SASL login that was not optional (`authenticationFailure`).
 ///
-/// Leaving: when the loop finds the app leaving with everything confirmed, the session
-/// sends `QUIT` and expects the server's closing (at most `quitTimeoutMilliseconds`), unless
-/// it keeps listening. A class, so the command line can read `failure` after the run.
+/// Leaving: when the core asks it to (`leave`, once everything is confirmed), the session
+/// sends `QUIT` with the user's reason and expects the server's closing (at most
+/// `quitTimeoutMilliseconds`), unless it keeps listening. A class, so the command line can read `failure` after the run.
 public final class IRCSession: Session {
   /// Where it connects now (an STS upgrade changes the port and turns TLS on).
   public var configuration: IRCSessionConfiguration { engine.configuration }
@@ -166,10 +166,16 @@ public final class IRCSession: Session {
     pumpStream(at: now)
   }
 
-  /// Asked while the app is leaving with everything confirmed: the first time, it starts
-  /// leaving politely (`QUIT` at the next turn) and expects the server to close the link.
+  /// After `leave`: whether the server's closing is still to come (or, keeping listening,
+  /// anything at all). A query.
   public var isExpectingEvents: Bool {
     engine.isExpectingEvents
+  }
+
+  /// Leaves politely: `QUIT :reason` (`chat` when nil) at the next turn, then the server's
+  /// closing is awaited (at most `quitTimeoutMilliseconds`), unless it keeps listening.
+  public func leave(reason: String?, at now: Timestamp) {
+    engine.leave(reason: reason, at: now)
   }
 
   /// What has fallen due by `now`: a reconnect, a connect timeout, buffered TLS input, the

@@ -67,10 +67,10 @@ final class IRCSessionEngine {
   /// Notices for the start of the run, told when it connects (`announce`).
   var startNotices: [SessionNotice] = []
 
-  enum Leaving {
+  enum Leaving: Equatable {
     case no
-    /// The loop found the app leaving: `QUIT` goes out at the next turn.
-    case requested
+    /// The core asked to leave: `QUIT :reason` goes out at the next turn.
+    case requested(reason: String)
     /// `QUIT` is written; waiting for the server to close.
     case quitSent
     /// The link is closed for good.
@@ -106,6 +106,11 @@ final class IRCSessionEngine {
   }
 
   var isLinkOpen: Bool { link?.isLinkOpen ?? false }
+
+  /// Whether `QUIT` waits to go out (`leaving` is `.requested`).
+  var isQuitRequested: Bool {
+    if case .requested = leaving { true } else { false }
+  }
 
   /// Whether the session gave up for good (`failure` or `authenticationFailure`).
   var hasGivenUp: Bool { failure != nil || authenticationFailure != nil }
@@ -157,7 +162,7 @@ final class IRCSessionEngine {
       guard let time else { return }
       deadline = min(deadline ?? time, time)
     }
-    if includingQueue && (hasQueuedEvents || linkStatus != reportedLink) || leaving == .requested {
+    if includingQueue && (hasQueuedEvents || linkStatus != reportedLink) || isQuitRequested {
       consider(lastNow)
     }
     if clientStarted, isLinkOpen { consider(client.nextDeadline) }
@@ -181,20 +186,30 @@ final class IRCSessionEngine {
     return event
   }
 
-  /// Asked while the app is leaving with everything confirmed: the first time, it starts
-  /// leaving politely (`QUIT` at the next turn) and expects the server to close the link.
+  /// Whether the session still expects something once the core has everything it sent: the
+  /// server's closing after `QUIT`, or anything at all when it keeps listening. A query.
   var isExpectingEvents: Bool {
     if hasGivenUp { return false }
     if configuration.keepsListening { return true }
     switch leaving {
-    case .no:
-      guard clientStarted, isLinkOpen, client.phase == .registered else { return false }
-      leaving = .requested
-      return true
+    case .no, .done: return false
     case .requested, .quitSent: return isLinkOpen
-    case .done: return false
     }
   }
+
+  /// The core asks to leave, everything it sent settled: `QUIT :reason` (`chat` when nil)
+  /// goes out at the next turn, if registered, and the server's closing is awaited. A session
+  /// that keeps listening stays.
+  func leave(reason: String?, at now: Timestamp) {
+    lastNow = max(lastNow, now)
+    guard !configuration.keepsListening, case .no = leaving, clientStarted, isLinkOpen,
+      client.phase == .registered
+    else { return }
+    leaving = .requested(reason: reason ?? Self.defaultQuitReason)
+  }
+
+  /// What `QUIT` says when the user gave no reason.
+  static let defaultQuitReason = "chat"
 
   /// Takes in one step of the client: lines to write, events to map, a close.
   func apply(_ output: IRCOutput, _ now: Timestamp) {

@@ -189,6 +189,10 @@ public final class ReplaySession: Session {
     return engine.isExpectingEvents
   }
 
+  public func leave(reason: String?, at now: Timestamp) {
+    engine.leave(reason: reason, at: now)
+  }
+
   /// The next entry, unless a typed line recorded before it has not been typed yet, or it is
   /// the `QUIT` live wrote and the replay has not left yet: what the server answered to it
   /// (its closing) must find the session leaving, as live, even at the same millisecond.
@@ -196,7 +200,7 @@ public final class ReplaySession: Session {
     guard next < entries.count, entries[next].typedBefore <= typedTaken() else { return nil }
     let entry = entries[next]
     if case .wrote(let line) = entry.event, line.hasPrefix("QUIT"),
-      engine.leaving == .no || engine.leaving == .requested
+      engine.leaving == .no || engine.isQuitRequested
     {
       return nil
     }

@@ -75,8 +75,8 @@ struct Loop {
     for renderer in renderers { try renderer.flush() }
   }
 
-  /// While leaving, with nothing in flight: asks the session whether it expects more, and
-  /// tells the core when it does not.
+  /// While leaving, with nothing in flight (the session has been told to leave): asks the
+  /// session whether it expects more, and tells the core when it does not.
   private mutating func finishIfNothingMoreExpected() throws(SinkError) {
     guard state.phase == .draining, state.isSettled, !session.isExpectingEvents else { return }
     try dispatch(.session(.expectsNothingMore))
@@ -168,6 +168,8 @@ struct Loop {
       break  // The phase is now `.finished`; the loop ends after this step.
     case .join(let name):
       session.join(name, at: clock.now)
+    case .leave(let reason):
+      session.leave(reason: reason, at: clock.now)
     case .part(let name, let reason):
       session.part(name, reason: reason, at: clock.now)
     case .send(let message):

@@ -15,6 +15,7 @@ extension UpdateTests {
   @Test func aSessionNoticeWhileLeavingIsStillShown() {
     var state = connected()
     state.phase = .draining
+    state.hasAskedSessionToLeave = true
     let notice = SessionNotice.disconnected(reason: "bye")
     expectUpdate(
       state, .session(.noticed(notice, time: at(7))),

@@ -98,6 +98,8 @@ private struct ConcurrentRun {
         break
       case .join(let name):
         session.join(name, at: now)
+      case .leave(let reason):
+        session.leave(reason: reason, at: now)
       case .part(let name, let reason):
         session.part(name, reason: reason, at: now)
       case .setTopic(let name, let topic):
