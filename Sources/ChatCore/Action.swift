@@ -24,6 +24,10 @@ public enum Action: Hashable, Sendable {
     /// The session expects nothing more that the user waits for (no reply on its way), as the
     /// runtime found while the app was leaving: a leaving run with nothing in flight ends.
     case expectsNothingMore
+    /// The session gave up for good (the failure says why, and with which exit status): the
+    /// run ends with that status, unless `AppState.endsWhenSessionGivesUp` is false (a person
+    /// at the terminal reads why and leaves when they like).
+    case gaveUp(SessionFailure)
     /// Joining the channel `name` failed, for the other side's `reason`.
     case joinFailed(ConversationName, reason: String, time: Timestamp)
     /// You joined the channel `name`.

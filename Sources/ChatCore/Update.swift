@@ -71,6 +71,9 @@ private func updateSession(_ state: inout AppState, _ event: Action.Session) -> 
   case .expectsNothingMore:
     guard state.phase == .draining, state.isSettled else { return [] }
     return finish(&state)
+  case .gaveUp(let failure):
+    if state.sessionFailure == nil { state.sessionFailure = failure }
+    return state.endsWhenSessionGivesUp ? finish(&state) : []
   case .received(var message, _):
     guard !state.messages.contains(id: message.id) else { return [] }
     if message.isLocal { message.isLocal = false }

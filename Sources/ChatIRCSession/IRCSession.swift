@@ -28,22 +28,18 @@ import FoundationEssentials
 /// pending until the channel's history on rejoining tells (see `IRCClient+History`). The
 /// session reconnects after a seeded `ReconnectBackoff` delay, registers again and rejoins; it
 /// never sends anything again on its own. A first connection that
-/// fails ends the session when `givesUpIfFirstConnectionFails` (`failure` says why); a
-/// refused certificate always does, since it does not fix itself in a minute, and so does a
-/// failed SASL login that was not optional (`authenticationFailure`).
+/// fails ends the session when `givesUpIfFirstConnectionFails`; a refused certificate always
+/// does, since it does not fix itself in a minute, and so does a failed SASL login that was
+/// not optional. Giving up is `.gaveUp`, with why and the exit status (69, or 77 for the
+/// login), and the core ends the run.
 ///
 /// Leaving: when the core asks it to (`leave`, once everything is confirmed), the session
 /// sends `QUIT` with the user's reason and expects the server's closing (at most
-/// `quitTimeoutMilliseconds`), unless it keeps listening. A class, so the command line can read `failure` after the run.
+/// `quitTimeoutMilliseconds`), unless it keeps listening.
 public final class IRCSession: Session {
   /// Where it connects now (an STS upgrade changes the port and turns TLS on).
   public var configuration: IRCSessionConfiguration { engine.configuration }
-  /// Why the session gave up for good, if it did: the run should end (piped: exit 69).
-  public var failure: TransportError? { engine.failure }
-  /// Why a required SASL login failed, if it did: the session stops there (piped: exit 77),
-  /// since the same credentials would be refused again at every reconnect.
-  public var authenticationFailure: String? { engine.authenticationFailure }
-  /// Whether the session gave up for good (`failure` or `authenticationFailure`).
+  /// Whether the session gave up for good; the core was told why (`.gaveUp`).
   public var hasGivenUp: Bool { engine.hasGivenUp }
   /// Told when a verified TLS connection carries an STS policy to remember.
   public var stsPolicyUpdated: (IRCSTSPolicy) -> Void {

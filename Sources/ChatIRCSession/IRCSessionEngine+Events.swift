@@ -31,7 +31,10 @@ extension IRCSessionEngine {
       notify(.loggedIn(account: account), at: now)
     case .authenticationFailed(let reason):
       notify(.loginFailed(reason: reason), at: now)
-      if configuration.client.sasl?.isRequired == true { authenticationFailure = reason }
+      if configuration.client.sasl?.isRequired == true {
+        authenticationFailure = reason
+        giveUp(reason, exitStatus: SessionFailure.loginRefusedStatus)
+      }
     case .stsUpgradeRequired(let port):
       upgradePort = port
     case .stsPolicyUpdated(let policy):

@@ -57,9 +57,10 @@ final class IRCSessionEngine {
   /// When chat stops waiting for the server to close the link after `QUIT`.
   var quitDeadline: Timestamp?
   var lastNow = Timestamp(millisecondsSinceEpoch: 0)
-  /// Why the session gave up for good, if it did (a refused certificate, a first connection
-  /// that failed or ended before registering, when `givesUpIfFirstConnectionFails`).
-  var failure: TransportError?
+  /// Whether the session gave up for good (a refused certificate, a first connection that
+  /// failed or ended before registering when `givesUpIfFirstConnectionFails`, a required
+  /// login refused): the core was told (`.gaveUp`).
+  private(set) var hasGivenUp = false
   /// Why a required SASL login failed, if it did: never retried.
   var authenticationFailure: String?
   /// The link status the core was last told of; nil before the first report.
@@ -111,9 +112,6 @@ final class IRCSessionEngine {
   var isQuitRequested: Bool {
     if case .requested = leaving { true } else { false }
   }
-
-  /// Whether the session gave up for good (`failure` or `authenticationFailure`).
-  var hasGivenUp: Bool { failure != nil || authenticationFailure != nil }
 
   /// Where a message for the session's own conversation goes: the first channel.
   var defaultTarget: String? {
@@ -228,6 +226,14 @@ final class IRCSessionEngine {
 
   func enqueue(_ event: Action.Session) {
     queue.append(event)
+  }
+
+  /// Gives up for good, for `reason`: the core is told, in turn with the rest, and ends the
+  /// run with `exitStatus` (69 unavailable, 77 login refused). Once: the first reason stays.
+  func giveUp(_ reason: String, exitStatus: Int32) {
+    guard !hasGivenUp else { return }
+    hasGivenUp = true
+    enqueue(.gaveUp(SessionFailure(reason: reason, exitStatus: exitStatus)))
   }
 
   static func endpoint(of configuration: IRCSessionConfiguration) -> IRCEndpoint {

@@ -23,12 +23,9 @@ extension Scenario {
   public struct Ending {
     /// How the run ended (a recorded `signal N` ends it as `.terminated`).
     public var outcome: Runtime.Outcome
-    /// The app as the run left it: its failed and unsent messages.
+    /// The app as the run left it: its failed and unsent messages, and its exit status (a
+    /// recording's session gives up as live: `AppState.sessionFailure`).
     public var state: AppState
-    /// A recording's session: why a required SASL login failed, as live (exit 77).
-    public var authenticationFailure: String?
-    /// A recording's session: why it gave up connecting, as live (exit 69).
-    public var failure: String?
   }
 
   /// Plays the scenario as `play(renderers:)` does, and says how it ended.
@@ -105,13 +102,13 @@ extension Scenario {
     state.deliveryTimeoutMilliseconds = IRCSessionConfiguration.coreDeliveryTimeoutMilliseconds
     state.isTLSUnverified = network.usesTLS && network.tlsInsecure
     state.textMarkup = .ircFormatting
+    state.failsWhenUndelivered = true
+    state.endsWhenSessionGivesUp = !network.isLineMode
     let runtime = Runtime(
       state: state, session: session, clock: clock,
       ids: SeededUUIDGenerator(seed: seed, stream: 1), renderers: renderers)
     let outcome = try runtime.run(input)
-    return Ending(
-      outcome: outcome, state: runtime.state,
-      authenticationFailure: session.authenticationFailure, failure: session.failure)
+    return Ending(outcome: outcome, state: runtime.state)
   }
 
   /// The session configuration of the recorded run. A `PLAIN` login gets a stand-in

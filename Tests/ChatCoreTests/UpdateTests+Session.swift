@@ -96,3 +96,38 @@ extension Message {
     return message
   }
 }
+
+/// A session that gives up, and the exit status the core ends the run with.
+extension UpdateTests {
+  @Test func aSessionThatGivesUpEndsTheRunWithItsStatus() {
+    let failure = SessionFailure(reason: "connection refused", exitStatus: 69)
+    let state = expectUpdate(connected(), .session(.gaveUp(failure)), effects: [.quit]) {
+      $0.sessionFailure = failure
+      $0.phase = .finished
+    }
+    #expect(state.exitStatus == 69)
+    #expect(state.exitReason == "connection refused")
+  }
+
+  @Test func inLineModeGivingUpLeavesTheRunToTheUser() {
+    var state = connected()
+    state.endsWhenSessionGivesUp = false
+    let failure = SessionFailure(reason: "untrusted issuer", exitStatus: 69)
+    state = expectUpdate(state, .session(.gaveUp(failure))) { $0.sessionFailure = failure }
+    // Leaving later ends with the status, and the first reason stays.
+    let login = SessionFailure(reason: "refused", exitStatus: 77)
+    state = expectUpdate(state, .session(.gaveUp(login)))
+    #expect(state.exitStatus == 69)
+  }
+
+  @Test func aMessageNotDeliveredFailsANetworkRunOnly() {
+    var state = update(sending(), .session(.deliveryFailed(id: id(1), reason: "x", time: at(9))))
+    #expect(state.exitStatus == 0)
+    #expect(state.exitReason == nil)
+    state.failsWhenUndelivered = true
+    #expect(state.exitStatus == 75)
+    #expect(state.exitReason == "1 message not delivered")
+    state.unsent = [own(2, "held")]
+    #expect(state.exitReason == "2 messages not delivered")
+  }
+}

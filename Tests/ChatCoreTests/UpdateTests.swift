@@ -8,7 +8,7 @@ func sent(_ message: Message) -> [Effect] {
 
 @Suite(.timeLimit(.minutes(10))) struct UpdateTests {
   /// A state with one message sent and awaiting its echo.
-  private func sending() -> AppState {
+  func sending() -> AppState {
     var state = connected()
     _ = update(&state, .user(.submitted(text: "hello", id: id(1), time: at(0))))
     return state
