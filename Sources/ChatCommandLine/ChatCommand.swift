@@ -62,7 +62,6 @@ public enum ChatCommand {
     var state = AppState(
       localName: network?.nick ?? options.name, scrollback: options.scrollback)
     if let network {
-      state.deliveryTimeoutMilliseconds = network.coreDeliveryTimeoutMilliseconds
       state.isTLSUnverified = network.isTLSUnverified
       state.textMarkup = .ircFormatting  // A network is IRC: what you type is IRC text.
       state.failsWhenUndelivered = true

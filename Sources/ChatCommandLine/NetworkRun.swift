@@ -9,10 +9,6 @@ import ChatTransport
 /// What a run with `--server` or `--network` needs besides the simulated run's wiring: the
 /// IRC session and the nick. Its exit status is the core's (`AppState.exitStatus`).
 struct NetworkRun {
-  /// The core's own delivery timeout on a network (see `IRCSessionConfiguration`).
-  static let coreDeliveryTimeoutMilliseconds = IRCSessionConfiguration
-    .coreDeliveryTimeoutMilliseconds
-
   let session: IRCSession
   let nick: String
   let seed: UInt64
@@ -23,5 +19,4 @@ struct NetworkRun {
   let isTLSUnverified: Bool
   /// Whether a mention rings the terminal's bell in line mode (false with `--no-bell`).
   var bell = true
-  var coreDeliveryTimeoutMilliseconds: Int64 { Self.coreDeliveryTimeoutMilliseconds }
 }

@@ -11,6 +11,10 @@ public enum Action: Hashable, Sendable {
 
   /// Events reported by a session, simulated or real.
   public enum Session: Hashable, Sendable {
+    /// The session confirms delivery itself, with a timeout of its own (a network session
+    /// counts from when a line is written, since pacing may hold it): the core sets none.
+    /// Told once, before anything else.
+    case confirmsDelivery
     /// The connection came up at `time`.
     case connected(time: Timestamp)
     /// The session started connecting at `time`.

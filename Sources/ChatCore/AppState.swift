@@ -36,8 +36,12 @@ public struct AppState: Equatable, Sendable {
   /// simulated peer. Stamped on the messages the user sends (typed with the keys the README
   /// lists); renderers read topics and reasons by it.
   public var textMarkup = TextMarkup.plain
-  /// How long a sent message may wait for its echo before it counts as failed.
+  /// How long a sent message may wait for its echo before it counts as failed, unless the
+  /// session confirms delivery itself.
   public var deliveryTimeoutMilliseconds: Int64 = 1000
+  /// Whether the session confirms delivery itself (`.confirmsDelivery`): the core then
+  /// schedules no delivery timeout, and a message fails when the session says so.
+  public var sessionConfirmsDelivery = false
   /// The session's connection, as last reported.
   public var sessionStatus = SessionStatus.disconnected
   /// When the session's status last changed, if it ever did.

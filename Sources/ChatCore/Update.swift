@@ -47,6 +47,9 @@ public func update(_ state: inout AppState, _ action: Action, into effects: inou
 
 private func updateSession(_ state: inout AppState, _ event: Action.Session) -> [Effect] {
   switch event {
+  case .confirmsDelivery:
+    state.sessionConfirmsDelivery = true
+    return []
   case .connected(let time):
     state.sessionStatus = .connected
     state.sessionStatusTime = time
@@ -58,7 +61,7 @@ private func updateSession(_ state: inout AppState, _ event: Action.Session) -> 
     state.sessionStatusTime = time
     return []
   case .deliveryFailed(let id, _, let time):
-    guard fail(id, at: time, &state) else { return [] }
+    guard fail(id, at: time, &state), !state.sessionConfirmsDelivery else { return [] }
     return [.cancel(.deliveryTimeout(id))]
   case .disconnected(_, let time):
     state.sessionStatus = .disconnected
@@ -186,6 +189,7 @@ private func send(_ message: Message, _ state: inout AppState, into effects: ino
   state.outbox.append(message)
   state.sentCount += 1
   effects.append(.send(message))
+  guard !state.sessionConfirmsDelivery else { return }
   effects.append(
     .schedule(.deliveryTimeout(message.id), afterMilliseconds: state.deliveryTimeoutMilliseconds))
 }

@@ -20,8 +20,8 @@ import FoundationEssentials
 ///
 /// A line counts as failed when the server has not confirmed it
 /// `confirmationTimeoutMilliseconds` after it was written: pacing may hold lines back for
-/// long, so the clock starts at the write, not when the user pressed Enter (the command line
-/// gives the core a delivery timeout long enough not to fire first).
+/// long, so the clock starts at the write, not when the user pressed Enter. The session
+/// says it confirms delivery itself (`confirmsDelivery`), and the core sets no timeout.
 ///
 /// Losing the link: a message whose line never went out fails as not sent; one written but
 /// unconfirmed fails saying it may or may not have arrived, except a channel line, which stays
@@ -161,6 +161,10 @@ public final class IRCSession: Session {
     }
     pumpStream(at: now)
   }
+
+  /// True: a line fails when the server has not confirmed it
+  /// `confirmationTimeoutMilliseconds` after it was written.
+  public var confirmsDelivery: Bool { true }
 
   /// After `leave`: whether the server's closing is still to come (or, keeping listening,
   /// anything at all). A query.

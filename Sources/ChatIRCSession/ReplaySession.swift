@@ -176,6 +176,9 @@ public final class ReplaySession: Session {
 
   public var isExpectingEvents: Bool { engine.isExpectingEvents }
 
+  /// True, as live: the engine's confirmation timeout decides.
+  public var confirmsDelivery: Bool { true }
+
   public func leave(reason: String?, at now: Timestamp) {
     engine.leave(reason: reason, at: now)
   }

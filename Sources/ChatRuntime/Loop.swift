@@ -43,7 +43,10 @@ struct Loop {
     -> Runtime
     .Outcome
   {
+    var effects: [Effect] = []
+    if session.confirmsDelivery { update(&state, .session(.confirmsDelivery), into: &effects) }
     for renderer in renderers { try renderer.start(state) }
+    for effect in effects { try perform(effect) }
     session.connect(at: clock.now)
     // A wake-up's due events are all shown even if the app finishes part-way through them:
     // the first reply of a flood settles a piped run, and the rest arrived with it.

@@ -46,7 +46,7 @@ extension Scenario {
   }
 
   /// Replays a recorded network run: the wiring of `chat --server` (the nick as the local
-  /// name, a day's delivery timeout, IRC text, the insecure-TLS flag, user ids from the
+  /// name, IRC text, the insecure-TLS flag, user ids from the
   /// seed's stream 1), over the recording.
   private func replay(
     _ network: Network, seed: UInt64, renderers: [any Renderer]
@@ -99,7 +99,6 @@ extension Scenario {
           host: network.host, port: Int(network.port), options: network.tlsAwaitingUpgrade))
     }
     var state = AppState(localName: name ?? AppState().localName)
-    state.deliveryTimeoutMilliseconds = IRCSessionConfiguration.coreDeliveryTimeoutMilliseconds
     state.isTLSUnverified = network.usesTLS && network.tlsInsecure
     state.textMarkup = .ircFormatting
     state.failsWhenUndelivered = true

@@ -33,6 +33,9 @@ public protocol Session {
   /// closing after `leave`. A run that is leaving ends when this turns false. A query: asking
   /// changes nothing.
   var isExpectingEvents: Bool { get }
+  /// Whether the session confirms delivery itself, with a timeout of its own: the core then
+  /// sets none (the runtime tells it `.confirmsDelivery` before the run starts).
+  var confirmsDelivery: Bool { get }
   /// Leaves at `now`, telling the other side `reason` (the session's own default when nil):
   /// the run is draining and nothing the user sent is in flight. What is still to come is
   /// what `isExpectingEvents` says.
@@ -82,6 +85,8 @@ public struct Readiness: OptionSet, Hashable, Sendable {
 /// Sessions without channels ignore the channel requests: nothing is joined, so nothing is
 /// reported. Leaving, for a session without a link, is only waiting for what it still expects.
 extension Session {
+  /// False: the core's own delivery timeout applies.
+  public var confirmsDelivery: Bool { false }
   public mutating func leave(reason: String?, at now: Timestamp) {}
   public mutating func join(_ name: ConversationName, at now: Timestamp) {}
   public mutating func part(_ name: ConversationName, reason: String?, at now: Timestamp) {}

@@ -131,3 +131,27 @@ extension UpdateTests {
     #expect(state.exitReason == "2 messages not delivered")
   }
 }
+
+/// A session that confirms delivery itself: the core sets no timeout of its own.
+extension UpdateTests {
+  @Test func aSessionThatConfirmsDeliveryGetsNoCoreTimeout() {
+    var state = expectUpdate(connected(), .session(.confirmsDelivery)) {
+      $0.sessionConfirmsDelivery = true
+    }
+    let message = own(1, "hello")
+    state = expectUpdate(
+      state, .user(.submitted(text: "hello", id: id(1), time: at(0))), effects: [.send(message)]
+    ) {
+      $0.outbox = [message]
+      $0.sentCount = 1
+    }
+    expectUpdate(state, .session(.echoed(own(1, "hello", 100)))) {
+      $0.outbox = []
+      $0.enter(own(1, "hello", 100))
+    }
+    expectUpdate(state, .session(.deliveryFailed(id: id(1), reason: "refused", time: at(9)))) {
+      $0.outbox = []
+      $0.failed = [own(1, "hello", 9)]
+    }
+  }
+}
