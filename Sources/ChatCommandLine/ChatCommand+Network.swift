@@ -22,7 +22,7 @@ extension ChatCommand {
     guard let configuration else { return 0 }
     let lineMode = (options.renderer ?? .line) == .line && LineMode.isAvailable
     let session = makeSession(configuration, options: options, interactive: lineMode)
-    var store: STSPolicies
+    let store: STSPolicies
     do {
       store = try STSPolicies(path: STSPolicyStore.defaultPath(environment: environment))
     } catch {
@@ -39,15 +39,11 @@ extension ChatCommand {
           host: configuration.server.host, port: Int(configuration.server.port),
           options: configuration.tlsOptionsAwaitingUpgrade))
     }
-    session.stsPolicyUpdated = { policy in
-      store.record(policy, at: LiveClock().now)
-    }
-    session.stsPolicyRemoved = { host in store.remove(host: host) }
     let run = NetworkRun(
       session: session, nick: configuration.nick, seed: session.configuration.seed,
       recorded: recorded(configuration, session: session),
       isTLSUnverified: configuration.server.usesTLS && configuration.tls.insecure,
-      bell: configuration.bell)
+      policies: store, bell: configuration.bell)
     do {
       return try ChatCommand.run(options, network: run)
     } catch {
@@ -134,8 +130,9 @@ extension ChatCommand {
 }
 
 /// The STS policy store on disk, read once before connecting (a damaged one stops the run:
-/// exit 78) and written back whenever it changes (a failed write costs only the policy).
-struct STSPolicies {
+/// exit 78) and written back whenever the core asks the runtime to keep or forget a policy
+/// (a failed write costs only the policy).
+final class STSPolicies: PolicyStore {
   let path: String?
   private(set) var policies = STSPolicyStore()
 
@@ -144,14 +141,15 @@ struct STSPolicies {
     if let path { policies = try STSPolicyStore.load(path: path) }
   }
 
-  mutating func record(_ policy: IRCSTSPolicy, at now: Timestamp) {
+  func remember(_ policy: TransportPolicy, at time: Timestamp) {
+    let port = UInt16(clamping: policy.port)
     policies.record(
-      STSPolicy(port: UInt16(clamping: policy.port), duration: Int64(policy.durationSeconds)),
-      host: policy.host, port: UInt16(clamping: policy.port), at: now)
+      STSPolicy(port: port, duration: Int64(policy.durationSeconds)), host: policy.host,
+      port: port, at: time)
     save()
   }
 
-  mutating func remove(host: String) {
+  func forget(host: String) {
     policies.remove(host: host)
     save()
   }

@@ -110,7 +110,7 @@ public enum ChatCommand {
         Runtime(
           state: state, session: network.session, clock: clock,
           ids: SeededUUIDGenerator(seed: seed, stream: 1), renderers: renderers,
-          frameBudget: .display)
+          frameBudget: .display, policyStore: network.policies)
       } else {
         Runtime(
           simulating: configuration, seed: seed, state: state, clock: clock,

@@ -17,6 +17,8 @@ struct NetworkRun {
   /// Whether the server's certificate goes unverified (`--tls-insecure`): every renderer
   /// says so.
   let isTLSUnverified: Bool
+  /// The STS store the run writes the policies it learns to.
+  let policies: STSPolicies
   /// Whether a mention rings the terminal's bell in line mode (false with `--no-bell`).
   var bell = true
 }

@@ -66,6 +66,11 @@ public enum Action: Hashable, Sendable {
     /// Someone else's message arrived; `inReplyTo` names the message of ours it answers, when
     /// the session knows.
     case received(Message, inReplyTo: UUID? = nil)
+    /// The server demands TLS from now on (a policy to keep across runs), as learned at `time`
+    /// over a verified TLS connection.
+    case transportPolicyLearned(TransportPolicy, time: Timestamp)
+    /// The server said to forget the TLS policy of `host` (a zero duration).
+    case transportPolicyDropped(host: String)
     /// The topic of the channel `name` changed (nil: cleared), by `by` when known.
     case topicChanged(ConversationName, topic: String?, by: String?, time: Timestamp)
   }

@@ -112,6 +112,10 @@ private func updateSession(_ state: inout AppState, _ event: Action.Session) -> 
     return [.show(.session(notice, time: time))]
   case .topicChanged(let channel, let topic, let author, let time):
     return topicChanged(channel, topic, by: author, at: time, &state)
+  case .transportPolicyLearned(let policy, let time):
+    return [.rememberPolicy(policy, time: time)]
+  case .transportPolicyDropped(let host):
+    return [.forgetPolicy(host: host)]
   }
 }
 

@@ -41,16 +41,6 @@ public final class IRCSession: Session {
   public var configuration: IRCSessionConfiguration { engine.configuration }
   /// Whether the session gave up for good; the core was told why (`.gaveUp`).
   public var hasGivenUp: Bool { engine.hasGivenUp }
-  /// Told when a verified TLS connection carries an STS policy to remember.
-  public var stsPolicyUpdated: (IRCSTSPolicy) -> Void {
-    get { engine.stsPolicyUpdated }
-    set { engine.stsPolicyUpdated = newValue }
-  }
-  /// Told when a verified TLS connection says to forget the STS policy of a host.
-  public var stsPolicyRemoved: (String) -> Void {
-    get { engine.stsPolicyRemoved }
-    set { engine.stsPolicyRemoved = newValue }
-  }
   /// TLS settings for an STS upgrade of a plaintext connection.
   public var upgradeTLS: TLSConfiguration {
     get { engine.upgradeTLS }

@@ -38,9 +38,11 @@ extension IRCSessionEngine {
     case .stsUpgradeRequired(let port):
       upgradePort = port
     case .stsPolicyUpdated(let policy):
-      stsPolicyUpdated(policy)
+      let kept = TransportPolicy(
+        host: policy.host, port: policy.port, durationSeconds: policy.durationSeconds)
+      enqueue(.transportPolicyLearned(kept, time: now))
     case .stsPolicyRemoved(let host):
-      stsPolicyRemoved(host)
+      enqueue(.transportPolicyDropped(host: host))
     default:
       handleConversationEvent(event, at: now)
     }

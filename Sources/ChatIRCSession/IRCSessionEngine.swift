@@ -34,8 +34,6 @@ final class IRCSessionEngine {
   /// TLS settings for an STS upgrade of a plaintext connection.
   var upgradeTLS = TLSConfiguration()
   weak var link: (any IRCSessionLink)?
-  var stsPolicyUpdated: (IRCSTSPolicy) -> Void = { _ in }
-  var stsPolicyRemoved: (String) -> Void = { _ in }
 
   /// Whether `client.start` ran on the link now open.
   var clientStarted = false

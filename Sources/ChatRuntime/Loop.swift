@@ -12,6 +12,8 @@ struct Loop {
   let virtualClock: VirtualClock?
   var ids: SeededUUIDGenerator
   let renderers: [any Renderer]
+  /// Where policies the core asks to keep go; nil: nowhere (a replay).
+  let policyStore: (any PolicyStore)?
   var frame: Frame
   /// The moment of a wake-up whose due events the frame budget cut short: the next frames
   /// carry on with what was due then, before the clock is read again.
@@ -28,7 +30,7 @@ struct Loop {
 
   init(
     state: AppState, session: any Session, clock: any Clock, ids: SeededUUIDGenerator,
-    renderers: [any Renderer], frame: Frame
+    renderers: [any Renderer], frame: Frame, policyStore: (any PolicyStore)? = nil
   ) {
     self.state = state
     self.session = session
@@ -37,6 +39,7 @@ struct Loop {
     self.ids = ids
     self.renderers = renderers
     self.frame = frame
+    self.policyStore = policyStore
   }
 
   mutating func run(_ input: any Input, signals: SignalWatcher?) throws(SinkError)
@@ -169,12 +172,16 @@ struct Loop {
         at: clock.now.advanced(byMilliseconds: milliseconds))
     case .quit:
       break  // The phase is now `.finished`; the loop ends after this step.
+    case .forgetPolicy(let host):
+      policyStore?.forget(host: host)
     case .join(let name):
       session.join(name, at: clock.now)
     case .leave(let reason):
       session.leave(reason: reason, at: clock.now)
     case .part(let name, let reason):
       session.part(name, reason: reason, at: clock.now)
+    case .rememberPolicy(let policy, let time):
+      policyStore?.remember(policy, at: time)
     case .send(let message):
       session.send(message, at: clock.now)
     case .setTopic(let name, let topic):

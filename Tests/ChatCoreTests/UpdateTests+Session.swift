@@ -155,3 +155,16 @@ extension UpdateTests {
     }
   }
 }
+
+/// A TLS policy the session learned is kept by the runtime, as the core asks.
+extension UpdateTests {
+  @Test func aLearnedPolicyIsKeptAndADroppedOneForgotten() {
+    let policy = TransportPolicy(host: "irc.example.org", port: 6697, durationSeconds: 300)
+    expectUpdate(
+      connected(), .session(.transportPolicyLearned(policy, time: at(5))),
+      effects: [.rememberPolicy(policy, time: at(5))])
+    expectUpdate(
+      connected(), .session(.transportPolicyDropped(host: "irc.example.org")),
+      effects: [.forgetPolicy(host: "irc.example.org")])
+  }
+}

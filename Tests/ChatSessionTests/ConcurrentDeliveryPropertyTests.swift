@@ -94,7 +94,7 @@ private struct ConcurrentRun {
         timers[timer] = nil
       case .quit:
         finished = true
-      case .show:
+      case .show, .rememberPolicy, .forgetPolicy:
         break
       case .join(let name):
         session.join(name, at: now)
