@@ -71,6 +71,9 @@ public enum Action: Hashable, Sendable {
     case transportPolicyLearned(TransportPolicy, time: Timestamp)
     /// The server said to forget the TLS policy of `host` (a zero duration).
     case transportPolicyDropped(host: String)
+    /// The network registered you as `nick` at `time` (after `.connected`): when that is not
+    /// the name the core knows you by (a fallback nick), you are renamed, as by a nick change.
+    case registeredAs(String, time: Timestamp)
     /// The topic of the channel `name` changed (nil: cleared), by `by` when known.
     case topicChanged(ConversationName, topic: String?, by: String?, time: Timestamp)
   }

@@ -110,6 +110,9 @@ private func updateSession(_ state: inout AppState, _ event: Action.Session) -> 
     return nickChanged(from: old, to: new, at: time, &state)
   case .noticed(let notice, let time):
     return [.show(.session(notice, time: time))]
+  case .registeredAs(let nick, let time):
+    guard nick != state.localName else { return [] }
+    return nickChanged(from: state.localName, to: nick, at: time, &state)
   case .topicChanged(let channel, let topic, let author, let time):
     return topicChanged(channel, topic, by: author, at: time, &state)
   case .transportPolicyLearned(let policy, let time):

@@ -13,15 +13,11 @@ extension IRCSessionEngine {
         notify(.nickFallback(wanted: configuration.client.nick, nick: nick), at: now)
       }
       enqueue(.connected(time: now))
-      // The core knows you by the nick asked for; a fallback renames you there too.
-      if nick != currentNick {
-        enqueue(.nickChanged(from: currentNick, to: nick, time: now))
-        currentNick = nick
-      }
+      // The core owns the nick it knows you by: a fallback renames you there.
+      enqueue(.registeredAs(nick, time: now))
     case .nickRejected(let nick, let reason, let fallback):
       notify(.nickRefused(nick: nick, reason: reason, fallback: fallback), at: now)
     case .nickChanged(let old, let new):
-      currentNick = new
       enqueue(.nickChanged(from: old, to: new, time: now))
     case .nickChangeFailed(let nick, let reason):
       notify(.nickChangeRefused(nick: nick, reason: reason), at: now)

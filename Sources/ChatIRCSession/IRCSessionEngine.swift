@@ -49,8 +49,6 @@ final class IRCSessionEngine {
   var backoff: ReconnectBackoff
   var ids: SeededUUIDGenerator
   var hasRegistered = false
-  /// The nick the core knows us by.
-  var currentNick: String
   var leaving = Leaving.no
   /// When chat stops waiting for the server to close the link after `QUIT`.
   var quitDeadline: Timestamp?
@@ -97,7 +95,6 @@ final class IRCSessionEngine {
     var clientConfiguration = configuration.client
     clientConfiguration.endpoint = Self.endpoint(of: configuration)
     client = IRCClient(configuration: clientConfiguration, at: lastNow)
-    currentNick = configuration.client.nick
     backoff = ReconnectBackoff(
       seed: configuration.seed, baseMilliseconds: configuration.reconnectBaseMilliseconds,
       capMilliseconds: configuration.reconnectCapMilliseconds)

@@ -168,3 +168,14 @@ extension UpdateTests {
       effects: [.forgetPolicy(host: "irc.example.org")])
   }
 }
+
+/// The nick the network registered us as: the core owns the name it knows us by.
+extension UpdateTests {
+  @Test func registeringUnderAFallbackNickRenamesYou() {
+    let state = expectUpdate(connected(), .session(.registeredAs("PersonA_", time: at(3)))) {
+      $0.localName = "PersonA_"
+    }
+    // Registered again under the same nick (a reconnect): nothing changes.
+    expectUpdate(state, .session(.registeredAs("PersonA_", time: at(9))))
+  }
+}
