@@ -39,8 +39,6 @@ import FoundationEssentials
 public final class IRCSession: Session {
   /// Where it connects now (an STS upgrade changes the port and turns TLS on).
   public var configuration: IRCSessionConfiguration { engine.configuration }
-  /// Whether the session gave up for good; the core was told why (`.gaveUp`).
-  public var hasGivenUp: Bool { engine.hasGivenUp }
   /// TLS settings for an STS upgrade of a plaintext connection.
   public var upgradeTLS: TLSConfiguration {
     get { engine.upgradeTLS }

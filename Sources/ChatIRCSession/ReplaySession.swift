@@ -65,11 +65,6 @@ public final class ReplaySession: Session {
     }
   }
 
-  /// Whether the session gave up for good, as live: a recorded attempt that was not retried,
-  /// a first connection lost before registering, a required SASL login refused. The engine
-  /// tells the core (`.gaveUp`) as it did live.
-  public var hasGivenUp: Bool { engine.hasGivenUp }
-
   let engine: IRCSessionEngine
   private let entries: [Entry]
   private let typedTaken: () -> Int
