@@ -22,7 +22,7 @@ extension ChatCommand {
       return fail(error.description, hint: hint(for: error), status: status(for: error))
     }
     guard var profile else { return 0 }
-    var store: STSPolicies
+    let store: STSPolicies
     do {
       store = try STSPolicies(path: STSPolicyStore.defaultPath(environment: environment))
     } catch {
@@ -32,12 +32,9 @@ extension ChatCommand {
     let session = IRCSession(configuration: profile.sessionConfiguration)
     // A policy learnt during the run upgrades with the TLS settings given.
     session.upgradeTLS = profile.tlsConfiguration
-    session.stsPolicyUpdated = { policy in
-      store.record(policy, at: LiveClock().now)
-    }
-    session.stsPolicyRemoved = { host in store.remove(host: host) }
+    let run = NetworkRun(session: session, profile: profile, policies: store)
     do {
-      return try ChatCommand.run(options, network: NetworkRun(session: session, profile: profile))
+      return try ChatCommand.run(options, network: run)
     } catch {
       return fail(error.description, status: status(for: error))
     }
@@ -60,8 +57,9 @@ extension ChatCommand {
 }
 
 /// The STS policy store on disk, read once before connecting (a damaged one stops the run:
-/// exit 78) and written back whenever it changes (a failed write costs only the policy).
-struct STSPolicies {
+/// exit 78) and written back whenever the core asks the runtime to keep or forget a policy
+/// (a failed write costs only the policy).
+final class STSPolicies: PolicyStore {
   let path: String?
   private(set) var policies = STSPolicyStore()
 
@@ -70,14 +68,14 @@ struct STSPolicies {
     if let path { policies = try STSPolicyStore.load(path: path) }
   }
 
-  mutating func record(_ policy: IRCSTSPolicy, at now: Timestamp) {
+  func remember(_ policy: TransportPolicy, at time: Timestamp) {
     policies.record(
       durationSeconds: Int64(policy.durationSeconds), host: policy.host,
-      port: UInt16(clamping: policy.port), at: now)
+      port: UInt16(clamping: policy.port), at: time)
     save()
   }
 
-  mutating func remove(host: String) {
+  func forget(host: String) {
     policies.remove(host: host)
     save()
   }

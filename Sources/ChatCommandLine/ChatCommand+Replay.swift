@@ -22,9 +22,7 @@ extension ChatCommand {
       typedTaken: { [unowned input] in input.typedCount })
     let runtime = networkRuntime(profile, session: session, clock: clock, renderers: renderers)
     let outcome = try runtime.run(input)
-    return Scenario.Ending(
-      outcome: outcome, state: runtime.state,
-      authenticationFailure: session.authenticationFailure, failure: session.failure)
+    return Scenario.Ending(outcome: outcome, state: runtime.state)
   }
 
   /// A recording's link entries as the replay session plays them, and where a typed step

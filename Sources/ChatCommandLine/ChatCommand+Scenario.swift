@@ -8,7 +8,7 @@ import LogRenderer
 extension ChatCommand {
   /// `chat --scenario FILE`: plays FILE on the virtual clock. Standard output gets exactly
   /// what the chosen renderer's snapshot of FILE holds; notices go to standard error. A
-  /// recording exits as its live run did (`NetworkRun.exitStatus`, or 128+N after a signal).
+  /// recording exits as its live run did (`exitStatus(of:)`, or 128+N after a signal).
   static func playScenario(at path: String, _ options: Options) -> Int32 {
     let scenario: Scenario
     do {
@@ -40,10 +40,7 @@ extension ChatCommand {
       switch ending.outcome {
       case .completed:
         // A recording exits as its live run did, for the reasons the replay found again.
-        guard scenario.network != nil else { return 0 }
-        return NetworkRun.exitStatus(
-          authenticationFailure: ending.authenticationFailure, failure: ending.failure,
-          after: ending.state)
+        return exitStatus(of: ending.state)
       case .terminated(let signal): return 128 + signal
       case .failed(let error): return fail(error.description, status: 71)  // EX_OSERR
       }

@@ -102,7 +102,7 @@ public enum ChatCommand {
       if let network {
         networkRuntime(
           network.profile, session: network.session, clock: clock, renderers: renderers,
-          frameBudget: .display, scrollback: options.scrollback)
+          frameBudget: .display, scrollback: options.scrollback, policyStore: network.policies)
       } else {
         Runtime(
           simulating: configuration, seed: seed,
@@ -121,17 +121,22 @@ public enum ChatCommand {
       outcome = try lineMode.run(runtime, wrapInput: record)
     } else {
       let signals = SignalWatcher(signals: [SIGINT, SIGTERM, SIGHUP])
-      var input = standardInput(options)
-      if let network { input = GivingUpInput(wrapping: input, session: network.session) }
+      let input = standardInput(options)
       outcome = try runtime.run(record(input, nil), signals: signals)
     }
     switch outcome {
-    case .completed:
-      guard let network else { return 0 }
-      return network.exitStatus(after: runtime.state)
+    case .completed: return exitStatus(of: runtime.state)
     case .terminated(let signal): return 128 + signal
     case .failed(let error): return fail(error.description, status: 71)  // EX_OSERR
     }
+  }
+
+  /// The exit status of a run that completed, as the core left it (`AppState.exitStatus`:
+  /// 69 the server unavailable, 77 the login refused, 75 a message not delivered), saying why
+  /// on standard error. Live and replayed runs alike.
+  static func exitStatus(of state: AppState) -> Int32 {
+    guard let reason = state.exitReason else { return state.exitStatus }
+    return fail(reason, status: state.exitStatus)
   }
 
   /// Standard input read as `--input` says, for a run that does not take the terminal.

@@ -47,12 +47,14 @@ extension ConnectionProfile {
 
   /// The app state a network run starts in: the server's own conversation, named after the
   /// host as given, with the start channels to make active once joined; the nick as the local
-  /// name, the session's own confirmation instead of the core's timeout, IRC text, and the
-  /// insecure-TLS flag.
+  /// name, IRC text, the insecure-TLS flag, and the network's exit rules (a message not
+  /// delivered fails the run; a session that gives up ends it, except in line mode).
   func startingState(scrollback: Int = Scrollback.defaultLimit) -> AppState {
     var state = AppState(
       server: server.host, joining: channels, localName: nick, scrollback: scrollback)
-    state.deliveryTimeoutMilliseconds = IRCSessionConfiguration.coreDeliveryTimeoutMilliseconds
+    state.failsWhenUndelivered = true
+    // Line mode stays after the session gives up: the user reads why, and leaves.
+    state.endsWhenSessionGivesUp = !isLineMode
     state.isTLSUnverified = isTLSUnverified
     state.textMarkup = .ircFormatting  // A network is IRC: what you type is IRC text.
     return state

@@ -11,6 +11,10 @@ public enum Action: Hashable, Sendable {
 
   /// Events reported by a session, simulated or real.
   public enum Session: Hashable, Sendable {
+    /// The session confirms delivery itself, with a timeout of its own (a network session
+    /// counts from when a line is written, since pacing may hold it): the core sets none.
+    /// Told once, before anything else.
+    case confirmsDelivery
     /// The connection came up at `time`.
     case connected(time: Timestamp)
     /// The session started connecting at `time`.
@@ -24,6 +28,10 @@ public enum Action: Hashable, Sendable {
     /// The session expects nothing more that the user waits for (no reply on its way), as the
     /// runtime found while the app was leaving: a leaving run with nothing in flight ends.
     case expectsNothingMore
+    /// The session gave up for good (the failure says why, and with which exit status): the
+    /// run ends with that status, unless `AppState.endsWhenSessionGivesUp` is false (a person
+    /// at the terminal reads why and leaves when they like).
+    case gaveUp(SessionFailure)
     /// Joining the channel `name` failed, for the other side's `reason`.
     case joinFailed(ConversationName, reason: String, time: Timestamp)
     /// You joined the channel `name`.
@@ -58,6 +66,14 @@ public enum Action: Hashable, Sendable {
     /// Someone else's message arrived; `inReplyTo` names the message of ours it answers, when
     /// the session knows.
     case received(Message, inReplyTo: UUID? = nil)
+    /// The server demands TLS from now on (a policy to keep across runs), as learned at `time`
+    /// over a verified TLS connection.
+    case transportPolicyLearned(TransportPolicy, time: Timestamp)
+    /// The server said to forget the TLS policy of `host` (a zero duration).
+    case transportPolicyDropped(host: String)
+    /// The network registered you as `nick` at `time` (after `.connected`): when that is not
+    /// the name the core knows you by (a fallback nick), you are renamed, as by a nick change.
+    case registeredAs(String, time: Timestamp)
     /// The topic of the channel `name` changed (nil: cleared), by `by` when known.
     case topicChanged(ConversationName, topic: String?, by: String?, time: Timestamp)
   }

@@ -36,8 +36,12 @@ public struct AppState: Equatable, Sendable {
   /// simulated peer. Stamped on the messages the user sends (typed with the keys the README
   /// lists); renderers read topics and reasons by it.
   public var textMarkup = TextMarkup.plain
-  /// How long a sent message may wait for its echo before it counts as failed.
+  /// How long a sent message may wait for its echo before it counts as failed, unless the
+  /// session confirms delivery itself.
   public var deliveryTimeoutMilliseconds: Int64 = 1000
+  /// Whether the session confirms delivery itself (`.confirmsDelivery`): the core then
+  /// schedules no delivery timeout, and a message fails when the session says so.
+  public var sessionConfirmsDelivery = false
   /// The session's connection, as last reported.
   public var sessionStatus = SessionStatus.disconnected
   /// When the session's status last changed, if it ever did.
@@ -65,6 +69,20 @@ public struct AppState: Equatable, Sendable {
   /// joined yet and not all are refused. Piped input waits meanwhile (`holdsPipedInput`), so
   /// `echo 'deploy done' | chat --server irc://host/#ops` says it in `#ops`.
   public var isAwaitingFirstChannel = false
+  /// The reason the user gave for leaving (`/quit REASON`), told to the session when it
+  /// leaves; nil for the session's default.
+  public var quitReason: String?
+  /// Why the session gave up for good, if it did: the run's exit status says so.
+  public var sessionFailure: SessionFailure?
+  /// Whether a session that gives up ends the run (piped input, which cannot read why);
+  /// false in line mode, where the user reads the notice and leaves when they like.
+  public var endsWhenSessionGivesUp = true
+  /// Whether a message not delivered makes the run end unsuccessfully (75): on a network,
+  /// where a script must learn it; the simulated peer's faults are the point of its runs.
+  public var failsWhenUndelivered = false
+  /// Whether the session has been asked to leave (`.leave`): once, when the draining run has
+  /// settled.
+  public var hasAskedSessionToLeave = false
 
   /// How many conversation events are kept: more than one action can cause (a quit seen in
   /// every one of the most conversations open), so a renderer never misses one.
@@ -120,6 +138,27 @@ public struct AppState: Equatable, Sendable {
     return conversation.messageNumbers.compactMap { number in
       number >= first ? messages[number - first] : nil
     }
+  }
+
+  /// The exit status of a run that ends now (sysexits): the session's when it gave up, 75
+  /// when a message was not delivered (and `failsWhenUndelivered`), else 0.
+  public var exitStatus: Int32 {
+    if let sessionFailure { return sessionFailure.exitStatus }
+    return undeliveredCount > 0 ? SessionFailure.notDeliveredStatus : 0
+  }
+
+  /// Why the run ends unsuccessfully, for standard error; nil when `exitStatus` is 0.
+  public var exitReason: String? {
+    if let sessionFailure { return sessionFailure.reason }
+    let count = undeliveredCount
+    guard count > 0 else { return nil }
+    return "\(count) message\(count == 1 ? "" : "s") not delivered"
+  }
+
+  /// Messages that failed, were never sent, or were typed where they could not go (the
+  /// server's own conversation), when they make the run fail.
+  private var undeliveredCount: Int {
+    failsWhenUndelivered ? failed.count + unsent.count + notSentCount : 0
   }
 
   /// Whether every sent message has been delivered (echoed) or has failed.

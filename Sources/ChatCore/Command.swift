@@ -20,8 +20,9 @@ public enum Command: Hashable, Sendable {
   case part(String)
   /// `/query NAME`: open a private chat and switch to it.
   case query(String)
-  /// `/quit`: leave once replies in flight have arrived.
-  case quit
+  /// `/quit [reason]`: leave once replies in flight have arrived, telling the other side
+  /// `reason` (the session's default when nil).
+  case quit(reason: String?)
   /// `/retry`: send every failed message again, with its original id.
   case retry
   /// `/switch NAME|N` (or `/win N`, as in irssi): make a conversation the active one.
@@ -102,7 +103,7 @@ public enum Command: Hashable, Sendable {
     case .query:
       guard let word else { return nil }
       self = .query(String(word))
-    case .quit: self = .quit
+    case .quit: self = .quit(reason: whole)
     case .retry: self = .retry
     case .switch, .win:
       guard let word else { return nil }

@@ -4,10 +4,18 @@ public enum Effect: Hashable, Sendable {
   case cancel(Timer)
   /// Ask the session to join the channel `name`; it reports `.joined` once it has.
   case join(ConversationName)
+  /// Ask the session to leave the network, telling it `reason` (its default when nil): the
+  /// run is draining and everything sent has settled. The run ends once the session expects
+  /// nothing more (`.expectsNothingMore`), so a polite goodbye is still seen through.
+  case leave(reason: String?)
   /// Ask the session to leave the channel `name`; it reports `.left` once it has.
   case part(ConversationName, reason: String?)
+  /// Forget the TLS policy kept for `host` (see `rememberPolicy`).
+  case forgetPolicy(host: String)
   /// Stop the program: everything the user is waiting for has arrived, or they insisted.
   case quit
+  /// Keep `policy`, learned at `time`, for later runs (the STS store): the runtime writes it.
+  case rememberPolicy(TransportPolicy, time: Timestamp)
   /// Start `timer`; it fires `afterMilliseconds` from now unless cancelled.
   case schedule(Timer, afterMilliseconds: Int64)
   /// Hand this message to the session; it goes to `message.conversation`.

@@ -27,8 +27,8 @@ func run(_ command: Command, id: UUID, at time: Timestamp, _ state: inout AppSta
     return requestLeave(target, reason: reason, at: time, &state)
   case .query(let nick):
     return openPrivateChat(with: nick, at: time, &state)
-  case .quit:
-    return requestQuit(&state)
+  case .quit(let reason):
+    return requestQuit(reason: reason, &state)
   case .retry:
     return retry(at: time, &state)
   case .switchTo(let target):

@@ -12,7 +12,7 @@ func echoed(_ echo: Message, _ state: inout AppState, into effects: inout [Effec
   // Set only when it changes: setting a field makes the message a new box.
   if !message.isLocal { message.isLocal = true }
   enter(message, &state)
-  effects.append(.cancel(.deliveryTimeout(message.id)))
+  if !state.sessionConfirmsDelivery { effects.append(.cancel(.deliveryTimeout(message.id))) }
 }
 
 /// The user finished a line: a message to send, a command, or nothing.
@@ -27,7 +27,9 @@ func submitted(
   switch state.phase {
   case .active: break
   case .draining:
-    if case .command(.quit) = input { return effects.append(contentsOf: requestQuit(&state)) }
+    if case .command(.quit) = input {
+      return effects.append(contentsOf: requestQuit(reason: nil, &state))
+    }
     if case .blank = input { return }
     return effects.append(.show(.notSentWhileLeaving))
   case .finished: return

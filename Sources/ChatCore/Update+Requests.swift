@@ -9,7 +9,7 @@ func run(_ request: Request, id: UUID, at time: Timestamp, _ state: inout AppSta
   switch state.phase {
   case .active: break
   case .draining:
-    if case .quit = request { return requestQuit(&state) }
+    if case .quit = request { return requestQuit(reason: nil, &state) }
     return [.show(.notSentWhileLeaving)]
   case .finished: return []
   }
@@ -23,7 +23,7 @@ func run(_ request: Request, id: UUID, at time: Timestamp, _ state: inout AppSta
   case .query(let nick):
     return openPrivateChat(with: nick, at: time, &state)
   case .quit:
-    return requestQuit(&state)
+    return requestQuit(reason: nil, &state)
   case .send(let text, to: nil):
     var effects: [Effect] = []
     sendToActive(text, isAction: false, id: id, at: time, &state, into: &effects)

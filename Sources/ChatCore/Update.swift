@@ -11,18 +11,22 @@ import FoundationEssentials
 /// `deliveryTimeoutMilliseconds`) and is listed in `failed`. Later echoes of the same id and
 /// repeated deliveries of a received message are ignored, so nothing is shown twice.
 ///
-/// Leaving: the first `/quit` (or the end of input) starts draining; the run finishes when
-/// nothing the user sent is in flight and the session expects nothing more
-/// (`.expectsNothingMore`), or at once on a second request or a signal.
+/// Leaving: the first `/quit` (or the end of input) starts draining; once nothing the user sent
+/// is in flight the session is asked to leave (`.leave`, with the reason given to `/quit`), and
+/// the run finishes when it expects nothing more (`.expectsNothingMore`), or at once on a
+/// second request or a signal.
 public func update(_ state: inout AppState, _ action: Action) -> [Effect] {
+  var effects: [Effect]
   switch action {
   case .session(let event):
-    return updateSession(&state, event)
+    effects = updateSession(&state, event)
   case .system(let event):
-    return updateSystem(&state, event)
+    effects = updateSystem(&state, event)
   case .user(let event):
-    return updateUser(&state, event)
+    effects = updateUser(&state, event)
   }
+  if state.phase == .draining { leaveIfSettled(&state, into: &effects) }
+  return effects
 }
 
 /// `update`, appending the work to carry out to `effects` instead of returning a new array:
@@ -32,8 +36,10 @@ public func update(_ state: inout AppState, _ action: Action, into effects: inou
   switch action {
   case .session(.echoed(let message)):
     echoed(message, &state, into: &effects)
+    if state.phase == .draining { leaveIfSettled(&state, into: &effects) }
   case .user(.submitted(let text, let id, let time)):
     submitted(text, id: id, at: time, &state, into: &effects)
+    if state.phase == .draining { leaveIfSettled(&state, into: &effects) }
   default:
     effects.append(contentsOf: update(&state, action))
   }
@@ -41,6 +47,9 @@ public func update(_ state: inout AppState, _ action: Action, into effects: inou
 
 private func updateSession(_ state: inout AppState, _ event: Action.Session) -> [Effect] {
   switch event {
+  case .confirmsDelivery:
+    state.sessionConfirmsDelivery = true
+    return []
   case .connected(let time):
     state.sessionStatus = .connected
     state.sessionStatusTime = time
@@ -52,7 +61,7 @@ private func updateSession(_ state: inout AppState, _ event: Action.Session) -> 
     state.sessionStatusTime = time
     return []
   case .deliveryFailed(let id, _, let time):
-    guard fail(id, at: time, &state) else { return [] }
+    guard fail(id, at: time, &state), !state.sessionConfirmsDelivery else { return [] }
     return [.cancel(.deliveryTimeout(id))]
   case .disconnected(_, let time):
     state.sessionStatus = .disconnected
@@ -65,6 +74,9 @@ private func updateSession(_ state: inout AppState, _ event: Action.Session) -> 
   case .expectsNothingMore:
     guard state.phase == .draining, state.isSettled else { return [] }
     return finish(&state)
+  case .gaveUp(let failure):
+    if state.sessionFailure == nil { state.sessionFailure = failure }
+    return state.endsWhenSessionGivesUp ? finish(&state) : []
   case .received(var message, _):
     guard !state.messages.contains(id: message.id) else { return [] }
     if message.isLocal { message.isLocal = false }
@@ -98,8 +110,15 @@ private func updateSession(_ state: inout AppState, _ event: Action.Session) -> 
     return nickChanged(from: old, to: new, at: time, &state)
   case .noticed(let notice, let time):
     return [.show(.session(notice, time: time))]
+  case .registeredAs(let nick, let time):
+    guard nick != state.localName else { return [] }
+    return nickChanged(from: state.localName, to: nick, at: time, &state)
   case .topicChanged(let channel, let topic, let author, let time):
     return topicChanged(channel, topic, by: author, at: time, &state)
+  case .transportPolicyLearned(let policy, let time):
+    return [.rememberPolicy(policy, time: time)]
+  case .transportPolicyDropped(let host):
+    return [.forgetPolicy(host: host)]
   }
 }
 
@@ -128,7 +147,7 @@ private func updateUser(_ state: inout AppState, _ event: Action.User) -> [Effec
   case .openedPrivateChat(let nick, let time):
     return openPrivateChat(with: nick, at: time, &state)
   case .quitRequested:
-    return requestQuit(&state)
+    return requestQuit(reason: nil, &state)
   case .requested(let request, let id, let time):
     return run(request, id: id, at: time, &state)
   case .switched(let target, let time):
@@ -177,6 +196,7 @@ private func send(_ message: Message, _ state: inout AppState, into effects: ino
   state.outbox.append(message)
   state.sentCount += 1
   effects.append(.send(message))
+  guard !state.sessionConfirmsDelivery else { return }
   effects.append(
     .schedule(.deliveryTimeout(message.id), afterMilliseconds: state.deliveryTimeoutMilliseconds))
 }
@@ -190,17 +210,26 @@ private func fail(_ id: UUID, at time: Timestamp, _ state: inout AppState) -> Bo
   return true
 }
 
-/// The first request drains; a request while draining quits at once.
-func requestQuit(_ state: inout AppState) -> [Effect] {
+/// The first request drains, keeping `reason` for the session; a request while draining
+/// quits at once.
+func requestQuit(reason: String?, _ state: inout AppState) -> [Effect] {
   switch state.phase {
   case .active:
     state.phase = .draining
+    state.quitReason = reason
     return []
   case .draining:
     return finish(&state)
   case .finished:
     return []
   }
+}
+
+/// While draining, once nothing the user sent is in flight: asks the session to leave, once.
+private func leaveIfSettled(_ state: inout AppState, into effects: inout [Effect]) {
+  guard !state.hasAskedSessionToLeave, state.isSettled else { return }
+  state.hasAskedSessionToLeave = true
+  effects.append(.leave(reason: state.quitReason))
 }
 
 private func finish(_ state: inout AppState) -> [Effect] {

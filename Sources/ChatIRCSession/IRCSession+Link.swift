@@ -37,7 +37,6 @@ extension IRCSession: IRCSessionLink {
     connectDeadline = nil
     let givesUp =
       error.isPermanent || !engine.hasRegistered && configuration.givesUpIfFirstConnectionFails
-    if givesUp { engine.failure = error }
     observe(.failed(reason: error.description, retrying: !givesUp), at: now)
     engine.attemptFailed(error.description, retrying: !givesUp, at: now)
   }

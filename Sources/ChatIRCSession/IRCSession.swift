@@ -20,41 +20,25 @@ import FoundationEssentials
 ///
 /// A line counts as failed when the server has not confirmed it
 /// `confirmationTimeoutMilliseconds` after it was written: pacing may hold lines back for
-/// long, so the clock starts at the write, not when the user pressed Enter (the command line
-/// gives the core a delivery timeout long enough not to fire first).
+/// long, so the clock starts at the write, not when the user pressed Enter. The session
+/// says it confirms delivery itself (`confirmsDelivery`), and the core sets no timeout.
 ///
 /// Losing the link: a message whose line never went out fails as not sent; one written but
 /// unconfirmed fails saying it may or may not have arrived, except a channel line, which stays
 /// pending until the channel's history on rejoining tells (see `IRCClient+History`). The
 /// session reconnects after a seeded `ReconnectBackoff` delay, registers again and rejoins; it
 /// never sends anything again on its own. A first connection that
-/// fails ends the session when `givesUpIfFirstConnectionFails` (`failure` says why); a
-/// refused certificate always does, since it does not fix itself in a minute, and so does a
-/// failed SASL login that was not optional (`authenticationFailure`).
+/// fails ends the session when `givesUpIfFirstConnectionFails`; a refused certificate always
+/// does, since it does not fix itself in a minute, and so does a failed SASL login that was
+/// not optional. Giving up is `.gaveUp`, with why and the exit status (69, or 77 for the
+/// login), and the core ends the run.
 ///
-/// Leaving: when the loop finds the app leaving with everything confirmed, the session
-/// sends `QUIT` and expects the server's closing (at most `quitTimeoutMilliseconds`), unless
-/// it keeps listening. A class, so the command line can read `failure` after the run.
+/// Leaving: when the core asks it to (`leave`, once everything is confirmed), the session
+/// sends `QUIT` with the user's reason and expects the server's closing (at most
+/// `quitTimeoutMilliseconds`), unless it keeps listening.
 public final class IRCSession: Session {
   /// Where it connects now (an STS upgrade changes the port and turns TLS on).
   public var configuration: IRCSessionConfiguration { engine.configuration }
-  /// Why the session gave up for good, if it did: the run should end (piped: exit 69).
-  public var failure: TransportError? { engine.failure }
-  /// Why a required SASL login failed, if it did: the session stops there (piped: exit 77),
-  /// since the same credentials would be refused again at every reconnect.
-  public var authenticationFailure: String? { engine.authenticationFailure }
-  /// Whether the session gave up for good (`failure` or `authenticationFailure`).
-  public var hasGivenUp: Bool { engine.hasGivenUp }
-  /// Told when a verified TLS connection carries an STS policy to remember.
-  public var stsPolicyUpdated: (IRCSTSPolicy) -> Void {
-    get { engine.stsPolicyUpdated }
-    set { engine.stsPolicyUpdated = newValue }
-  }
-  /// Told when a verified TLS connection says to forget the STS policy of a host.
-  public var stsPolicyRemoved: (String) -> Void {
-    get { engine.stsPolicyRemoved }
-    set { engine.stsPolicyRemoved = newValue }
-  }
   /// TLS settings for an STS upgrade of a plaintext connection.
   public var upgradeTLS: TLSConfiguration {
     get { engine.upgradeTLS }
@@ -167,10 +151,20 @@ public final class IRCSession: Session {
     pumpStream(at: now)
   }
 
-  /// Asked while the app is leaving with everything confirmed: the first time, it starts
-  /// leaving politely (`QUIT` at the next turn) and expects the server to close the link.
+  /// True: a line fails when the server has not confirmed it
+  /// `confirmationTimeoutMilliseconds` after it was written.
+  public var confirmsDelivery: Bool { true }
+
+  /// After `leave`: whether the server's closing is still to come (or, keeping listening,
+  /// anything at all). A query.
   public var isExpectingEvents: Bool {
     engine.isExpectingEvents
+  }
+
+  /// Leaves politely: `QUIT :reason` (`chat` when nil) at the next turn, then the server's
+  /// closing is awaited (at most `quitTimeoutMilliseconds`), unless it keeps listening.
+  public func leave(reason: String?, at now: Timestamp) {
+    engine.leave(reason: reason, at: now)
   }
 
   /// What has fallen due by `now`: a reconnect, a connect timeout, buffered TLS input, the

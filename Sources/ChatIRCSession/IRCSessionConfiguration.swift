@@ -31,10 +31,6 @@ public struct IRCSessionConfiguration: Sendable {
   /// The longest reconnect delay: 60 s.
   public var reconnectCapMilliseconds = ReconnectBackoff.defaultCapMilliseconds
 
-  /// The core's own delivery timeout on a network: a day, so that it never fires before the
-  /// session's, which counts from when a line is written (pacing may hold lines for long).
-  public static let coreDeliveryTimeoutMilliseconds: Int64 = 86_400_000
-
   /// A configuration with the defaults: 30 s to confirm a line, 15 s to connect, 2 s for the
   /// server to close after `QUIT`, reconnects after 0.5–1 s doubling up to 30–60 s.
   public init(

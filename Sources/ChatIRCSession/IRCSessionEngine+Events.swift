@@ -14,15 +14,11 @@ extension IRCSessionEngine {
         notify(.nickFallback(wanted: configuration.client.nick, nick: nick), at: now)
       }
       enqueue(.connected(time: now))
-      // The core knows you by the nick asked for; a fallback renames you there too.
-      if nick != currentNick {
-        enqueue(.nickChanged(from: currentNick, to: nick, time: now))
-        currentNick = nick
-      }
+      // The core owns the nick it knows you by: a fallback renames you there.
+      enqueue(.registeredAs(nick, time: now))
     case .nickRejected(let nick, let reason, let fallback):
       notify(.nickRefused(nick: nick, reason: reason, fallback: fallback), at: now)
     case .nickChanged(let old, let new):
-      currentNick = new
       enqueue(.nickChanged(from: old, to: new, time: now))
     case .nickChangeFailed(let nick, let reason):
       notify(.nickChangeRefused(nick: nick, reason: reason), at: now)
@@ -32,13 +28,18 @@ extension IRCSessionEngine {
       notify(.loggedIn(account: account), at: now)
     case .authenticationFailed(let reason):
       notify(.loginFailed(reason: reason), at: now)
-      if configuration.client.sasl?.isRequired == true { authenticationFailure = reason }
+      if configuration.client.sasl?.isRequired == true {
+        authenticationFailure = reason
+        giveUp(reason, exitStatus: SessionFailure.loginRefusedStatus)
+      }
     case .stsUpgradeRequired(let port):
       upgradePort = port
     case .stsPolicyUpdated(let policy):
-      stsPolicyUpdated(policy)
+      let kept = TransportPolicy(
+        host: policy.host, port: policy.port, durationSeconds: policy.durationSeconds)
+      enqueue(.transportPolicyLearned(kept, time: now))
     case .stsPolicyRemoved(let host):
-      stsPolicyRemoved(host)
+      enqueue(.transportPolicyDropped(host: host))
     case .joined(let channel):
       enqueue(.joined(ConversationName(channel), time: now))
     case .joinFailed(let channel, let reason):

@@ -29,6 +29,7 @@ extension IRCSessionEngine {
       if !configuration.givesUpIfFirstConnectionFails {
         notify(.connectionFailed(reason: reason, retried: false), at: now)
       }
+      giveUp(reason, exitStatus: SessionFailure.unavailableStatus)
       return
     }
     notify(.connectionFailed(reason: reason, retried: true), at: now)
@@ -92,8 +93,9 @@ extension IRCSessionEngine {
     }
     if !hasRegistered && configuration.givesUpIfFirstConnectionFails {
       // The first connection ended before the server registered us: as a failed connect.
-      failure = .connectionLost(
+      let lost = TransportError.connectionLost(
         Endpoint(host: configuration.host, port: configuration.port), reason: reason)
+      giveUp(lost.description, exitStatus: SessionFailure.unavailableStatus)
       return
     }
     notify(.disconnected(reason: reason), at: now)

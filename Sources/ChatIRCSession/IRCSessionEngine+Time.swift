@@ -9,10 +9,10 @@ extension IRCSessionEngine {
     if clientStarted, isLinkOpen, let due = client.nextDeadline, due <= now {
       apply(client.advance(to: now), now)
     }
-    if leaving == .requested {
+    if case .requested(let reason) = leaving {
       leaving = .quitSent
       quitDeadline = now.advanced(byMilliseconds: configuration.quitTimeoutMilliseconds)
-      apply(client.perform(.quit(reason: "chat"), at: now), now)
+      apply(client.perform(.quit(reason: reason), at: now), now)
     }
   }
 

@@ -34,8 +34,6 @@ final class IRCSessionEngine {
   /// TLS settings for an STS upgrade of a plaintext connection.
   var upgradeTLS = TLSConfiguration()
   weak var link: (any IRCSessionLink)?
-  var stsPolicyUpdated: (IRCSTSPolicy) -> Void = { _ in }
-  var stsPolicyRemoved: (String) -> Void = { _ in }
 
   /// Whether `client.start` ran on the link now open.
   var clientStarted = false
@@ -51,15 +49,14 @@ final class IRCSessionEngine {
   var backoff: ReconnectBackoff
   var ids: SeededUUIDGenerator
   var hasRegistered = false
-  /// The nick the core knows us by.
-  var currentNick: String
   var leaving = Leaving.no
   /// When chat stops waiting for the server to close the link after `QUIT`.
   var quitDeadline: Timestamp?
   var lastNow = Timestamp(millisecondsSinceEpoch: 0)
-  /// Why the session gave up for good, if it did (a refused certificate, a first connection
-  /// that failed or ended before registering, when `givesUpIfFirstConnectionFails`).
-  var failure: TransportError?
+  /// Whether the session gave up for good (a refused certificate, a first connection that
+  /// failed or ended before registering when `givesUpIfFirstConnectionFails`, a required
+  /// login refused): the core was told (`.gaveUp`).
+  private(set) var hasGivenUp = false
   /// Why a required SASL login failed, if it did: never retried.
   var authenticationFailure: String?
   /// The link status the core was last told of; nil before the first report.
@@ -67,10 +64,10 @@ final class IRCSessionEngine {
   /// Notices for the start of the run, told when it connects (`announce`).
   var startNotices: [SessionNotice] = []
 
-  enum Leaving {
+  enum Leaving: Equatable {
     case no
-    /// The loop found the app leaving: `QUIT` goes out at the next turn.
-    case requested
+    /// The core asked to leave: `QUIT :reason` goes out at the next turn.
+    case requested(reason: String)
     /// `QUIT` is written; waiting for the server to close.
     case quitSent
     /// The link is closed for good.
@@ -98,7 +95,6 @@ final class IRCSessionEngine {
     var clientConfiguration = configuration.client
     clientConfiguration.endpoint = Self.endpoint(of: configuration)
     client = IRCClient(configuration: clientConfiguration, at: lastNow)
-    currentNick = configuration.client.nick
     backoff = ReconnectBackoff(
       seed: configuration.seed, baseMilliseconds: configuration.reconnectBaseMilliseconds,
       capMilliseconds: configuration.reconnectCapMilliseconds)
@@ -107,8 +103,10 @@ final class IRCSessionEngine {
 
   var isLinkOpen: Bool { link?.isLinkOpen ?? false }
 
-  /// Whether the session gave up for good (`failure` or `authenticationFailure`).
-  var hasGivenUp: Bool { failure != nil || authenticationFailure != nil }
+  /// Whether `QUIT` waits to go out (`leaving` is `.requested`).
+  var isQuitRequested: Bool {
+    if case .requested = leaving { true } else { false }
+  }
 
   // MARK: The session's requests
 
@@ -146,7 +144,7 @@ final class IRCSessionEngine {
       guard let time else { return }
       deadline = min(deadline ?? time, time)
     }
-    if includingQueue && (hasQueuedEvents || linkStatus != reportedLink) || leaving == .requested {
+    if includingQueue && (hasQueuedEvents || linkStatus != reportedLink) || isQuitRequested {
       consider(lastNow)
     }
     if clientStarted, isLinkOpen { consider(client.nextDeadline) }
@@ -170,20 +168,30 @@ final class IRCSessionEngine {
     return event
   }
 
-  /// Asked while the app is leaving with everything confirmed: the first time, it starts
-  /// leaving politely (`QUIT` at the next turn) and expects the server to close the link.
+  /// Whether the session still expects something once the core has everything it sent: the
+  /// server's closing after `QUIT`, or anything at all when it keeps listening. A query.
   var isExpectingEvents: Bool {
     if hasGivenUp { return false }
     if configuration.keepsListening { return true }
     switch leaving {
-    case .no:
-      guard clientStarted, isLinkOpen, client.phase == .registered else { return false }
-      leaving = .requested
-      return true
+    case .no, .done: return false
     case .requested, .quitSent: return isLinkOpen
-    case .done: return false
     }
   }
+
+  /// The core asks to leave, everything it sent settled: `QUIT :reason` (`chat` when nil)
+  /// goes out at the next turn, if registered, and the server's closing is awaited. A session
+  /// that keeps listening stays.
+  func leave(reason: String?, at now: Timestamp) {
+    lastNow = max(lastNow, now)
+    guard !configuration.keepsListening, case .no = leaving, clientStarted, isLinkOpen,
+      client.phase == .registered
+    else { return }
+    leaving = .requested(reason: reason ?? Self.defaultQuitReason)
+  }
+
+  /// What `QUIT` says when the user gave no reason.
+  static let defaultQuitReason = "chat"
 
   /// Takes in one step of the client: lines to write, events to map, a close.
   func apply(_ output: IRCOutput, _ now: Timestamp) {
@@ -202,6 +210,14 @@ final class IRCSessionEngine {
 
   func enqueue(_ event: Action.Session) {
     queue.append(event)
+  }
+
+  /// Gives up for good, for `reason`: the core is told, in turn with the rest, and ends the
+  /// run with `exitStatus` (69 unavailable, 77 login refused). Once: the first reason stays.
+  func giveUp(_ reason: String, exitStatus: Int32) {
+    guard !hasGivenUp else { return }
+    hasGivenUp = true
+    enqueue(.gaveUp(SessionFailure(reason: reason, exitStatus: exitStatus)))
   }
 
   static func endpoint(of configuration: IRCSessionConfiguration) -> IRCEndpoint {

@@ -65,21 +65,6 @@ public final class ReplaySession: Session {
     }
   }
 
-  /// Whether the recording ends with a connection attempt that was not retried.
-  public var gaveUp: Bool { gaveUpReason != nil }
-  /// Why the recorded connection attempt that was not retried failed (`gave-up REASON`).
-  public private(set) var gaveUpReason: String?
-  /// Whether the session gave up for good: the recording says so, or the engine did as live
-  /// (a first connection lost before registering, a required SASL login refused).
-  public var hasGivenUp: Bool { gaveUp || engine.hasGivenUp }
-  /// Why the session gave up for good, as `IRCSession.failure` describes it live: the
-  /// recorded reason of an attempt not retried, or the engine's own (a first connection lost
-  /// before registering). The run exits 69.
-  public var failure: String? { gaveUpReason ?? engine.failure?.description }
-  /// Why a required SASL login failed, as `IRCSession.authenticationFailure` live: the
-  /// engine finds it in the recorded lines. The run exits 77.
-  public var authenticationFailure: String? { engine.authenticationFailure }
-
   let engine: IRCSessionEngine
   private let entries: [Entry]
   private let typedTaken: () -> Int
@@ -184,9 +169,13 @@ public final class ReplaySession: Session {
 
   public func handle(_ readiness: Readiness, on descriptor: Int32, at now: Timestamp) {}
 
-  public var isExpectingEvents: Bool {
-    if hasGivenUp { return false }
-    return engine.isExpectingEvents
+  public var isExpectingEvents: Bool { engine.isExpectingEvents }
+
+  /// True, as live: the engine's confirmation timeout decides.
+  public var confirmsDelivery: Bool { true }
+
+  public func leave(reason: String?, at now: Timestamp) {
+    engine.leave(reason: reason, at: now)
   }
 
   /// The next entry, unless a typed line recorded before it has not been typed yet, or it is
@@ -196,7 +185,7 @@ public final class ReplaySession: Session {
     guard next < entries.count, entries[next].typedBefore <= typedTaken() else { return nil }
     let entry = entries[next]
     if case .wrote(let line) = entry.event, line.hasPrefix("QUIT"),
-      engine.leaving == .no || engine.leaving == .requested
+      engine.leaving == .no || engine.isQuitRequested
     {
       return nil
     }
@@ -233,7 +222,6 @@ public final class ReplaySession: Session {
         engine.lost(reason, rest: [], at: entry.time)
       case .failed(let reason, let retrying):
         open = false
-        if !retrying { gaveUpReason = reason }
         engine.attemptFailed(reason, retrying: retrying, at: entry.time)
       case .hungUp:
         engine.gaveUpWaitingForClose()

@@ -12,6 +12,8 @@ struct Loop {
   let virtualClock: VirtualClock?
   var ids: SeededUUIDGenerator
   let renderers: [any Renderer]
+  /// Where policies the core asks to keep go; nil: nowhere (a replay).
+  let policyStore: (any PolicyStore)?
   var frame: Frame
   /// The moment of a wake-up whose due events the frame budget cut short: the next frames
   /// carry on with what was due then, before the clock is read again.
@@ -28,7 +30,7 @@ struct Loop {
 
   init(
     state: AppState, session: any Session, clock: any Clock, ids: SeededUUIDGenerator,
-    renderers: [any Renderer], frame: Frame
+    renderers: [any Renderer], frame: Frame, policyStore: (any PolicyStore)? = nil
   ) {
     self.state = state
     self.session = session
@@ -37,13 +39,17 @@ struct Loop {
     self.ids = ids
     self.renderers = renderers
     self.frame = frame
+    self.policyStore = policyStore
   }
 
   mutating func run(_ input: any Input, signals: SignalWatcher?) throws(SinkError)
     -> Runtime
     .Outcome
   {
+    var effects: [Effect] = []
+    if session.confirmsDelivery { update(&state, .session(.confirmsDelivery), into: &effects) }
     for renderer in renderers { try renderer.start(state) }
+    for effect in effects { try perform(effect) }
     session.connect(at: clock.now)
     // A wake-up's due events are all shown even if the app finishes part-way through them:
     // the first reply of a flood settles a piped run, and the rest arrived with it.
@@ -75,8 +81,8 @@ struct Loop {
     for renderer in renderers { try renderer.flush() }
   }
 
-  /// While leaving, with nothing in flight: asks the session whether it expects more, and
-  /// tells the core when it does not.
+  /// While leaving, with nothing in flight (the session has been told to leave): asks the
+  /// session whether it expects more, and tells the core when it does not.
   private mutating func finishIfNothingMoreExpected() throws(SinkError) {
     guard state.phase == .draining, state.isSettled, !session.isExpectingEvents else { return }
     try dispatch(.session(.expectsNothingMore))
@@ -166,10 +172,16 @@ struct Loop {
         at: clock.now.advanced(byMilliseconds: milliseconds))
     case .quit:
       break  // The phase is now `.finished`; the loop ends after this step.
+    case .forgetPolicy(let host):
+      policyStore?.forget(host: host)
     case .join(let name):
       session.join(name, at: clock.now)
+    case .leave(let reason):
+      session.leave(reason: reason, at: clock.now)
     case .part(let name, let reason):
       session.part(name, reason: reason, at: clock.now)
+    case .rememberPolicy(let policy, let time):
+      policyStore?.remember(policy, at: time)
     case .send(let message):
       session.send(message, at: clock.now)
     case .setTopic(let name, let topic):

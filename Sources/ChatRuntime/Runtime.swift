@@ -46,13 +46,15 @@ public final class Runtime {
   /// only clock of the run (a `VirtualClock` makes it a virtual-time run). With a
   /// `frameBudget`, due events are dispatched a frame at a time (see `FrameBudget`); without
   /// one, all that are due go before the input is looked at again, as a virtual clock needs.
+  /// Policies the core asks to keep across runs go to `policyStore` (none: nowhere).
   public init(
     state: AppState, session: some Session, clock: any Clock, ids: SeededUUIDGenerator,
-    renderers: [any Renderer], frameBudget: FrameBudget? = nil
+    renderers: [any Renderer], frameBudget: FrameBudget? = nil,
+    policyStore: (any PolicyStore)? = nil
   ) {
     loop = Loop(
       state: state, session: session, clock: clock, ids: ids, renderers: renderers,
-      frame: Frame(budget: frameBudget))
+      frame: Frame(budget: frameBudget), policyStore: policyStore)
   }
 
   /// The state after the last action.

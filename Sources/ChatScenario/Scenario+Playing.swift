@@ -20,22 +20,14 @@ extension Scenario {
   public struct Ending {
     /// How the run ended (a recorded `signal N` ends it as `.terminated`).
     public var outcome: Runtime.Outcome
-    /// The app as the run left it: its failed and unsent messages.
+    /// The app as the run left it: its failed and unsent messages, and its exit status (a
+    /// recording's session gives up as live: `AppState.sessionFailure`).
     public var state: AppState
-    /// A recording's session: why a required SASL login failed, as live (exit 77).
-    public var authenticationFailure: String?
-    /// A recording's session: why it gave up connecting, as live (exit 69).
-    public var failure: String?
 
     /// An ending with its parts.
-    public init(
-      outcome: Runtime.Outcome, state: AppState, authenticationFailure: String? = nil,
-      failure: String? = nil
-    ) {
+    public init(outcome: Runtime.Outcome, state: AppState) {
       self.outcome = outcome
       self.state = state
-      self.authenticationFailure = authenticationFailure
-      self.failure = failure
     }
   }
 

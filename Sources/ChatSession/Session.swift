@@ -29,9 +29,17 @@ public protocol Session {
   /// can without blocking, and reports what came of it through `nextEvent(dueBy:)`.
   mutating func handle(_ readiness: Readiness, on descriptor: Int32, at now: Timestamp)
   /// Whether an event the user waits for is still to come, when everything they sent has been
-  /// delivered or has failed: the simulated peer's reply is; a network expects nothing more
-  /// once its echoes are in. A run that is leaving ends when this turns false.
+  /// delivered or has failed: the simulated peer's reply is; a network expects the server's
+  /// closing after `leave`. A run that is leaving ends when this turns false. A query: asking
+  /// changes nothing.
   var isExpectingEvents: Bool { get }
+  /// Whether the session confirms delivery itself, with a timeout of its own: the core then
+  /// sets none (the runtime tells it `.confirmsDelivery` before the run starts).
+  var confirmsDelivery: Bool { get }
+  /// Leaves at `now`, telling the other side `reason` (the session's own default when nil):
+  /// the run is draining and nothing the user sent is in flight. What is still to come is
+  /// what `isExpectingEvents` says.
+  mutating func leave(reason: String?, at now: Timestamp)
   /// Asks to join the channel `name` at `now`; `.joined` reports it done.
   mutating func join(_ name: ConversationName, at now: Timestamp)
   /// Asks to leave the channel `name` at `now`, for `reason` if given; `.left` reports it done.
@@ -75,8 +83,11 @@ public struct Readiness: OptionSet, Hashable, Sendable {
 }
 
 /// Sessions without channels ignore the channel requests: nothing is joined, so nothing is
-/// reported.
+/// reported. Leaving, for a session without a link, is only waiting for what it still expects.
 extension Session {
+  /// False: the core's own delivery timeout applies.
+  public var confirmsDelivery: Bool { false }
+  public mutating func leave(reason: String?, at now: Timestamp) {}
   public mutating func join(_ name: ConversationName, at now: Timestamp) {}
   public mutating func part(_ name: ConversationName, reason: String?, at now: Timestamp) {}
   public mutating func setTopic(_ topic: String, of name: ConversationName, at now: Timestamp) {}

@@ -208,6 +208,7 @@ extension UpdateTests {
   @Test func conversationCommandsWhileLeavingAreNotRun() {
     var state = inRoom()
     state.phase = .draining
+    state.hasAskedSessionToLeave = true
     expectUpdate(state, typed("/join #other"), effects: [.show(.notSentWhileLeaving)])
   }
 }

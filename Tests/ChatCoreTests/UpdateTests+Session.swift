@@ -15,6 +15,7 @@ extension UpdateTests {
   @Test func aSessionNoticeWhileLeavingIsStillShown() {
     var state = connected()
     state.phase = .draining
+    state.hasAskedSessionToLeave = true
     let notice = SessionNotice.disconnected(reason: "bye")
     expectUpdate(
       state, .session(.noticed(notice, time: at(7))),
@@ -93,5 +94,88 @@ extension Message {
     var message = self
     message.isLocal = true
     return message
+  }
+}
+
+/// A session that gives up, and the exit status the core ends the run with.
+extension UpdateTests {
+  @Test func aSessionThatGivesUpEndsTheRunWithItsStatus() {
+    let failure = SessionFailure(reason: "connection refused", exitStatus: 69)
+    let state = expectUpdate(connected(), .session(.gaveUp(failure)), effects: [.quit]) {
+      $0.sessionFailure = failure
+      $0.phase = .finished
+    }
+    #expect(state.exitStatus == 69)
+    #expect(state.exitReason == "connection refused")
+  }
+
+  @Test func inLineModeGivingUpLeavesTheRunToTheUser() {
+    var state = connected()
+    state.endsWhenSessionGivesUp = false
+    let failure = SessionFailure(reason: "untrusted issuer", exitStatus: 69)
+    state = expectUpdate(state, .session(.gaveUp(failure))) { $0.sessionFailure = failure }
+    // Leaving later ends with the status, and the first reason stays.
+    let login = SessionFailure(reason: "refused", exitStatus: 77)
+    state = expectUpdate(state, .session(.gaveUp(login)))
+    #expect(state.exitStatus == 69)
+  }
+
+  @Test func aMessageNotDeliveredFailsANetworkRunOnly() {
+    var state = update(sending(), .session(.deliveryFailed(id: id(1), reason: "x", time: at(9))))
+    #expect(state.exitStatus == 0)
+    #expect(state.exitReason == nil)
+    state.failsWhenUndelivered = true
+    #expect(state.exitStatus == 75)
+    #expect(state.exitReason == "1 message not delivered")
+    state.unsent = [own(2, "held")]
+    #expect(state.exitReason == "2 messages not delivered")
+  }
+}
+
+/// A session that confirms delivery itself: the core sets no timeout of its own.
+extension UpdateTests {
+  @Test func aSessionThatConfirmsDeliveryGetsNoCoreTimeout() {
+    var state = expectUpdate(connected(), .session(.confirmsDelivery)) {
+      $0.sessionConfirmsDelivery = true
+    }
+    let message = own(1, "hello")
+    state = expectUpdate(
+      state, .user(.submitted(text: "hello", id: id(1), time: at(0))), effects: [.send(message)]
+    ) {
+      $0.outbox = [message]
+      $0.sentCount = 1
+    }
+    expectUpdate(state, .session(.echoed(own(1, "hello", 100)))) {
+      $0.outbox = []
+      $0.enter(own(1, "hello", 100))
+    }
+    expectUpdate(state, .session(.deliveryFailed(id: id(1), reason: "refused", time: at(9)))) {
+      $0.outbox = []
+      $0.failed = [own(1, "hello", 9)]
+    }
+  }
+}
+
+/// A TLS policy the session learned is kept by the runtime, as the core asks.
+extension UpdateTests {
+  @Test func aLearnedPolicyIsKeptAndADroppedOneForgotten() {
+    let policy = TransportPolicy(host: "irc.example.org", port: 6697, durationSeconds: 300)
+    expectUpdate(
+      connected(), .session(.transportPolicyLearned(policy, time: at(5))),
+      effects: [.rememberPolicy(policy, time: at(5))])
+    expectUpdate(
+      connected(), .session(.transportPolicyDropped(host: "irc.example.org")),
+      effects: [.forgetPolicy(host: "irc.example.org")])
+  }
+}
+
+/// The nick the network registered us as: the core owns the name it knows us by.
+extension UpdateTests {
+  @Test func registeringUnderAFallbackNickRenamesYou() {
+    let state = expectUpdate(connected(), .session(.registeredAs("PersonA_", time: at(3)))) {
+      $0.localName = "PersonA_"
+    }
+    // Registered again under the same nick (a reconnect): nothing changes.
+    expectUpdate(state, .session(.registeredAs("PersonA_", time: at(9))))
   }
 }

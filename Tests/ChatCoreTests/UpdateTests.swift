@@ -8,7 +8,7 @@ func sent(_ message: Message) -> [Effect] {
 
 @Suite(.timeLimit(.minutes(10))) struct UpdateTests {
   /// A state with one message sent and awaiting its echo.
-  private func sending() -> AppState {
+  func sending() -> AppState {
     var state = connected()
     _ = update(&state, .user(.submitted(text: "hello", id: id(1), time: at(0))))
     return state
@@ -65,9 +65,52 @@ func sent(_ message: Message) -> [Effect] {
   }
 
   @Test func quitCommandStartsLeavingEvenWithNothingInFlight() {
-    // Whether anything more is coming is the session's to say (`.expectsNothingMore`).
-    expectUpdate(AppState(), .user(.submitted(text: "/quit", id: id(1), time: at(0)))) {
+    // Nothing in flight: the session is asked to leave at once. Whether anything more is
+    // coming is the session's to say (`.expectsNothingMore`).
+    expectUpdate(
+      AppState(), .user(.submitted(text: "/quit", id: id(1), time: at(0))),
+      effects: [.leave(reason: nil)]
+    ) {
       $0.phase = .draining
+      $0.hasAskedSessionToLeave = true
+    }
+  }
+
+  @Test func quitCommandKeepsItsReasonForTheSession() {
+    expectUpdate(
+      AppState(), .user(.submitted(text: "/quit Gone fishing", id: id(1), time: at(0))),
+      effects: [.leave(reason: "Gone fishing")]
+    ) {
+      $0.phase = .draining
+      $0.quitReason = "Gone fishing"
+      $0.hasAskedSessionToLeave = true
+    }
+  }
+
+  @Test func quitReasonWaitsForTheMessagesInFlight() {
+    let state = expectUpdate(
+      sending(), .user(.submitted(text: "/quit Gone fishing", id: id(2), time: at(5)))
+    ) {
+      $0.phase = .draining
+      $0.quitReason = "Gone fishing"
+    }
+    expectUpdate(
+      state, .session(.echoed(own(1, "hello", 100))),
+      effects: [.cancel(.deliveryTimeout(id(1))), .leave(reason: "Gone fishing")]
+    ) {
+      $0.outbox = []
+      $0.enter(own(1, "hello", 100))
+      $0.hasAskedSessionToLeave = true
+    }
+  }
+
+  @Test func theSessionIsAskedToLeaveOnlyOnce() {
+    var state = AppState()
+    state.phase = .draining
+    state.hasAskedSessionToLeave = true
+    expectUpdate(state, .session(.connected(time: at(1)))) {
+      $0.sessionStatus = .connected
+      $0.sessionStatusTime = at(1)
     }
   }
 
@@ -99,6 +142,7 @@ func sent(_ message: Message) -> [Effect] {
   @Test func textSubmittedWhileDrainingIsNotSentAndTheUserIsTold() {
     var state = AppState()
     state.phase = .draining
+    state.hasAskedSessionToLeave = true
     expectUpdate(
       state, .user(.submitted(text: "late", id: id(2), time: at(5))),
       effects: [.show(.notSentWhileLeaving)])
@@ -257,10 +301,11 @@ func sent(_ message: Message) -> [Effect] {
     state.phase = .draining
     state = expectUpdate(
       state, .session(.deliveryFailed(id: id(1), reason: "gone", time: at(40))),
-      effects: [.cancel(.deliveryTimeout(id(1)))]
+      effects: [.cancel(.deliveryTimeout(id(1))), .leave(reason: nil)]
     ) {
       $0.outbox = []
       $0.failed = [own(1, "hello", 40)]
+      $0.hasAskedSessionToLeave = true
     }
     #expect(state.isSettled)
   }
@@ -283,7 +328,10 @@ func sent(_ message: Message) -> [Effect] {
   // MARK: system
 
   @Test func endOfInputWithNothingInFlightStartsLeaving() {
-    expectUpdate(AppState(), .system(.endOfInput)) { $0.phase = .draining }
+    expectUpdate(AppState(), .system(.endOfInput), effects: [.leave(reason: nil)]) {
+      $0.phase = .draining
+      $0.hasAskedSessionToLeave = true
+    }
   }
 
   @Test func endOfInputWithAMessageInFlightDrains() {

@@ -54,6 +54,8 @@ struct RecordingSession: Session {
 
   var isExpectingEvents: Bool { session.isExpectingEvents }
 
+  mutating func leave(reason: String?, at now: Timestamp) { session.leave(reason: reason, at: now) }
+
   mutating func join(_ name: ConversationName, at now: Timestamp) { session.join(name, at: now) }
 
   mutating func part(_ name: ConversationName, reason: String?, at now: Timestamp) {

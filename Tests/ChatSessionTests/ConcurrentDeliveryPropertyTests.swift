@@ -94,10 +94,12 @@ private struct ConcurrentRun {
         timers[timer] = nil
       case .quit:
         finished = true
-      case .show:
+      case .show, .rememberPolicy, .forgetPolicy:
         break
       case .join(let name):
         session.join(name, at: now)
+      case .leave(let reason):
+        session.leave(reason: reason, at: now)
       case .part(let name, let reason):
         session.part(name, reason: reason, at: now)
       case .setTopic(let name, let topic):

@@ -29,6 +29,26 @@ struct IRCSessionPipedTests {
     #expect(quit?.trailing?.hasSuffix("chat") == true, "\(watcher.recent)")
   }
 
+  @Test func slashQuitWithAReasonSaysItInTheQuit() throws {
+    let server = try InspIRCdServer.start()
+    defer { server.stop() }
+    let watcher = try RawIRCClient.joined("#ops", as: "watcher", port: server.port)
+    defer { watcher.close() }
+
+    let home = try ScratchFolder()
+    defer { home.remove() }
+    let run = try BinaryRunner.run(
+      ["--server", "irc://127.0.0.1:\(server.port)/#ops", "--name", "bot"],
+      stdin: Array("hi\n/quit Gone fishing\n".utf8), environment: home.environment())
+    #expect(run.status == 0, "\(run.stderr)")
+    let lines = try watcher.collect(for: 1.5)
+    // Once "hi" is confirmed: the user's reason, in the server's form (`Quit: Gone fishing`).
+    let quit = lines.first { $0.command == "QUIT" && $0.nick == "bot" }
+    #expect(quit?.trailing?.hasSuffix("Gone fishing") == true, "\(watcher.recent)")
+    let said = lines.filter { $0.command == "PRIVMSG" && $0.nick == "bot" }
+    #expect(said.map(\.trailing) == ["hi"], "\(watcher.recent)")
+  }
+
   @Test func slashMeIsAnActionAndSlashMsgAPrivateMessage() throws {
     let server = try InspIRCdServer.start()
     defer { server.stop() }

@@ -164,7 +164,9 @@ import Testing
   @Test func lineModeRetriesAFirstConnectionLostBeforeRegistering() throws {
     let entries = "1ms connecting\n2ms connected\n5ms closed the server closed the connection\n"
     let (piped, pipedLog) = try play(try parse(Self.header + entries + "1s end\n"))
-    #expect(piped.failure?.contains("the server closed the connection") == true, "\(pipedLog)")
+    let failure = piped.state.sessionFailure
+    #expect(failure?.reason.contains("the server closed the connection") == true, "\(pipedLog)")
+    #expect(failure?.exitStatus == 69)
     #expect(!pipedLog.contains("reconnecting"), "\(pipedLog)")
     let lineMode = try parse(
       Self.header + "line-mode yes\n" + entries
@@ -172,7 +174,7 @@ import Testing
     #expect(lineMode.network?.isLineMode == true)
     #expect(ScenarioWriter.text(of: lineMode).contains("\nline-mode yes\n"))
     let (ending, log) = try play(lineMode)
-    #expect(ending.failure == nil, "\(log)")
+    #expect(ending.state.sessionFailure == nil, "\(log)")
     #expect(log.contains("reconnecting to irc.example.net:6697"), "\(log)")
   }
 
@@ -186,7 +188,8 @@ import Testing
       Self.header + "\n0ms connecting\n0ms gave-up connection refused\n0ms quit\n")
     let (ending, _) = try play(refused)
     #expect(ending.outcome == .completed)
-    #expect(ending.failure == "connection refused")
-    #expect(ending.authenticationFailure == nil)
+    #expect(
+      ending.state.sessionFailure == SessionFailure(reason: "connection refused", exitStatus: 69))
+    #expect(ending.state.exitStatus == 69)
   }
 }
