@@ -9,7 +9,7 @@ import Testing
 /// scripted server that misbehaves in one way per case. Every case checks that chat is still
 /// running, that its peak memory stays under the bound the case states, that no escape from
 /// the server takes effect on the terminal, and that chat says what happened.
-@Suite(.serialized, .timeLimit(.minutes(10)))
+@Suite(.ownThread, .serialized, .timeLimit(.minutes(10)))
 struct HostileServerTests {
   static let channel = HostileRun.channel
   static let bob = ":bob!bob@127.0.0.1"

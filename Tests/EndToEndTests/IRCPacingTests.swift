@@ -8,7 +8,7 @@ import Testing
 /// which disconnect a client that writes 20 KB of them at once ("RecvQ exceeded"). chat's pacing (a burst of 5, then one a
 /// second) makes this take a little over three minutes.
 /// Over three minutes: in the full tier only (`CHAT_TEST_TIER=full`).
-@Suite(.requires(.inspircd), .fullTier, .timeLimit(.minutes(10)))
+@Suite(.ownThread, .requires(.inspircd), .fullTier, .timeLimit(.minutes(10)))
 struct IRCPacingTests {
   static let count = 200
 

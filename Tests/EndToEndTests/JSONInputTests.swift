@@ -1,10 +1,11 @@
 import Foundation
+import IRCTestRequirements
 import Testing
 
 @testable import ChatCommandLine
 
 /// `chat --input jsonl`: a bot's JSON lines through a real pipe drive the built binary.
-@Suite(.timeLimit(.minutes(10))) struct JSONInputTests {
+@Suite(.ownThread, .timeLimit(.minutes(10))) struct JSONInputTests {
   private struct Event: Decodable {
     var type: String
     var sender: String?

@@ -8,7 +8,7 @@ import Testing
 /// survives, with the people back in one notice on the relink.
 /// Two linked servers, a split and a killed server: in the full tier only
 /// (`CHAT_TEST_TIER=full`).
-@Suite(.requires(.inspircd), .fullTier, .timeLimit(.minutes(10)))
+@Suite(.ownThread, .requires(.inspircd), .fullTier, .timeLimit(.minutes(10)))
 struct NetsplitEndToEndTests {
   /// How many times `text` occurs in `output`.
   private func count(_ text: String, in output: String) -> Int {

@@ -1,10 +1,11 @@
+import IRCTestRequirements
 import Testing
 
 @testable import ChatCommandLine
 
 /// How the command line, the networks file and the environment merge into what a session
 /// connects with.
-@Suite(.timeLimit(.minutes(10))) struct NetworkConfigurationTests {
+@Suite(.ownThread, .timeLimit(.minutes(10))) struct NetworkConfigurationTests {
   @Test func withoutAServerThereIsNoConfiguration() throws {
     #expect(try NetworkConfiguration(resolving: NetworkArguments(), environment: [:]) == nil)
   }

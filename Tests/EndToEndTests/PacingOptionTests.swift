@@ -1,10 +1,11 @@
 import ChatIRC
+import IRCTestRequirements
 import Testing
 
 @testable import ChatCommandLine
 
 /// `--pacing BURST/MS`: how fast chat writes to the server.
-@Suite(.timeLimit(.minutes(10))) struct PacingOptionTests {
+@Suite(.ownThread, .timeLimit(.minutes(10))) struct PacingOptionTests {
   private func resolve(_ arguments: [String]) throws -> NetworkConfiguration {
     let options = try Options(parsing: arguments)
     return try #require(try NetworkConfiguration(resolving: options.network, environment: [:]))

@@ -1,11 +1,12 @@
 import ChatCore
 import Foundation
+import IRCTestRequirements
 import Testing
 
 @testable import ChatCommandLine
 
 /// The `sts` capability value and the store of policies learnt over TLS.
-@Suite(.timeLimit(.minutes(10))) struct STSPolicyTests {
+@Suite(.ownThread, .timeLimit(.minutes(10))) struct STSPolicyTests {
   static let now = Timestamp(millisecondsSinceEpoch: 1_800_000_000_000)
 
   @Test(arguments: [
