@@ -13,7 +13,7 @@ import Testing
 ///
 /// A failing seed is named in the failure; `CHAT_FAULT_SEED=N swift test --filter
 /// FaultPropertyTests` runs it alone (`CHAT_FAULT_SEEDS=N` runs seeds 0..<N).
-@Suite(.ownThread, .requires(.inspircd), .timeLimit(.minutes(10)))
+@Suite(.alone, .requires(.inspircd), .timeLimit(.minutes(10)))
 struct FaultPropertyTests {
   static let seedCount: UInt64 = TestTier.count(fast: 24, full: 200)
   static let workers = 24

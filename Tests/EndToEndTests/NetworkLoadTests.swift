@@ -5,7 +5,7 @@ import Testing
 
 /// 50 chat processes on two linked servers, each sending 100 messages to one channel at once.
 /// Tens of seconds of fifty processes: in the full tier only (`CHAT_TEST_TIER=full`).
-@Suite(.ownThread, .requires(.inspircd), .fullTier, .timeLimit(.minutes(10)))
+@Suite(.alone, .requires(.inspircd), .fullTier, .timeLimit(.minutes(10)))
 struct NetworkLoadTests {
   static let processes = 50
   static let messagesEach = 100
