@@ -20,6 +20,7 @@ extension ChatCommand {
     let session = ReplaySession(
       configuration: profile.sessionConfiguration, entries: entries, holds: holds,
       typedTaken: { [unowned input] in input.typedCount })
+    input.waitsBeforeImplicitEnd = { [unowned session] in !session.hasPlayedEverything }
     let runtime = networkRuntime(profile, session: session, clock: clock, renderers: renderers)
     let outcome = try runtime.run(input)
     return Scenario.Ending(outcome: outcome, state: runtime.state)

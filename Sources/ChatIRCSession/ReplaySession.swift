@@ -119,6 +119,10 @@ public final class ReplaySession: Session {
     engine.perform(.setTopic(channel: name.text, text: topic), at: now)
   }
 
+  /// Whether every recorded entry has been played and every action it caused handed to the
+  /// core: what a recording's input waits for before its implicit end.
+  public var hasPlayedEverything: Bool { next >= entries.count && engine.queuedEventCount == 0 }
+
   public var nextDeadline: Timestamp? {
     var deadline = engine.nextDeadline(includingQueue: !isHolding)
     // An entry waiting for the queue to drain while the queue is held waits for the input.

@@ -7,7 +7,10 @@ import ChatRuntime
 /// A timed input: the loop jumps the clock to the next entry (`nextDeadline`) unless a session
 /// event or timer is due first or at the same instant, so entries at an instant come after the
 /// session's events then. Entries that share an instant are one step, in file order. After
-/// the last entry the input ends at once (unless an `end` entry already ended it).
+/// the last entry the input ends at once (unless an `end` entry already ended it), or, for a
+/// recording, once `waitsBeforeImplicitEnd` stops holding it: a live run whose input never
+/// ended (its session gave up first, or piped input waited for a channel) ends the same way
+/// in the replay, by what the session reports, not by an end the live run never had.
 public final class ScenarioInput: ChatRuntime.Input {
   private let entries: [Scenario.Entry]
   /// Whether each entry begins a step of its own although an entry before it shares its
@@ -17,6 +20,9 @@ public final class ScenarioInput: ChatRuntime.Input {
   private let start: Timestamp
   private var next = 0
   private var ended = false
+  /// Whether the end after the last entry must wait (a recording's replay session has entries
+  /// or actions left); never, by default.
+  public var waitsBeforeImplicitEnd: () -> Bool = { false }
 
   /// Plays `scenario`, counting entry times from `start`, the moment the run begins.
   /// A recording's link entries are the replay session's, not the input's: they are skipped.
@@ -45,7 +51,7 @@ public final class ScenarioInput: ChatRuntime.Input {
 
   public var nextDeadline: Timestamp? {
     if next < entries.count { return start.advanced(byMilliseconds: entries[next].milliseconds) }
-    guard !ended else { return nil }
+    guard !ended, !waitsBeforeImplicitEnd() else { return nil }
     return start.advanced(byMilliseconds: entries.last?.milliseconds ?? 0)
   }
 

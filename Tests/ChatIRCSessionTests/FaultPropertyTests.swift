@@ -5,16 +5,17 @@ import IRCTestSupport
 import Synchronization
 import Testing
 
-/// The fault property (see `SeedChecks` for what is checked): for each of 200 seeds, chat's
+/// The fault property (see `SeedChecks` for what is checked): for each of 200 seeds (24, one
+/// per worker, unless `CHAT_TEST_TIER=full`: the fast tier runs one round), chat's
 /// `IRCSession` on the runtime's loop talks to one InspIRCd through its own `FaultProxy`,
 /// which cuts, resets, half-closes, stalls and delays the link at seeded moments, while a
 /// raw client on the channel records what it receives. Seeds run `workers` at a time.
 ///
 /// A failing seed is named in the failure; `CHAT_FAULT_SEED=N swift test --filter
 /// FaultPropertyTests` runs it alone (`CHAT_FAULT_SEEDS=N` runs seeds 0..<N).
-@Suite(.requires(.inspircd), .timeLimit(.minutes(10)))
+@Suite(.alone, .requires(.inspircd), .timeLimit(.minutes(10)))
 struct FaultPropertyTests {
-  static let seedCount: UInt64 = 200
+  static let seedCount: UInt64 = TestTier.count(fast: 24, full: 200)
   static let workers = 24
 
   static var seeds: [UInt64] {

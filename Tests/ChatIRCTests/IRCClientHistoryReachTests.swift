@@ -35,6 +35,41 @@ import Testing
     #expect(wire.client.reconciled == .init(found: 0, absent: 1, undecided: 0))
   }
 
+  /// Written at 12:00:02.000. A line stamped 12:00:01.000 stands for the whole second, one
+  /// stamped 12:00:01.999 for its millisecond: either was taken before 12:00:02.000 at the
+  /// latest, exactly on the bound, so before the write. The history reaches back to the
+  /// line, which did not arrive.
+  @Test(arguments: ["12:00:01.000", "12:00:01.999"])
+  func aHistoryLineTakenByTheWritesOwnMillisecondReachesBackBeforeIt(_ time: String) {
+    var wire = Self.reconnected(["lost echo"])
+    wire.reset()
+    wire.rejoin(history: [(time, "bob", "on the bound")])
+    #expect(Self.failures(wire.events) == ["1 1/1: " + Self.notArrived])
+    #expect(wire.client.reconciled == .init(found: 0, absent: 1, undecided: 0))
+  }
+
+  /// Our own text, taken on that bound: an older line of ours with the same text, not the
+  /// lost one (which the server took, if at all, after it was written).
+  @Test(arguments: ["12:00:01.000", "12:00:01.999"])
+  func anOwnLineTakenByTheWritesOwnMillisecondIsAnOlderLine(_ time: String) {
+    var wire = Self.reconnected(["lost echo"])
+    wire.reset()
+    wire.rejoin(history: [(time, "alice", "lost echo")])
+    #expect(Self.echoes(wire.events).isEmpty, "\(wire.events)")
+    #expect(Self.received(wire.events) == ["lost echo"])
+    #expect(Self.failures(wire.events) == ["1 1/1: " + Self.notArrived])
+  }
+
+  /// Past the bound the same line may be the lost one: it is found.
+  @Test(arguments: ["12:00:02.000", "12:00:02.001"])
+  func anOwnLineThatMayHaveBeenTakenAfterTheWriteIsTheLostOne(_ time: String) {
+    var wire = Self.reconnected(["lost echo"])
+    wire.reset()
+    wire.rejoin(history: [(time, "alice", "lost echo")])
+    #expect(Self.echoes(wire.events).map(\.id) == [IRCWire.id(1)], "\(wire.events)")
+    #expect(Self.failures(wire.events).isEmpty)
+  }
+
   @Test func aLineAbsentFromAHistoryStartingAfterItMayOrMayNotHaveArrived() {
     var wire = Self.reconnected(["lost echo"])
     wire.reset()

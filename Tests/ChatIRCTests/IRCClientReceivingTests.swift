@@ -56,6 +56,22 @@ import Testing
     #expect(received(wire).first?.mentionsUs == mentions)
   }
 
+  /// Under rfc1459 (the mapping when the server names none) `[]\\` are the capitals of
+  /// `{}|`: our nick written in the other form is still our nick. (`^` and `~` are too, but
+  /// `~` cannot be in a nick, so a text never names us with it.)
+  @Test(arguments: [
+    ("x[y", "X{Y", true), ("x{y", "X[Y", true), ("a]b\\c", "A}B|C", true), ("a|b", "a\\b", true),
+    ("x[y", "x(y", false),
+  ])
+  func ourNickInTheOtherRFC1459CaseFormIsAMention(_ nick: String, _ text: String, _ mentions: Bool)
+  {
+    var wire = IRCWire(.init(nick: nick, channels: ["#chat"], pacing: .unlimited))
+    wire.server(":irc.test CAP * LS :multi-prefix")
+    wire.server(":irc.test 001 \(nick) :Welcome")
+    wire.server(":bob!bob@h PRIVMSG #chat :hey \(text), look")
+    #expect(received(wire).first?.mentionsUs == mentions, "\(wire.events)")
+  }
+
   @Test func actionsNoticesAndServerNotices() {
     var wire = IRCWire.inspircd()
     wire.server(":bob!bob@h PRIVMSG #chat :\u{1}ACTION waves\u{1}")

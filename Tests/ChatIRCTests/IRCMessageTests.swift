@@ -143,6 +143,26 @@ import Testing
     #expect(message.serialized == #"@+typing;a=1;label=a\sb\:c\\d\r\ne :me TAGMSG #c"#)
   }
 
+  /// A tag without a key (`=v`) names nothing: it is skipped, and the tags around it kept.
+  @Test(arguments: ["@=v;a=b :s PRIVMSG x :y", "@a=b;=v :s PRIVMSG x :y", "@=;a=b;= PRIVMSG x :y"])
+  func aTagWithAnEmptyKeyIsSkippedAndTheOthersKept(_ line: String) throws {
+    let message = try IRCMessage(parsing: line)
+    #expect(message.tags == ["a": "b"])
+    #expect(message.parameters == ["x", "y"])
+  }
+
+  /// A value whose one special character is CR (or LF) is escaped all the same: a raw one
+  /// would end the line.
+  @Test(arguments: [
+    ("a\rb", #"@k=a\rb TAGMSG #c"#), ("\r", #"@k=\r TAGMSG #c"#),
+    ("a\nb", #"@k=a\nb TAGMSG #c"#),
+  ])
+  func aValueWhoseOnlySpecialCharacterIsALineEndIsEscaped(_ value: String, _ line: String) throws {
+    let message = IRCMessage(tags: ["k": value], command: "TAGMSG", parameters: ["#c"])
+    #expect(message.serialized == line)
+    #expect(try IRCMessage(parsing: message.serialized) == message)
+  }
+
   @Test func randomMessagesSurviveTheRoundTrip() throws {
     var generator = SeededGenerator(seed: 13)
     for _ in 0..<3000 {

@@ -39,6 +39,26 @@ import Testing
     #expect(pieces.first == "e\u{301}\u{301}")
   }
 
+  /// Every piece of the cut cluster, not only the first, is as full as the budget allows,
+  /// and the text around the cluster keeps pieces of its own.
+  @Test func everyPieceOfAnOversizedClusterIsCutAtTheBudget() {
+    let accent = "\u{301}"  // 2 bytes
+    let zalgo = "e" + String(repeating: accent, count: 10)  // one cluster of 21 bytes
+    #expect(
+      IRCTextSplitter.split(zalgo, maxBytes: 6) == [
+        "e" + accent + accent, String(repeating: accent, count: 3),
+        String(repeating: accent, count: 3), String(repeating: accent, count: 2),
+      ])
+    #expect(
+      IRCTextSplitter.split("ab " + zalgo + " cd", maxBytes: 6) == [
+        "ab ", "e" + accent + accent, String(repeating: accent, count: 3),
+        String(repeating: accent, count: 3), String(repeating: accent, count: 2), " cd",
+      ])
+    // Not even one scalar fits: one scalar a piece.
+    #expect(
+      IRCTextSplitter.split("e" + accent + accent, maxBytes: 1) == ["e", accent, accent])
+  }
+
   @Test func aTwoThousandByteLineBecomesPiecesThatFitAndConcatenateToIt() {
     let words = (0..<400).map { "w\($0)é" }.joined(separator: " ")
     let budget = IRCTextSplitter.textBudget(

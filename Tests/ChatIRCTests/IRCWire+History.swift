@@ -1,6 +1,7 @@
 import ChatCore
 import ChatIRC
 import FoundationEssentials
+import Testing
 
 /// The wire of a reconnect with a channel history replayed on rejoining.
 extension IRCWire {

@@ -1,6 +1,7 @@
 import ChatCore
 import ChatIRC
 import FoundationEssentials
+import Testing
 
 /// A client on a virtual timeline, with everything it wrote and reported kept for the test.
 struct IRCWire {
@@ -19,6 +20,8 @@ struct IRCWire {
   var answersPings = false
   /// How far behind the client's clock the server's runs, for lines given `server-time`.
   var serverBehind: Int64 = 0
+  /// Whether the client handed back a deadline without acting on it (see `StallGuard`).
+  var stalled = false
 
   init(_ configuration: IRCClient.Configuration = .init(nick: "alice", channels: ["#chat"])) {
     client = IRCClient(configuration: configuration, at: time)
@@ -77,22 +80,35 @@ struct IRCWire {
     events.removeAll()
   }
 
-  mutating func server(_ line: String, after milliseconds: Int64 = 0) {
-    wait(milliseconds)
+  mutating func server(
+    _ line: String, after milliseconds: Int64 = 0,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) {
+    wait(milliseconds, sourceLocation: sourceLocation)
     take(client.receive(line: line, at: time))
   }
 
-  mutating func user(_ intent: IRCIntent, after milliseconds: Int64 = 0) {
-    wait(milliseconds)
+  mutating func user(
+    _ intent: IRCIntent, after milliseconds: Int64 = 0,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) {
+    wait(milliseconds, sourceLocation: sourceLocation)
     take(client.perform(intent, at: time))
   }
 
-  /// Lets `milliseconds` pass, stopping at every deadline on the way as the runtime would.
-  mutating func wait(_ milliseconds: Int64) {
+  /// Lets `milliseconds` pass, stopping at every deadline on the way as the runtime would;
+  /// a deadline the client hands back without acting on it fails the test at once.
+  mutating func wait(_ milliseconds: Int64, sourceLocation: SourceLocation = #_sourceLocation) {
     let end = time.advanced(byMilliseconds: milliseconds)
-    while let deadline = client.nextDeadline, deadline <= end {
+    var stall = StallGuard()
+    while !stalled, let deadline = client.nextDeadline, deadline <= end {
       time = max(time, deadline)
-      take(client.advance(to: time))
+      let output = client.advance(to: time)
+      let progressed = !output.lines.isEmpty || !output.events.isEmpty || output.closeConnection
+      take(output)
+      // Once stuck, the rest of the test only steps the clock: one issue, not one a call.
+      stalled = stall.isStalled(
+        at: deadline, progressed: progressed, sourceLocation: sourceLocation)
     }
     time = end
     take(client.advance(to: time))

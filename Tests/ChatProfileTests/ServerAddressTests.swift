@@ -1,9 +1,10 @@
+import IRCTestRequirements
 import Testing
 
 @testable import ChatProfile
 
 /// `irc://` and `ircs://` URLs as `--server` and the networks file read them.
-@Suite(.timeLimit(.minutes(10))) struct ServerAddressTests {
+@Suite(.ownThread, .timeLimit(.minutes(10))) struct ServerAddressTests {
   @Test(arguments: [
     ("irc://irc.example.net", "irc.example.net", 6667, false, [String]()),
     ("ircs://irc.libera.chat", "irc.libera.chat", 6697, true, []),

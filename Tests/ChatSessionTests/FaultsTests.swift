@@ -45,10 +45,11 @@ import Testing
     }
     var result: [(Int64, Action.Session)] = []
     // Events lost with a dropped connection are skipped, so a due time may yield nothing.
+    var stall = StallGuard()
     while let due = session.nextDeadline {
-      if let event = session.nextEvent(dueBy: due) {
-        result.append((start.milliseconds(to: due), event))
-      }
+      let event = session.nextEvent(dueBy: due)
+      if let event { result.append((start.milliseconds(to: due), event)) }
+      if stall.isStalled(at: due, progressed: event != nil) { break }
     }
     return result
   }
@@ -109,8 +110,11 @@ import Testing
     session.send(first, at: start)
     session.send(second, at: start)
     var events: [Action.Session] = []
+    var stall = StallGuard()
     while let due = session.nextDeadline, due == start {
-      if let event = session.nextEvent(dueBy: due) { events.append(event) }
+      let event = session.nextEvent(dueBy: due)
+      if let event { events.append(event) }
+      if stall.isStalled(at: due, progressed: event != nil) { break }
     }
     #expect(
       events == [

@@ -107,10 +107,13 @@ import Testing
   /// Every event the session produces, with the millisecond offset it was due at.
   private func drain(_ session: inout SimulatedSession) -> [(Int64, Action.Session)] {
     var events: [(Int64, Action.Session)] = []
+    var stall = StallGuard()
     while let due = session.nextDeadline {
-      // A due event can be one nobody gets (lost with a connection, or unheard): nil.
-      guard let event = session.nextEvent(dueBy: due) else { continue }
-      events.append((start.milliseconds(to: due), event))
+      // A due event can be one nobody gets (lost with a connection, or unheard): nil. The
+      // next deadline is then a later one, or the loop is stuck.
+      let event = session.nextEvent(dueBy: due)
+      if let event { events.append((start.milliseconds(to: due), event)) }
+      if stall.isStalled(at: due, progressed: event != nil) { break }
     }
     return events
   }

@@ -1,7 +1,8 @@
+import IRCTestRequirements
 import Testing
 
 /// Tab at the prompt of a real pseudo-terminal: commands, conversation names and nicks.
-@Suite(.serialized, .timeLimit(.minutes(10))) struct CompletionTests {
+@Suite(.ownThread, .serialized, .timeLimit(.minutes(10))) struct CompletionTests {
   @Test func tabCompletesCommandsConversationsAndTheActiveMembersNames() throws {
     let terminal = try TerminalTests.startChat()
     terminal.type("/join #ops\r")

@@ -1,8 +1,9 @@
+import IRCTestRequirements
 import Testing
 
 /// Conversations at a real prompt: the prompt names the active one and the others' unread
 /// counts, and switching only changes the prompt.
-@Suite(.serialized, .timeLimit(.minutes(10))) struct ConversationTerminalTests {
+@Suite(.ownThread, .serialized, .timeLimit(.minutes(10))) struct ConversationTerminalTests {
   @Test func thePromptNamesTheActiveConversationAndTheOthersUnreadCounts() throws {
     let terminal = try TerminalTests.startChat()
     terminal.type("/join #room\r")

@@ -1,7 +1,8 @@
+import IRCTestRequirements
 import Testing
 
 /// The audit the hostile battery relies on finds what would take effect on a terminal.
-@Suite(.timeLimit(.minutes(10)))
+@Suite(.ownThread, .timeLimit(.minutes(10)))
 struct EscapeAuditTests {
   @Test func theLineModesOwnColoursErasingAndPasteModeAreClean() {
     let audit = EscapeAudit(Array("\u{1B}[?2004h\u{1B}[1m> \u{1B}[0m\u{1B}[K\r\u{1B}[3C".utf8))

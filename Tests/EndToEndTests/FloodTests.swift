@@ -1,3 +1,4 @@
+import IRCTestRequirements
 import Testing
 
 /// A flood (`--burst`) in the interactive line mode, through a real pseudo-terminal: the
@@ -7,7 +8,7 @@ import Testing
 /// text is on the prompt line while replies are still to come. That holds on any machine: chat
 /// cannot run ahead of the test, as it blocks once the terminal's buffer is full until the
 /// test reads it.
-@Suite(.serialized, .timeLimit(.minutes(10))) struct FloodTests {
+@Suite(.ownThread, .serialized, .timeLimit(.minutes(10))) struct FloodTests {
   static let burst = 20_000
 
   @Test func keysTypedDuringAFloodShowAtThePromptBeforeItEnds() throws {

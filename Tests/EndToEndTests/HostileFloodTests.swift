@@ -1,11 +1,12 @@
 import Foundation
 import Glibc
+import IRCTestRequirements
 import IRCTestSupport
 import Synchronization
 import Testing
 
 /// The hostile-server battery, part three: floods. See `HostileServerTests`.
-@Suite(.serialized, .timeLimit(.minutes(10)))
+@Suite(.ownThread, .serialized, .timeLimit(.minutes(10)))
 struct HostileFloodTests {
   static let channel = HostileRun.channel
   static let bob = ":bob!bob@127.0.0.1"

@@ -1,15 +1,18 @@
 import Foundation
 import Glibc
+import IRCTestRequirements
 import IRCTestSupport
 import Testing
 
 /// The hostile-server battery, part four: servers that do not register chat. See
 /// `HostileServerTests`.
-@Suite(.serialized, .timeLimit(.minutes(10)))
+@Suite(.ownThread, .serialized, .timeLimit(.minutes(10)))
 struct HostileLinkTests {
   /// A server that accepts the connection and never says a word: after 30 s without
-  /// registration chat gives the connection up, says so, and tries again later.
-  @Test func aServerThatNeverSpeaksIsGivenUpOnWithANotice() throws {
+  /// registration chat gives the connection up, says so, and tries again later. Those 30 s
+  /// are chat's own limit: in the full tier only (`CHAT_TEST_TIER=full`); the fast tier has
+  /// the limit in `IRCClientHostileTests`, on a virtual clock.
+  @Test(.fullTier) func aServerThatNeverSpeaksIsGivenUpOnWithANotice() throws {
     let server = try ScriptedServer(registration: .none) { connection in
       connection.listen(for: 120)
     }
@@ -57,8 +60,9 @@ struct HostileLinkTests {
   }
 
   /// Piped, a server that never speaks: after 30 s chat gives up and exits 69, saying why,
-  /// with the message it could not send reported as not sent.
-  @Test func pipedAServerThatNeverSpeaksExitsUnavailable() throws {
+  /// with the message it could not send reported as not sent. In the full tier only, as the
+  /// first.
+  @Test(.fullTier) func pipedAServerThatNeverSpeaksExitsUnavailable() throws {
     let server = try ScriptedServer(registration: .none) { connection in
       connection.listen(for: 120)
     }

@@ -8,6 +8,7 @@ import Testing
 /// for ever, so it must not change on every run. Render the snapshots afterwards with
 /// `SNAPSHOT_RECORD=missing swift test --filter SnapshotTests`.
 @Suite(
+  .ownThread,
   .enabled(if: IRCFixtureRecorder.isRecording, "set RECORD_IRC_FIXTURES=1 to record"),
   .requires(.inspircd, .ngircd), .timeLimit(.minutes(10)), .serialized)
 struct IRCFixtureRecordingTests {

@@ -7,7 +7,8 @@ import Testing
 /// flood settings (fakelag: about 9 lines at once, then about one a second; an 8 KiB recvq),
 /// which disconnect a client that writes 20 KB of them at once ("RecvQ exceeded"). chat's pacing (a burst of 5, then one a
 /// second) makes this take a little over three minutes.
-@Suite(.requires(.inspircd), .timeLimit(.minutes(10)))
+/// Over three minutes: in the full tier only (`CHAT_TEST_TIER=full`).
+@Suite(.ownThread, .requires(.inspircd), .fullTier, .timeLimit(.minutes(10)))
 struct IRCPacingTests {
   static let count = 200
 

@@ -8,7 +8,7 @@ import Testing
 /// the channel) as one that may or may not have arrived, never sends it
 /// again, and after the restart on the same port reconnects and rejoins with nothing shown
 /// twice.
-@Suite(.requires(.inspircd), .timeLimit(.minutes(10)))
+@Suite(.ownThread, .requires(.inspircd), .timeLimit(.minutes(10)))
 struct IRCServerKilledTests {
   @Test func aKilledServerFailsTheUnconfirmedMessageAndNothingIsShownTwiceAfterTheRestart()
     throws

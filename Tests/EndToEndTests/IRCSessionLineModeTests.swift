@@ -5,7 +5,7 @@ import IRCTestSupport
 import Testing
 
 /// `chat --server` in line mode when the server cannot be had.
-@Suite(.timeLimit(.minutes(10)))
+@Suite(.ownThread, .timeLimit(.minutes(10)))
 struct IRCSessionLineModeTests {
   @Test func aRefusedFirstConnectionIsRetriedWithBackoffAndCtrlDStillLeaves() throws {
     let port = try ReservedPort()
@@ -25,7 +25,7 @@ struct IRCSessionLineModeTests {
   }
 }
 
-@Suite(.requires(.inspircd, .openssl), .timeLimit(.minutes(10)))
+@Suite(.ownThread, .requires(.inspircd, .openssl), .timeLimit(.minutes(10)))
 struct IRCSessionLineModeTLSTests {
   @Test func anUntrustedCertificateIsShownAndNotRetried() throws {
     let certificates = try TestCertificates()
@@ -48,7 +48,7 @@ struct IRCSessionLineModeTLSTests {
   }
 }
 
-@Suite(.requires(.inspircd), .timeLimit(.minutes(10)))
+@Suite(.ownThread, .requires(.inspircd), .timeLimit(.minutes(10)))
 struct IRCSessionKeepListeningTests {
   @Test func keepListeningStaysAfterInputEndsAndShowsWhatArrives() throws {
     let server = try InspIRCdServer.start()

@@ -6,7 +6,7 @@ import Testing
 
 /// `chat --server` running while the test talks to it: two chats in one channel, a server
 /// that dies and comes back.
-@Suite(.requires(.inspircd), .timeLimit(.minutes(10)))
+@Suite(.ownThread, .requires(.inspircd), .timeLimit(.minutes(10)))
 struct IRCSessionLiveTests {
   @Test func aPipedChatAndALineModeChatExchangeMessagesBothWays() throws {
     let server = try InspIRCdServer.start()
@@ -87,7 +87,7 @@ struct IRCSessionLiveTests {
   }
 }
 
-@Suite(.requires(.inspircd, .openssl), .timeLimit(.minutes(10)))
+@Suite(.ownThread, .requires(.inspircd, .openssl), .timeLimit(.minutes(10)))
 struct IRCSessionTLSTests {
   @Test func ircsWithThePrivateCAConnectsAndWithoutItExits69Untrusted() throws {
     let certificates = try TestCertificates()
@@ -120,7 +120,7 @@ struct IRCSessionTLSTests {
   }
 }
 
-@Suite(.requires(.inspircd, .atheme), .timeLimit(.minutes(10)))
+@Suite(.ownThread, .requires(.inspircd, .atheme), .timeLimit(.minutes(10)))
 struct IRCSessionSASLTests {
   @Test func saslPlainLogsInAndThePasswordAppearsInNoOutput() throws {
     var configuration = InspIRCdConfiguration()

@@ -4,7 +4,7 @@ import IRCTestSupport
 import Testing
 
 /// `chat --server` piped, against an InspIRCd the test starts: what a bot or a script does.
-@Suite(.requires(.inspircd), .timeLimit(.minutes(10)))
+@Suite(.ownThread, .requires(.inspircd), .timeLimit(.minutes(10)))
 struct IRCSessionPipedTests {
   @Test func aPipedLineIsSentOnceConfirmedAndChatExitsZero() throws {
     let server = try InspIRCdServer.start()
@@ -151,7 +151,7 @@ struct IRCSessionPipedTests {
   }
 }
 
-@Suite(.requires(.ngircd), .timeLimit(.minutes(10)))
+@Suite(.ownThread, .requires(.ngircd), .timeLimit(.minutes(10)))
 struct IRCSessionNgircdTests {
   @Test func withoutEchoMessageAPingAfterTheMessageConfirmsIt() throws {
     let server = try NgircdServer.start()

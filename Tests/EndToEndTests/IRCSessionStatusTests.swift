@@ -6,7 +6,7 @@ import Testing
 
 /// What the session says and how the link is doing, on a real server: notices above the
 /// prompt in line mode, lines waiting for the pacing allowance, the lag.
-@Suite(.requires(.inspircd), .timeLimit(.minutes(10)))
+@Suite(.ownThread, .requires(.inspircd), .timeLimit(.minutes(10)))
 struct IRCSessionStatusTests {
   @Test func aNickCollisionNoticeAppearsAboveThePromptAndThePromptStaysIntact() throws {
     let server = try InspIRCdServer.start()
@@ -71,7 +71,7 @@ struct IRCSessionStatusTests {
 
 /// The lag on a server without `echo-message`, where every message is confirmed by a `PING`
 /// of chat's: its `PONG` measures the round trip.
-@Suite(.requires(.ngircd), .timeLimit(.minutes(10)))
+@Suite(.ownThread, .requires(.ngircd), .timeLimit(.minutes(10)))
 struct IRCSessionLagTests {
   @Test func theLagMeasuredIsInThePromptAndInList() throws {
     let server = try NgircdServer.start()
@@ -95,7 +95,7 @@ struct IRCSessionLagTests {
 
 /// `--tls-insecure` against InspIRCd's TLS port with a certificate nobody trusts: every
 /// renderer says verification is off.
-@Suite(.requires(.inspircd, .openssl), .timeLimit(.minutes(10)))
+@Suite(.ownThread, .requires(.inspircd, .openssl), .timeLimit(.minutes(10)))
 struct IRCSessionInsecureTLSTests {
   static func server(_ certificates: TestCertificates) throws -> InspIRCdServer {
     var configuration = InspIRCdConfiguration()

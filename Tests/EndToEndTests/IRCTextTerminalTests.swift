@@ -6,7 +6,7 @@ import Testing
 
 /// IRC text in line mode against a real server: a mention highlighted with one bell (none
 /// with `--no-bell`), formatting codes as styles, and the keys that type them.
-@Suite(.requires(.inspircd), .timeLimit(.minutes(10)))
+@Suite(.ownThread, .requires(.inspircd), .timeLimit(.minutes(10)))
 struct IRCTextTerminalTests {
   /// A server, a raw client `bob` in #chat, and chat as `tty` in line mode, joined.
   private func start(_ extra: [String] = []) throws -> (

@@ -1,10 +1,11 @@
 import Foundation
+import IRCTestRequirements
 import Testing
 
 @testable import ChatCommandLine
 
 /// `chat --input jsonl`: a bot's JSON lines through a real pipe drive the built binary.
-@Suite(.timeLimit(.minutes(10))) struct JSONInputTests {
+@Suite(.ownThread, .timeLimit(.minutes(10))) struct JSONInputTests {
   private struct Event: Decodable {
     var type: String
     var sender: String?
@@ -71,6 +72,26 @@ import Testing
         """)
     let own = try messages(result).filter { $0.hasPrefix("PersonA") }
     #expect(own == ["PersonA: first", "PersonA: last"])
+  }
+
+  /// Every C0 control but LF (which ends the line) raw inside a JSON string is refused and
+  /// named, U+0000 to U+001F alike, not only TAB and ESC; the line after them still runs.
+  @Test func everyRawC0ControlInsideAStringIsRefusedByItsCode() throws {
+    let codes = (0..<0x20).filter { $0 != 0x0A }
+    let prefix = Array(#"{"type":"send","text":"a"#.utf8)
+    var input: [UInt8] = []
+    for code in codes { input += prefix + [UInt8(code)] + Array("b\"}\n".utf8) }
+    input += Array(#"{"type":"send","text":"last"}"#.utf8) + [0x0A]
+    let result = try BinaryRunner.run(
+      ["--input", "jsonl", "--renderer", "jsonl", "--virtual-time"], stdin: input)
+    #expect(result.status == 0)
+    let expected = codes.enumerated().map { line, code in
+      let hex = String(code, radix: 16, uppercase: true)
+      return "input line \(line + 1) skipped: not JSON: control character U+00"
+        + (hex.count == 1 ? "0" : "") + hex + " in a string (escape it) at byte \(prefix.count + 1)"
+    }
+    #expect(result.stderr.split(separator: "\n").map(String.init) == expected)
+    #expect(try messages(result).filter { $0.hasPrefix("PersonA") } == ["PersonA: last"])
   }
 
   @Test(arguments: [

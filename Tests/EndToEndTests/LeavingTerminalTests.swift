@@ -1,7 +1,8 @@
+import IRCTestRequirements
 import Testing
 
 /// Leaving the line mode reaches the same "nothing more can arrive" conclusion as a piped run.
-@Suite(.serialized, .timeLimit(.minutes(10))) struct LeavingTerminalTests {
+@Suite(.ownThread, .serialized, .timeLimit(.minutes(10))) struct LeavingTerminalTests {
   @Test func ctrlDAfterALostReplyExitsAndTheLostReplyIsNeverPending() throws {
     // Seed 2 with half of everything dropped: "x" is echoed, and its reply is lost.
     let terminal = try PseudoTerminal(arguments: ["--faults", "drop=0.5", "--seed", "2"])

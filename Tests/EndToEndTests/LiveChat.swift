@@ -1,60 +1,96 @@
 import Foundation
+import Glibc
 import IRCTestSupport
 import Testing
 
 /// The built `chat` on a network, with a pipe for standard input that the test types into
 /// line by line, standard output and error to files, and a bounded wait for its exit.
+///
+/// Spawned and reaped here (`CleanSpawn`, `waitpid`), not by Foundation's `Process`: its exit
+/// notice comes through a dispatch queue that a long test elsewhere in the run (the paced
+/// flood of the full tier) was seen to hold up for minutes.
 final class LiveChat {
-  let process = Process()
-  private let input = Pipe()
+  let pid: pid_t
+  private var input: Int32
   private let folder: URL
-  private let exited = DispatchSemaphore(value: 0)
+  private var status: Int32?
 
   /// Starts chat with `arguments` and `environment`.
   init(_ arguments: [String], environment: [String: String]) throws {
     folder = FileManager.default.temporaryDirectory
       .appendingPathComponent("chat-live-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    for name in ["stdout", "stderr"] {
-      _ = FileManager.default.createFile(
-        atPath: folder.appendingPathComponent(name).path, contents: nil)
+    let output = folder.appendingPathComponent("stdout").path
+    let errors = folder.appendingPathComponent("stderr").path
+    var ends: [Int32] = [0, 0]
+    guard pipe(&ends) == 0 else { throw POSIXError(.EMFILE) }
+    // Neither end may leak into another child spawned meanwhile (the read end becomes
+    // chat's standard input by dup2, which clears the flag there).
+    for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+    var pid: pid_t = 0
+    let failed = CleanSpawn.spawn(
+      BinaryRunner.chatPath, arguments: arguments,
+      environment: environment.map { "\($0)=\($1)" }, pid: &pid
+    ) { actions in
+      posix_spawn_file_actions_adddup2(&actions, ends[0], 0)
+      posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+      posix_spawn_file_actions_addopen(&actions, 2, errors, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
     }
-    process.executableURL = URL(fileURLWithPath: BinaryRunner.chatPath)
-    process.arguments = arguments
-    process.environment = environment
-    process.standardInput = input
-    process.standardOutput = try FileHandle(
-      forWritingTo: folder.appendingPathComponent("stdout"))
-    process.standardError = try FileHandle(forWritingTo: folder.appendingPathComponent("stderr"))
-    process.terminationHandler = { [exited] _ in exited.signal() }
-    try process.run()
+    Glibc.close(ends[0])
+    guard failed == 0 else {
+      Glibc.close(ends[1])
+      throw POSIXError(POSIXErrorCode(rawValue: failed) ?? .EIO)
+    }
+    self.pid = pid
+    input = ends[1]
   }
 
   /// Types `line` (a newline is added).
   func type(_ line: String) {
-    input.fileHandleForWriting.write(Data((line + "\n").utf8))
+    let bytes = Array((line + "\n").utf8)
+    var written = 0
+    while written < bytes.count, input >= 0 {
+      let count = bytes[written...].withUnsafeBytes { write(input, $0.baseAddress, $0.count) }
+      guard count > 0 else { return }
+      written += count
+    }
   }
 
   /// Closes standard input: chat leaves once everything is confirmed.
   func endInput() {
-    try? input.fileHandleForWriting.close()
+    guard input >= 0 else { return }
+    Glibc.close(input)
+    input = -1
+  }
+
+  /// Whether chat still runs (reaping it once it has exited).
+  private var isRunning: Bool {
+    guard status == nil else { return false }
+    var raw: Int32 = 0
+    guard waitpid(pid, &raw, WNOHANG) == pid else { return true }
+    status = raw & 0x7F == 0 ? (raw >> 8) & 0xFF : raw & 0x7F
+    return false
   }
 
   /// Waits at most `timeout` seconds for chat to exit (then stops it, and fails the test).
   @discardableResult
   func wait(timeout: Double = 60, sourceLocation: SourceLocation = #_sourceLocation) -> Int32 {
-    if exited.wait(timeout: .now() + timeout) == .timedOut {
-      process.terminate()
-      exited.wait()
+    let deadline = Date().addingTimeInterval(timeout)
+    while isRunning, Date() < deadline { usleep(5000) }
+    if isRunning {
+      kill(pid, SIGKILL)
+      var raw: Int32 = 0
+      waitpid(pid, &raw, 0)
+      status = raw & 0x7F
       Issue.record("chat did not exit within \(timeout) s", sourceLocation: sourceLocation)
     }
-    return process.terminationStatus
+    return status ?? -1
   }
 
   /// Stops chat with `signal` and waits for it.
   @discardableResult
   func stop(_ signal: Int32 = SIGTERM) -> Int32 {
-    if process.isRunning { kill(process.processIdentifier, signal) }
+    if isRunning { kill(pid, signal) }
     return wait()
   }
 
@@ -82,11 +118,11 @@ final class LiveChat {
 
   /// Stops chat if it still runs and removes its files.
   func close() {
-    if process.isRunning {
-      process.terminate()
-      exited.wait()
+    if isRunning {
+      kill(pid, SIGTERM)
+      wait(timeout: 10)
     }
-    try? input.fileHandleForWriting.close()
+    endInput()
     try? FileManager.default.removeItem(at: folder)
   }
 }

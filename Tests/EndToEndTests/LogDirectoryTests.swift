@@ -1,8 +1,9 @@
 import Foundation
+import IRCTestRequirements
 import Testing
 
 /// `--log-dir` through the built binary: real files, real permissions.
-@Suite(.timeLimit(.minutes(10))) struct LogDirectoryTests {
+@Suite(.ownThread, .timeLimit(.minutes(10))) struct LogDirectoryTests {
   @Test func eachConversationIsLoggedToAPrivateFileOfItsOwn() throws {
     let scratch = try ScratchFolder()
     defer { scratch.remove() }

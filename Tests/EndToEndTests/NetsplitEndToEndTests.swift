@@ -6,7 +6,9 @@ import Testing
 /// chat on a network of two linked InspIRCd servers: messages across the link, and a netsplit
 /// (an operator's `SQUIT`, or a server killed) shown as one grouped notice on the side that
 /// survives, with the people back in one notice on the relink.
-@Suite(.requires(.inspircd), .timeLimit(.minutes(10)))
+/// Two linked servers, a split and a killed server: in the full tier only
+/// (`CHAT_TEST_TIER=full`).
+@Suite(.ownThread, .requires(.inspircd), .fullTier, .timeLimit(.minutes(10)))
 struct NetsplitEndToEndTests {
   /// How many times `text` occurs in `output`.
   private func count(_ text: String, in output: String) -> Int {

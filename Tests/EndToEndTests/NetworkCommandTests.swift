@@ -1,9 +1,10 @@
 import Foundation
+import IRCTestRequirements
 import Testing
 
 /// The IRC options through the built binary: exit statuses, messages on stderr, and a search of
 /// every output for the password. HOME and the XDG directories point into a temporary folder.
-@Suite(.timeLimit(.minutes(10))) struct NetworkCommandTests {
+@Suite(.ownThread, .timeLimit(.minutes(10))) struct NetworkCommandTests {
   static let secret = "S3cr3t-Pa55-\(UUID().uuidString.prefix(8))"
 
   @Test(arguments: [

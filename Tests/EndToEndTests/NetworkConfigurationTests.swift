@@ -1,4 +1,5 @@
 import ChatProfile
+import IRCTestRequirements
 import Testing
 
 @testable import ChatCommandLine
@@ -6,7 +7,7 @@ import Testing
 
 /// How the command line, the networks file and the environment merge into what a session
 /// connects with.
-@Suite(.timeLimit(.minutes(10))) struct NetworkConfigurationTests {
+@Suite(.ownThread, .timeLimit(.minutes(10))) struct NetworkConfigurationTests {
   @Test func withoutAServerThereIsNoConfiguration() throws {
     #expect(try ConnectionProfile(resolving: NetworkArguments(), environment: [:]) == nil)
   }

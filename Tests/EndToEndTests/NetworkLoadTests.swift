@@ -4,7 +4,8 @@ import IRCTestSupport
 import Testing
 
 /// 50 chat processes on two linked servers, each sending 100 messages to one channel at once.
-@Suite(.requires(.inspircd), .timeLimit(.minutes(10)))
+/// Tens of seconds of fifty processes: in the full tier only (`CHAT_TEST_TIER=full`).
+@Suite(.alone, .requires(.inspircd), .fullTier, .timeLimit(.minutes(10)))
 struct NetworkLoadTests {
   static let processes = 50
   static let messagesEach = 100

@@ -1,10 +1,11 @@
 import ChatProfile
+import IRCTestRequirements
 import Testing
 
 @testable import ChatCommandLine
 
 /// The IRC options as `Options` reads them: values, repeats, passwords and combinations.
-@Suite(.timeLimit(.minutes(10))) struct NetworkOptionsTests {
+@Suite(.ownThread, .timeLimit(.minutes(10))) struct NetworkOptionsTests {
   @Test func everyNetworkOptionIsRead() throws {
     let options = try Options(parsing: [
       "--server", "ircs://irc.example.net/#a", "--join", "#b,c", "--name", "alice",

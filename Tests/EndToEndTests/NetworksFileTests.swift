@@ -1,10 +1,11 @@
 import ChatProfile
+import IRCTestRequirements
 import Testing
 
 @testable import ChatCommandLine
 
 /// The networks file's format: sections, keys, quoting, paths, and `file:line` errors.
-@Suite(.timeLimit(.minutes(10))) struct NetworksFileTests {
+@Suite(.ownThread, .timeLimit(.minutes(10))) struct NetworksFileTests {
   static let example = """
     # My networks
     [libera]

@@ -1,10 +1,11 @@
 import Foundation
+import IRCTestRequirements
 import Testing
 
 @testable import ChatCommandLine
 
 /// The command line as `Options` reads it, and the files it names as the built binary sees them.
-@Suite(.timeLimit(.minutes(10))) struct OptionsTests {
+@Suite(.ownThread, .timeLimit(.minutes(10))) struct OptionsTests {
   @Test(arguments: [
     (["--seed", "1", "--seed", "2"], "--seed"),
     (["--log", "a", "--log", "b"], "--log"),

@@ -1,9 +1,10 @@
 import Foundation
+import IRCTestRequirements
 import Testing
 
 /// Outputs that fail: each is reported once, naming the output and the reason in words, with
 /// the exit status the README's table promises.
-@Suite(.timeLimit(.minutes(10))) struct OutputErrorTests {
+@Suite(.ownThread, .timeLimit(.minutes(10))) struct OutputErrorTests {
   /// Runs `script` with bash (for `PIPESTATUS`), `$CHAT` naming the chat binary.
   private func bash(_ script: String) throws -> BinaryRunner.Result {
     var environment = ProcessInfo.processInfo.environment

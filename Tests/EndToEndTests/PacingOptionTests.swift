@@ -1,11 +1,12 @@
 import ChatIRC
 import ChatProfile
+import IRCTestRequirements
 import Testing
 
 @testable import ChatCommandLine
 
 /// `--pacing BURST/MS`: how fast chat writes to the server.
-@Suite(.timeLimit(.minutes(10))) struct PacingOptionTests {
+@Suite(.ownThread, .timeLimit(.minutes(10))) struct PacingOptionTests {
   private func resolve(_ arguments: [String]) throws -> ConnectionProfile {
     let options = try Options(parsing: arguments)
     return try #require(try ConnectionProfile(resolving: options.network, environment: [:]))

@@ -1,8 +1,9 @@
 import Foundation
+import IRCTestRequirements
 import Testing
 
 /// The built binary through real pipes: what people do with `chat ... | jq`.
-@Suite(.timeLimit(.minutes(10))) struct PipeTests {
+@Suite(.ownThread, .timeLimit(.minutes(10))) struct PipeTests {
   private struct Event: Decodable {
     var type: String
     var seq: Int

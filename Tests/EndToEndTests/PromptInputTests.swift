@@ -1,9 +1,10 @@
 import Glibc
+import IRCTestRequirements
 import Testing
 
 /// What is typed at the prompt: echoed as safely as the transcript shows it, decoded as piped
 /// input is, and remembered in the history file one line at a time.
-@Suite(.serialized, .timeLimit(.minutes(10))) struct PromptInputTests {
+@Suite(.ownThread, .serialized, .timeLimit(.minutes(10))) struct PromptInputTests {
   static func contains(_ bytes: [UInt8], _ part: [UInt8]) -> Bool {
     guard bytes.count >= part.count else { return false }
     return (0...(bytes.count - part.count)).contains {

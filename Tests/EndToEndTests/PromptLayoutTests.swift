@@ -1,3 +1,4 @@
+import IRCTestRequirements
 import Testing
 
 /// What stays on screen when a line is sent from the prompt: the transcript above it, whole.
@@ -6,7 +7,7 @@ import Testing
 /// once, in the transcript). These tests type lines whose rows are easy to miscount — wide
 /// characters at a row's end, pasted blocks — and check that every row of the transcript that
 /// was on screen before is still there, and that no row of the old prompt is left behind.
-@Suite(.serialized, .timeLimit(.minutes(10))) struct PromptLayoutTests {
+@Suite(.ownThread, .serialized, .timeLimit(.minutes(10))) struct PromptLayoutTests {
   /// Starts `chat --no-color` on a `columns`-wide terminal and sends `pre`, waiting for its
   /// reply; returns the terminal and the rows above the prompt.
   static func chatAfterOneReply(

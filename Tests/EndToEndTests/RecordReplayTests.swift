@@ -5,7 +5,7 @@ import Testing
 
 /// `--record` on a run against a real InspIRCd, then `--scenario` on the recording: the
 /// replay prints exactly what the live run printed.
-@Suite(.requires(.inspircd), .timeLimit(.minutes(10)))
+@Suite(.ownThread, .requires(.inspircd), .timeLimit(.minutes(10)))
 struct RecordReplayTests {
   @Test func aReplayedRecordingPrintsWhatTheLiveRunPrinted() throws {
     let server = try InspIRCdServer.start()
@@ -53,7 +53,7 @@ struct RecordReplayTests {
 }
 
 /// A recording of a logged-in run holds no password and no SASL payload, and still replays.
-@Suite(.requires(.inspircd, .atheme), .timeLimit(.minutes(10)))
+@Suite(.ownThread, .requires(.inspircd, .atheme), .timeLimit(.minutes(10)))
 struct RecordingSecretTests {
   @Test func theRecordingOfASASLRunHoldsNoPasswordAndStillReplays() throws {
     var configuration = InspIRCdConfiguration()
@@ -100,7 +100,7 @@ struct RecordingSecretTests {
 }
 
 /// `chat --scenario` on a malformed recording: `chat: FILE:LINE: what is wrong`, exit 65.
-@Suite(.timeLimit(.minutes(10)))
+@Suite(.ownThread, .timeLimit(.minutes(10)))
 struct RecordingCommandTests {
   @Test func aMalformedRecordingNamesFileAndLineAndExitsSixtyFive() throws {
     let home = try ScratchFolder()
@@ -144,7 +144,7 @@ struct RecordingCommandTests {
 }
 
 /// `chat --scenario` on a recording whose `pacing` is malformed: `FILE:LINE`, exit 65.
-@Suite(.timeLimit(.minutes(10)))
+@Suite(.ownThread, .timeLimit(.minutes(10)))
 struct RecordingPacingCommandTests {
   @Test func aMalformedPacingNamesFileAndLineAndExitsSixtyFive() throws {
     let home = try ScratchFolder()

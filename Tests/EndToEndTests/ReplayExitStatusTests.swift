@@ -1,12 +1,13 @@
 import Foundation
 import Glibc
+import IRCTestRequirements
 import IRCTestSupport
 import Testing
 
 /// Recordings of runs that gave up, or were stopped by a signal, or met a line crossing the
 /// length cap, made live against a scripted server (or none) through the built binary with
 /// real pipes: the replay exits with the live status and prints the live stdout and stderr.
-@Suite(.serialized, .timeLimit(.minutes(10)))
+@Suite(.ownThread, .serialized, .timeLimit(.minutes(10)))
 struct ReplayExitStatusTests {
   static let bob = ":bob!bob@127.0.0.1"
 

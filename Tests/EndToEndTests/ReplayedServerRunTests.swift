@@ -6,7 +6,7 @@ import Testing
 /// Recordings made live against a real InspIRCd of runs whose replay used to differ: a failed
 /// message (exit 75), `--pacing`, a SASL login refused (exit 77), an STS policy applied
 /// before connecting. Each replay exits, prints and says on stderr what the live run did.
-@Suite(.requires(.inspircd), .timeLimit(.minutes(10)))
+@Suite(.ownThread, .requires(.inspircd), .timeLimit(.minutes(10)))
 struct ReplayedServerRunTests {
   /// A message the server refuses (401) fails, and the piped run exits 75 saying how many:
   /// so does the replay, from the same refusal.
@@ -63,7 +63,7 @@ struct ReplayedServerRunTests {
 
 /// A wrong SASL password: live exits 77 and says why last; the replay's engine finds the
 /// refusal in the recorded lines and does the same.
-@Suite(.requires(.inspircd, .atheme, .openssl), .timeLimit(.minutes(10)))
+@Suite(.ownThread, .requires(.inspircd, .atheme, .openssl), .timeLimit(.minutes(10)))
 struct ReplayedSASLFailureTests {
   @Test func aRefusedSASLLoginReplaysItsStatusSeventySeven() throws {
     let network = try ServicesNetwork()
@@ -92,7 +92,7 @@ struct ReplayedSASLFailureTests {
 /// A remembered STS policy upgrades `irc://` before the first dial, and chat says so first;
 /// the recording names the address the user gave (`sts-upgraded-from`), and the replay says
 /// the same at the same place.
-@Suite(.requires(.inspircd, .openssl), .timeLimit(.minutes(10)))
+@Suite(.ownThread, .requires(.inspircd, .openssl), .timeLimit(.minutes(10)))
 struct ReplayedSTSUpgradeTests {
   @Test func theNoticeOfAnSTSPolicyAppliedBeforeConnectingIsReplayed() throws {
     let certificates = try TestCertificates()

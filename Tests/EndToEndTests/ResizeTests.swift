@@ -1,9 +1,10 @@
+import IRCTestRequirements
 import Testing
 
 /// Resizing the window while a wrapped line is being typed: the transcript above the prompt
 /// stays as it was, whether the terminal reflows or not and whether it says so; where it says
 /// it reflows (here: `TMUX` set, as tmux does), the prompt and the input show exactly once.
-@Suite(.serialized, .timeLimit(.minutes(10))) struct ResizeTests {
+@Suite(.ownThread, .serialized, .timeLimit(.minutes(10))) struct ResizeTests {
   /// The digits 0…9 over and over, `count` long: a duplicated row would show.
   static func input(_ count: Int) -> String {
     String((0..<count).map { Character(String($0 % 10)) })

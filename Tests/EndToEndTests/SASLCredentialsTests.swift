@@ -1,13 +1,14 @@
 import ChatIRC
 import ChatProfile
 import Foundation
+import IRCTestRequirements
 import Testing
 
 @testable import ChatCommandLine
 
 /// The SASL password: where it is read from, which files are refused, and that no description
 /// of the credentials or of any error ever shows it.
-@Suite(.timeLimit(.minutes(10))) struct SASLCredentialsTests {
+@Suite(.ownThread, .timeLimit(.minutes(10))) struct SASLCredentialsTests {
   static let password = "correct horse battery staple"
 
   @Test(arguments: [

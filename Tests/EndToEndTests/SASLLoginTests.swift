@@ -6,7 +6,7 @@ import Testing
 
 /// SASL through the built binary against InspIRCd with Atheme linked: EXTERNAL with a client
 /// certificate the account has added, and a wrong PLAIN password failing cleanly.
-@Suite(.requires(.inspircd, .atheme, .openssl), .timeLimit(.minutes(10)))
+@Suite(.ownThread, .requires(.inspircd, .atheme, .openssl), .timeLimit(.minutes(10)))
 struct SASLLoginTests {
   @Test func saslExternalWithTheAccountsClientCertificateLogsIn() throws {
     let network = try ServicesNetwork()

@@ -1,12 +1,13 @@
 import ChatCore
 import ChatProfile
 import Foundation
+import IRCTestRequirements
 import Testing
 
 @testable import ChatCommandLine
 
 /// The store of policies learnt over TLS (the `sts` value itself: ChatIRCTests' `IRCSTSPolicyTests`).
-@Suite(.timeLimit(.minutes(10))) struct STSPolicyTests {
+@Suite(.ownThread, .timeLimit(.minutes(10))) struct STSPolicyTests {
   static let now = Timestamp(millisecondsSinceEpoch: 1_800_000_000_000)
 
   @Test func aRecordedPolicyUpgradesPlaintextUntilItExpires() throws {

@@ -10,7 +10,7 @@ import Testing
 /// side shows whether a run made a plaintext connection at all. The test CA is trusted
 /// through `--tls-ca`, which an `irc://` run keeps for the upgraded connection; the system's
 /// trust store (and `SSL_CERT_FILE`) would refuse it.
-@Suite(.requires(.inspircd, .openssl), .timeLimit(.minutes(10)))
+@Suite(.ownThread, .requires(.inspircd, .openssl), .timeLimit(.minutes(10)))
 struct STSUpgradeTests {
   /// InspIRCd with a TLS port and a five-minute STS policy for `localhost`.
   static func startServer(_ certificates: TestCertificates) throws -> InspIRCdServer {

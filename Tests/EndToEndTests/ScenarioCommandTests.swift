@@ -1,11 +1,12 @@
 import ChatScenario
 import Foundation
+import IRCTestRequirements
 import Testing
 
 @testable import ChatCommandLine
 
 /// `chat --scenario` and `chat --record` through the built binary.
-@Suite(.timeLimit(.minutes(10))) struct ScenarioCommandTests {
+@Suite(.ownThread, .timeLimit(.minutes(10))) struct ScenarioCommandTests {
   private func temporaryFile(_ name: String, _ contents: [UInt8]? = nil) throws -> String {
     let folder = FileManager.default.temporaryDirectory
       .appendingPathComponent("chat-scenario-\(UUID().uuidString)")

@@ -5,7 +5,7 @@ import Testing
 
 /// A SASL PLAIN login through the built binary with every output it has turned on: the
 /// password, and the `AUTHENTICATE` payload in base64, appear in none of them.
-@Suite(.requires(.inspircd, .atheme), .timeLimit(.minutes(10)))
+@Suite(.ownThread, .requires(.inspircd, .atheme), .timeLimit(.minutes(10)))
 struct SecretSearchTests {
   enum Source: String, CaseIterable { case environment, file }
 

@@ -1,8 +1,9 @@
 import Foundation
+import IRCTestRequirements
 import Testing
 
 /// chat in a pipeline, stopped by a signal: sinks flushed, conventional exit status.
-@Suite(.serialized, .timeLimit(.minutes(10))) struct SignalTests {
+@Suite(.ownThread, .serialized, .timeLimit(.minutes(10))) struct SignalTests {
   /// A running chat whose standard input and output are pipes held by the test.
   private final class PipedChat {
     let pid: pid_t

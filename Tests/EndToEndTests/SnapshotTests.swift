@@ -2,13 +2,14 @@ import ChatRendering
 import ChatScenario
 import ChatVerify
 import Foundation
+import IRCTestRequirements
 import Testing
 
 @testable import ChatCommandLine
 
 /// Every case in `Fixtures/` played by every renderer and compared with its snapshot; see
 /// `Snapshot` for recording and `SnapshotRenderer` for the renderers.
-@Suite(.timeLimit(.minutes(10))) struct SnapshotTests {
+@Suite(.ownThread, .timeLimit(.minutes(10))) struct SnapshotTests {
   static let scenarioFile = SnapshotRenderer.scenarioFile
   static let cases = Snapshot.caseNames()
 

@@ -1,11 +1,12 @@
 import Glibc
+import IRCTestRequirements
 import Testing
 
 /// The interactive line mode, driven through a real pseudo-terminal like a person would.
 ///
 /// Serialized: each test runs its own chat with real (100 ms / 200 ms) session timing, and a
 /// busy machine makes those timings less certain. Every wait has a deadline; none sleeps.
-@Suite(.serialized, .timeLimit(.minutes(10))) struct TerminalTests {
+@Suite(.ownThread, .serialized, .timeLimit(.minutes(10))) struct TerminalTests {
   /// The peer's replies: as in the seed, a UUID string from "Person B".
   static let reply = "< Person B: "
 

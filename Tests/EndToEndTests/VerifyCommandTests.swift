@@ -1,10 +1,11 @@
 import ChatVerify
 import Foundation
+import IRCTestRequirements
 import Testing
 
 /// `chat verify [--record] DIR` through the built binary, on copies of `Fixtures/` cases in
 /// temporary folders.
-@Suite(.timeLimit(.minutes(10))) struct VerifyCommandTests {
+@Suite(.ownThread, .timeLimit(.minutes(10))) struct VerifyCommandTests {
   /// A temporary folder holding copies of the named `Fixtures/` cases; remove it with `defer`.
   private func copyOfCases(_ names: [String]) throws -> URL {
     let root = FileManager.default.temporaryDirectory

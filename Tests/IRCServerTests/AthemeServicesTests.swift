@@ -2,7 +2,7 @@ import IRCTestRequirements
 import IRCTestSupport
 import Testing
 
-@Suite(.requires(.inspircd, .atheme), .timeLimit(.minutes(10)))
+@Suite(.ownThread, .requires(.inspircd, .atheme), .timeLimit(.minutes(10)))
 struct AthemeServicesTests {
   @Test func servicesLinkAndAnAccountRegisteredWithNickServWorksForSASLPlain() throws {
     var configuration = InspIRCdConfiguration()

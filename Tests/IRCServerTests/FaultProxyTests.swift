@@ -2,7 +2,7 @@ import IRCTestRequirements
 import IRCTestSupport
 import Testing
 
-@Suite(.requires(.inspircd), .timeLimit(.minutes(10)))
+@Suite(.ownThread, .requires(.inspircd), .timeLimit(.minutes(10)))
 struct FaultProxyTests {
   /// A server, alice connected directly and bob through a proxy, both in #chat.
   private struct Scene {

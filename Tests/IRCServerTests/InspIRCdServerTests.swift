@@ -3,7 +3,7 @@ import IRCTestRequirements
 import IRCTestSupport
 import Testing
 
-@Suite(.requires(.inspircd), .timeLimit(.minutes(10)))
+@Suite(.ownThread, .requires(.inspircd), .timeLimit(.minutes(10)))
 struct InspIRCdServerTests {
   @Test func startsOnAFreePortAndARawClientRegisters() throws {
     let server = try InspIRCdServer.start()

@@ -2,7 +2,7 @@ import IRCTestRequirements
 import IRCTestSupport
 import Testing
 
-@Suite(.requires(.inspircd), .timeLimit(.minutes(10)))
+@Suite(.ownThread, .requires(.inspircd), .timeLimit(.minutes(10)))
 struct LinkedServersTests {
   /// Two servers allowed to link, started, not linked yet.
   private func startPair() throws -> (InspIRCdServer, InspIRCdServer) {

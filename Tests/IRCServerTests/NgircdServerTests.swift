@@ -2,7 +2,7 @@ import IRCTestRequirements
 import IRCTestSupport
 import Testing
 
-@Suite(.requires(.ngircd), .timeLimit(.minutes(10)))
+@Suite(.ownThread, .requires(.ngircd), .timeLimit(.minutes(10)))
 struct NgircdServerTests {
   @Test func startsAndARawClientRegistersWithoutEchoMessage() throws {
     let server = try NgircdServer.start()

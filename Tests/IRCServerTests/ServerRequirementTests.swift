@@ -2,7 +2,7 @@ import IRCTestRequirements
 import IRCTestSupport
 import Testing
 
-@Suite(.timeLimit(.minutes(10)))
+@Suite(.ownThread, .timeLimit(.minutes(10)))
 struct ServerRequirementTests {
   /// Under `CHAT_REQUIRE_SERVERS=1` (CI) a missing server fails here, not only by skipping.
   @Test func everyServerIsInstalledWhereServersAreRequired() {

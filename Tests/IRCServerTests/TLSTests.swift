@@ -2,7 +2,7 @@ import IRCTestRequirements
 import IRCTestSupport
 import Testing
 
-@Suite(.requires(.inspircd, .openssl), .timeLimit(.minutes(10)))
+@Suite(.ownThread, .requires(.inspircd, .openssl), .timeLimit(.minutes(10)))
 struct TLSTests {
   @Test func eachTLSPortPresentsItsCertificateAndVerificationJudgesIt() throws {
     let certificates = try TestCertificates()
