@@ -41,6 +41,9 @@ public enum Action: Hashable, Sendable {
     /// The network link's status changed: lines waiting to go out, the measured lag. Sent
     /// when it changes, not per line.
     case linkChanged(LinkStatus, time: Timestamp)
+    /// `nick` went away with `message`, or came back (nil): shown in every conversation they
+    /// share with you, and marked in `/names` while away.
+    case memberAwayChanged(String, message: String?, time: Timestamp)
     /// `nick` joined the channel `name`.
     case memberJoined(String, channel: ConversationName, time: Timestamp)
     /// `nick` left the channel `name`.

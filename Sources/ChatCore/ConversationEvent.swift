@@ -11,6 +11,8 @@ public struct ConversationEvent: Hashable, Sendable {
     /// The conversation was closed: you left the channel (`reason` as given) or closed the
     /// private chat.
     case closed(reason: String?)
+    /// Someone in the conversation went away with a message, or came back (nil).
+    case memberAwayChanged(String, message: String?)
     /// Someone joined the channel.
     case memberJoined(String)
     /// Someone left the channel.

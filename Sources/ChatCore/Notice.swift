@@ -16,8 +16,8 @@ public enum Notice: Hashable, Sendable {
   case joinFailed(ConversationName, reason: String)
   /// Line `line` of the input (from 1) was skipped, for `problem` (`--input jsonl`).
   case malformedInput(line: Int, problem: String)
-  /// The members of a channel, sorted, after `/names`.
-  case members(ConversationName, [String])
+  /// The members of a channel, sorted, after `/names`, with who is away.
+  case members(ConversationName, [Member])
   /// A command that needs an argument came without one; the notice shows how to use it.
   case missingArgument(Command.Name)
   /// A channel command (`/names`, `/topic`) was used in a conversation that is no channel.

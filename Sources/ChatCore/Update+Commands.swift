@@ -168,7 +168,7 @@ private func showMembers(of typed: String?, _ state: AppState) -> [Effect] {
     conversation = state.conversations.active
   }
   guard let members = conversation.members else { return [.show(.notAChannel(conversation.name))] }
-  return [.show(.members(conversation.name, members.sorted))]
+  return [.show(.members(conversation.name, members.listed))]
 }
 
 private func topic(_ text: String?, _ state: AppState) -> [Effect] {

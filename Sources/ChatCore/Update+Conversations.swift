@@ -124,9 +124,13 @@ func membersListed(
   guard let index = state.conversations.index(of: channel),
     state.conversations[index].kind == .channel
   else { return [] }
+  let known = state.conversations[index].members
   var members = Members()
   for nick in nicks + [state.localName] {
-    members.insert(nick, key: state.nameRules.key(for: nick))
+    let key = state.nameRules.key(for: nick)
+    members.insert(nick, key: key)
+    // A list again (a relink) keeps who is away: NAMES does not say.
+    _ = members.setAway(key: key, message: known?.awayMessage(key: key))
   }
   state.conversations.modify(at: index) { $0.members = members }
   record(.membersListed(count: members.count), in: channel, at: time, &state)
@@ -149,10 +153,8 @@ func nickChanged(
       guard rules.key(for: conversation.name.text) == oldKey, renamedChat else { continue }
       state.conversations.rename(at: index, to: newName)
     } else {
-      let wasThere = state.conversations.modify(at: index) { conversation in
-        guard conversation.members?.remove(key: oldKey) == true else { return false }
-        conversation.members?.insert(new, key: newKey)
-        return true
+      let wasThere = state.conversations.modify(at: index) {
+        $0.members?.rename(key: oldKey, to: new, newKey: newKey) ?? false
       }
       guard wasThere else { continue }
     }

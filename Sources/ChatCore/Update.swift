@@ -91,6 +91,8 @@ private func updateSession(_ state: inout AppState, _ event: Action.Session) -> 
   case .linkChanged(let link, _):
     state.link = link
     return []
+  case .memberAwayChanged(let nick, let message, let time):
+    return memberAwayChanged(nick, message: message, at: time, &state)
   case .memberJoined(let nick, let channel, let time):
     return memberJoined(nick, channel, at: time, &state)
   case .memberLeft(let nick, let channel, let reason, let time):

@@ -44,12 +44,13 @@ extension IRCClient {
     case .topic: receiveTopic(message, into: &output)
     case .noTopic, .topicIs: receiveTopicReply(message, isEmpty: command == .noTopic, into: &output)
     case .topicSetBy: receiveTopicSetter(message, into: &output)
-    case .away where parameters.count >= 3:
+    case .away: receiveAway(message, into: &output)
+    case .awayReply where parameters.count >= 3:
       output.events.append(
         .serverReply(code: "301", text: "\(parameters[1]) is away: \(parameters[2])"))
     case .namesReply: receiveNames(message)
     case .endOfNames: receiveEndOfNames(message, into: &output)
-    case .unknownCommand, .invalidCapabilityCommand, .visibleHost, .away, .numeric, .other:
+    case .unknownCommand, .invalidCapabilityCommand, .visibleHost, .awayReply, .numeric, .other:
       receiveOther(message, number: command.number, into: &output)
     }
   }

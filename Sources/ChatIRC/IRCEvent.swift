@@ -53,6 +53,9 @@ public enum IRCEvent: Hashable, Sendable {
   case netsplit(servers: String, nicks: [String])
   /// People gone in the netsplit `servers` came back into `channel` on the relink.
   case netjoin(servers: String, channel: String, nicks: [String])
+  /// Someone in a channel of ours went away with `message`, or came back (nil), as
+  /// `away-notify` reports it. Never us: the server does not tell us of our own `AWAY`.
+  case userAway(nick: String, message: String?)
   /// `by` put `nick` out of `channel`.
   case userKicked(channel: String, nick: String, by: String, reason: String?)
   /// Someone else changed nick; `channels` are the ones of ours they are in.

@@ -53,6 +53,8 @@ extension IRCSessionEngine {
       enqueue(.memberJoined(nick, channel: ConversationName(channel), time: now))
     case .userParted(let channel, let nick, let reason):
       enqueue(.memberLeft(nick, channel: ConversationName(channel), reason: reason, time: now))
+    case .userAway(let nick, let message):
+      enqueue(.memberAwayChanged(nick, message: message, time: now))
     case .userKicked(let channel, let nick, let by, let reason):
       let why = "removed by \(by)" + (reason.map { ": \($0)" } ?? "")
       enqueue(.memberLeft(nick, channel: ConversationName(channel), reason: why, time: now))

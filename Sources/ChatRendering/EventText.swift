@@ -20,6 +20,9 @@ public enum EventText {
     case .closed(let reason):
       let what = rules.isChannel(event.conversation.text) ? "you left" : "private chat closed"
       return what + because(reason)
+    case .memberAwayChanged(let nick, let message):
+      guard let message else { return shown(nick) + " is back" }
+      return shown(nick) + " is away: " + shown(message, markup)
     case .memberJoined(let nick):
       return shown(nick) + " joined"
     case .memberLeft(let nick, let reason):
@@ -77,6 +80,14 @@ public enum EventText {
   @inline(__always)
   public static func namesConversation(_ name: ConversationName, in state: AppState) -> Bool {
     state.conversations.count > 1 || name.text != state.conversations.activeName.text
+  }
+
+  /// What `/names` and every other list of members puts after someone away: `bob (away)`.
+  public static let awayMark = " (away)"
+
+  /// A member as lists show them: the nick, sanitised, marked while they are away.
+  public static func listed(_ member: Member) -> String {
+    shown(member.nick) + (member.awayMessage == nil ? "" : awayMark)
   }
 
   /// The most nicks a netsplit or netjoin line names; the rest are counted.

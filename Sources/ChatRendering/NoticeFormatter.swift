@@ -44,9 +44,9 @@ public struct NoticeFormatter: TranscriptFormatter {
       return "server: " + LinkText.summary(of: link, status: status) + "\n"
     case .malformedInput(let line, let problem):
       return "input line \(line) skipped: " + Sanitizer.sanitize(problem) + "\n"
-    case .members(let name, let nicks):
-      let list = nicks.map(Sanitizer.sanitize).joined(separator: " ")
-      return "\(nicks.count) in \(shown(name)): " + list + "\n"
+    case .members(let name, let members):
+      let list = members.map(EventText.listed).joined(separator: " ")
+      return "\(members.count) in \(shown(name)): " + list + "\n"
     case .missingArgument(let command):
       return "usage: \(command.usage)\n"
     case .notAChannel(let name):

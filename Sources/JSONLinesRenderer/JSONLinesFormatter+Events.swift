@@ -9,6 +9,7 @@ import ChatRendering
 //     {"type":"active","seq":4,"conversation":"#room","time":"…"}
 //     {"type":"member_joined","seq":5,"conversation":"#room","nick":"Bob","time":"…"}
 //     {"type":"member_left","seq":6,"conversation":"#room","nick":"Bob","reason":"bye","time":"…"}
+//     {"type":"away","seq":8,"conversation":"#room","nick":"Bob","message":"lunch","time":"…"}
 //     {"type":"member_quit","seq":7,"conversation":"#room","nick":"Bob","time":"…"}
 //     {"type":"nick","seq":8,"conversation":"#room","from":"Bob","to":"Rob","time":"…"}
 //     {"type":"members","seq":5,"conversation":"#room","count":2,"members":["Person B","PersonA"],"time":"…"}
@@ -16,7 +17,8 @@ import ChatRendering
 //     {"type":"netsplit","seq":10,"conversation":"#room","servers":"irc1.test irc2.test","count":2,"nicks":["Bob","Eve"],"time":"…"}
 //     {"type":"netjoin","seq":11,"conversation":"#room","servers":"irc1.test irc2.test","count":2,"nicks":["Bob","Eve"],"time":"…"}
 //
-// `reason` and `by` appear only when known; `topic` is null when the topic was cleared;
+// `reason` and `by` appear only when known; `topic` is null when the topic was cleared, and
+// `message` when the person came back;
 // `members` lists the channel's members as the state holds them once the list arrived.
 
 extension JSONLinesFormatter {
@@ -27,6 +29,9 @@ extension JSONLinesFormatter {
     switch event.change {
     case .activated, .opened: break
     case .closed(let reason): room += reason.map(JSONWriter.maximumLength(ofString:)) ?? 0
+    case .memberAwayChanged(let nick, let message):
+      room += JSONWriter.maximumLength(ofString: nick)
+      room += message.map(JSONWriter.maximumLength(ofString:)) ?? 0
     case .memberJoined(let nick): room += JSONWriter.maximumLength(ofString: nick)
     case .memberLeft(let nick, let reason), .memberQuit(let nick, let reason):
       room += JSONWriter.maximumLength(ofString: nick)
@@ -49,6 +54,7 @@ extension JSONLinesFormatter {
       switch event.change {
       case .activated: open("active", &writer)
       case .closed: open("left", &writer)
+      case .memberAwayChanged: open("away", &writer)
       case .memberJoined: open("member_joined", &writer)
       case .memberLeft: open("member_left", &writer)
       case .memberQuit: open("member_quit", &writer)
@@ -65,6 +71,13 @@ extension JSONLinesFormatter {
       case .activated: break
       case .closed(let reason):
         Self.writeOptional("reason", reason, to: &writer)
+      case .memberAwayChanged(let nick, let message):
+        Self.writeOptional("nick", nick, to: &writer)
+        if let message {
+          Self.writeOptional("message", message, to: &writer)
+        } else {
+          writer.write(",\"message\":null")
+        }
       case .memberJoined(let nick):
         Self.writeOptional("nick", nick, to: &writer)
       case .memberLeft(let nick, let reason), .memberQuit(let nick, let reason):

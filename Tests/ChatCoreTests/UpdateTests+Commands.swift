@@ -167,7 +167,8 @@ extension UpdateTests {
   }
 
   @Test func namesShowsAChannelsMembersSorted() {
-    let members = Effect.show(.members(room, ["Bob", "Person B", "PersonA"]))
+    let members = Effect.show(
+      .members(room, [Member("Bob"), Member("Person B"), Member("PersonA")]))
     expectUpdate(inRoom(), typed("/names"), effects: [members])
     expectUpdate(connected(), typed("/names"), effects: [.show(.notAChannel(.initial))])
     expectUpdate(inRoom(), typed("/names #nope"), effects: [.show(.notOpen("#nope"))])

@@ -13,7 +13,10 @@ import Testing
     #expect(wire.lines.isEmpty)
     wire.server(
       ":irc1.test CAP * LS :echo-message labeled-response message-tags sasl=PLAIN server-time")
-    #expect(wire.lines == ["CAP REQ :echo-message message-tags server-time labeled-response batch"])
+    #expect(
+      wire.lines == [
+        "CAP REQ :echo-message message-tags server-time labeled-response batch away-notify"
+      ])
     wire.reset()
     wire.server(
       "@time=2026-12-01T09:12:28.923Z :irc1.test CAP alice ACK :echo-message message-tags server-time labeled-response batch"

@@ -7,7 +7,8 @@ struct IRCCommandTests {
     ("PRIVMSG", IRCCommand.privmsg), ("privmsg", .privmsg), ("Notice", .notice),
     ("001", .welcome), ("005", .support), ("433", .nickUnavailable(433)), ("432", .erroneousNick),
     ("904", .saslReply(904)), ("900", .loggedIn), ("404", .numeric(404)),
-    ("WALLOPS", .other("WALLOPS")), ("wallops", .other("WALLOPS")),
+    ("WALLOPS", .other("WALLOPS")), ("wallops", .other("WALLOPS")), ("AWAY", .away),
+    ("away", .away), ("301", .awayReply),
   ])
   func parsesOnceIntoItsCase(_ text: String, _ command: IRCCommand) {
     #expect(IRCCommand(text) == command)

@@ -27,7 +27,15 @@ import Testing
       ]),
       "conversations:\n  1 Conversation (1 mention, 2 more unread)\n  2 Carol (2 mentions)\n"
     ),
-    (.members(ConversationName("#room"), ["Bob", "PersonA"]), "2 in #room: Bob PersonA\n"),
+    (
+      .members(ConversationName("#room"), [Member("Bob"), Member("PersonA")]),
+      "2 in #room: Bob PersonA\n"
+    ),
+    (
+      .members(
+        ConversationName("#room"), [Member("Bob", awayMessage: "lunch"), Member("Eve\u{1B}")]),
+      "2 in #room: Bob (away) Eve␛\n"
+    ),
     (.missingArgument(.msg), "usage: /msg NAME TEXT\n"),
     (.joinFailed(ConversationName("#a"), reason: "banned\u{7}"), "cannot join #a: banned␇\n"),
     (.notOpen("#x\u{1B}"), "no conversation '#x␛' is open; /list shows them\n"),

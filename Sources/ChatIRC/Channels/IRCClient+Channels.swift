@@ -58,6 +58,17 @@ extension IRCClient {
       .userQuit(nick: source.nick, reason: message.parameters.first, channels: left))
   }
 
+  /// `:bob!b@host AWAY :lunch` (away) and `:bob!b@host AWAY` (back); an empty message is
+  /// back too, as `AWAY :` unsets it. Ours, should a server echo it, is not someone else's.
+  mutating func receiveAway(_ message: IRCMessage, into output: inout IRCOutput) {
+    guard let source = message.source.map(IRCSource.init), !source.nick.isEmpty else {
+      return countMalformed()
+    }
+    guard !isUs(source.nick) else { return }
+    let text = message.parameters.first.flatMap { $0.isEmpty ? nil : $0 }
+    output.events.append(.userAway(nick: source.nick, message: text))
+  }
+
   mutating func receiveNick(_ message: IRCMessage, into output: inout IRCOutput) {
     guard let source = message.source.map(IRCSource.init), let new = message.parameters.first,
       Self.isValidWord(new)

@@ -4,6 +4,8 @@
 public enum IRCCommand: Hashable, Sendable {
   case ack
   case authenticate
+  /// `AWAY`: with `away-notify`, a member went away (with a message) or came back (none).
+  case away
   case batch
   case cap
   case error
@@ -24,7 +26,7 @@ public enum IRCCommand: Hashable, Sendable {
   /// `005` RPL_ISUPPORT.
   case support
   /// `301` RPL_AWAY.
-  case away
+  case awayReply
   /// `331` RPL_NOTOPIC.
   case noTopic
   /// `332` RPL_TOPIC.
@@ -76,7 +78,7 @@ public enum IRCCommand: Hashable, Sendable {
     switch self {
     case .welcome: 1
     case .support: 5
-    case .away: 301
+    case .awayReply: 301
     case .noTopic: 331
     case .topicIs: 332
     case .topicSetBy: 333
@@ -89,7 +91,8 @@ public enum IRCCommand: Hashable, Sendable {
     case .nickUnavailable(let number), .saslReply(let number), .numeric(let number): number
     case .loggedIn: 900
     case .loggedOut: 901
-    case .ack, .authenticate, .batch, .cap, .error, .fail, .join, .kick, .nick, .notice, .part,
+    case .ack, .authenticate, .away, .batch, .cap, .error, .fail, .join, .kick, .nick, .notice,
+      .part,
       .ping, .pong, .privmsg, .quit, .topic, .other:
       nil
     }
@@ -99,7 +102,7 @@ public enum IRCCommand: Hashable, Sendable {
     switch number {
     case 1: self = .welcome
     case 5: self = .support
-    case 301: self = .away
+    case 301: self = .awayReply
     case 331: self = .noTopic
     case 332: self = .topicIs
     case 333: self = .topicSetBy
@@ -136,6 +139,7 @@ public enum IRCCommand: Hashable, Sendable {
     case "ACK": .ack
     case "FAIL": .fail
     case "ERROR": .error
+    case "AWAY": .away
     default: nil
     }
   }
