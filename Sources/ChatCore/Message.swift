@@ -108,7 +108,9 @@ public struct Message: Identifiable, Hashable, Sendable, Codable {
   }
 
   /// A message's fields, declared in the order the synthesised conformances used, so hashes
-  /// and the encoded keys stay as they were.
+  /// and the encoded keys stay as they were. Its initialiser is the synthesised memberwise one:
+  /// with a hand-written one, `Message.init` made the fields on the stack, copied them into the
+  /// new box and destroyed the original, four strings retained and released for nothing.
   @usableFromInline struct Fields: Hashable, Sendable, Codable {
     @usableFromInline var id: UUID
     @usableFromInline var sender: String
@@ -120,27 +122,17 @@ public struct Message: Identifiable, Hashable, Sendable, Codable {
     @usableFromInline var markup: TextMarkup
     @usableFromInline var isMention: Bool
     @usableFromInline var serverMessageID: String?
-
-    @usableFromInline init(
-      id: UUID, sender: String, text: String, time: Timestamp, isLocal: Bool,
-      conversation: ConversationName, isAction: Bool, markup: TextMarkup, isMention: Bool,
-      serverMessageID: String?
-    ) {
-      self.id = id
-      self.sender = sender
-      self.text = text
-      self.time = time
-      self.isLocal = isLocal
-      self.conversation = conversation
-      self.isAction = isAction
-      self.markup = markup
-      self.isMention = isMention
-      self.serverMessageID = serverMessageID
-    }
   }
 
   /// The box: immutable (a `let`), so the compiler checks that sharing it is safe, and a read
   /// of a field needs no exclusivity check.
+  ///
+  /// Not written in place when uniquely held (copy on write): measured with callgrind, that
+  /// saved a box only where a message was made and then changed (the hot paths set no field
+  /// of an unshared message, and the simulated echo's is shared with the outbox), while a
+  /// `var` in a class made every reader that calls out while holding a field retain and
+  /// release it (the JSON-lines formatter, three strings a line): 11 M more instructions for
+  /// 20,000 piped lines than this.
   @usableFromInline final class Storage: Sendable {
     @usableFromInline let fields: Fields
 

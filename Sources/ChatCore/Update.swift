@@ -155,7 +155,10 @@ private func updateUser(_ state: inout AppState, _ event: Action.User) -> [Effec
   case .switched(let target, let time):
     return switchConversation(to: target, at: time, &state)
   case .submitted(let text, let id, let time):
+    // Room for a sent message's two effects (send, schedule) at once: growing one by one
+    // allocated the array twice.
     var effects: [Effect] = []
+    effects.reserveCapacity(2)
     submitted(text, id: id, at: time, &state, into: &effects)
     return effects
   }
