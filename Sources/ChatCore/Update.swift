@@ -33,16 +33,17 @@ public func update(_ state: inout AppState, _ action: Action) -> [Effect] {
 /// the runtime keeps one array for every action, and a message's two most frequent actions
 /// (typed, echoed) then allocate none.
 public func update(_ state: inout AppState, _ action: Action, into effects: inout [Effect]) {
-  switch action {
-  case .session(.echoed(let message)):
+  // The two fast paths, tested first; every other action takes `update(_:_:)`'s exhaustive
+  // switch (no `default:` over our own enum here either).
+  if case .session(.echoed(let message)) = action {
     echoed(message, &state, into: &effects)
-    if state.phase == .draining { leaveIfSettled(&state, into: &effects) }
-  case .user(.submitted(let text, let id, let time)):
+  } else if case .user(.submitted(let text, let id, let time)) = action {
     submitted(text, id: id, at: time, &state, into: &effects)
-    if state.phase == .draining { leaveIfSettled(&state, into: &effects) }
-  default:
+  } else {
     effects.append(contentsOf: update(&state, action))
+    return
   }
+  if state.phase == .draining { leaveIfSettled(&state, into: &effects) }
 }
 
 private func updateSession(_ state: inout AppState, _ event: Action.Session) -> [Effect] {
