@@ -45,8 +45,8 @@ public enum IRCEvent: Hashable, Sendable {
   case userJoined(channel: String, nick: String)
   /// Someone else left `channel`.
   case userParted(channel: String, nick: String, reason: String?)
-  /// Someone left the network; `channels` are the ones of ours they were in.
-  case userQuit(nick: String, reason: String?, channels: [String])
+  /// Someone left the network (the core knows which of our channels they were in).
+  case userQuit(nick: String, reason: String?)
   /// A netsplit between the two servers `servers` names (`irc1.test irc2.test`, or
   /// `*.net *.split`) took `nicks` off the network, in the order their quits came: two or
   /// more quits with that reason, together (see `IRCNetsplits`). They left our channels.
@@ -58,8 +58,8 @@ public enum IRCEvent: Hashable, Sendable {
   case userAway(nick: String, message: String?)
   /// `by` put `nick` out of `channel`.
   case userKicked(channel: String, nick: String, by: String, reason: String?)
-  /// Someone else changed nick; `channels` are the ones of ours they are in.
-  case userNickChanged(from: String, to: String, channels: [String])
+  /// Someone else changed nick (the core knows which of our channels they are in).
+  case userNickChanged(from: String, to: String)
   /// The topic of `channel` (`332`, an empty one for `331`, or a change by `setBy` at `time`).
   case topic(channel: String, text: String, setBy: String?, time: Timestamp?)
   /// Who set the topic of `channel` and when (`333`).

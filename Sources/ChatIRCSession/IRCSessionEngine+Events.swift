@@ -58,14 +58,14 @@ extension IRCSessionEngine {
     case .userKicked(let channel, let nick, let by, let reason):
       let why = "removed by \(by)" + (reason.map { ": \($0)" } ?? "")
       enqueue(.memberLeft(nick, channel: ConversationName(channel), reason: why, time: now))
-    case .userQuit(let nick, let reason, _):
+    case .userQuit(let nick, let reason):
       enqueue(.memberQuit(nick, reason: reason, time: now))
     case .netsplit(let servers, let nicks):
       enqueue(.netsplit(servers: servers, nicks: nicks, time: now))
     case .netjoin(let servers, let channel, let nicks):
       enqueue(
         .netjoin(servers: servers, nicks: nicks, channel: ConversationName(channel), time: now))
-    case .userNickChanged(let old, let new, _):
+    case .userNickChanged(let old, let new):
       enqueue(.nickChanged(from: old, to: new, time: now))
     case .topic(let channel, let text, let setBy, _):
       enqueue(

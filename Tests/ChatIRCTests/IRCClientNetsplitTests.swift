@@ -95,7 +95,7 @@ import Testing
     wire.server(":bob!b@h QUIT :\(Self.servers)")
     wire.wait(1000)
     #expect(
-      wire.events == [.userQuit(nick: "bob", reason: Self.servers, channels: ["#chat", "#ops"])])
+      wire.events == [.userQuit(nick: "bob", reason: Self.servers)])
     wire.reset()
     // Not remembered as away: coming back is an ordinary join.
     wire.server(":bob!b@h JOIN #chat")
@@ -109,8 +109,8 @@ import Testing
     wire.wait(1000)
     #expect(
       wire.events == [
-        .userQuit(nick: "bob", reason: Self.servers, channels: ["#chat", "#ops"]),
-        .userQuit(nick: "user1", reason: Self.servers, channels: ["#chat", "#ops"]),
+        .userQuit(nick: "bob", reason: Self.servers),
+        .userQuit(nick: "user1", reason: Self.servers),
       ])
   }
 
@@ -121,7 +121,7 @@ import Testing
   func aQuitWithoutTwoServerNamesIsReportedAtOnce(reason: String) {
     var wire = wire()
     wire.server(":bob!b@h QUIT :\(reason)")
-    #expect(wire.events == [.userQuit(nick: "bob", reason: reason, channels: ["#chat", "#ops"])])
+    #expect(wire.events == [.userQuit(nick: "bob", reason: reason)])
   }
 
   @Test func anythingElseReportedClosesTheGroupFirst() {
@@ -219,15 +219,15 @@ import Testing
       ])
   }
 
-  @Test func theSplitMembersLeaveTheChannelsAtOnce() {
+  @Test func aRenameAfterTheSplitIsReportedAfterIt() {
     var wire = wire()
     split(["user1", "bob"], &wire)
-    // A rename reports the channels the person is in: none any more.
+    // The core takes the split members out of its channels; the rename follows the split.
     wire.server(":bob!b@h NICK robert")
     #expect(
       wire.events == [
         .netsplit(servers: Self.servers, nicks: ["user1", "bob"]),
-        .userNickChanged(from: "bob", to: "robert", channels: []),
+        .userNickChanged(from: "bob", to: "robert"),
       ])
   }
 }

@@ -114,7 +114,7 @@ import Testing
     #expect(wire.client.unconfirmedLineCount == 1)
   }
 
-  @Test func membershipChangesBecomeEventsWithTheChannelsAffected() {
+  @Test func membershipChangesBecomeEvents() {
     var wire = IRCWire.inspircd(channels: ["#chat", "#ops"])
     wire.server(":irc1.test 353 alice = #chat :alice @bob +carol!c@h")
     wire.server(":irc1.test 366 alice #chat :End of /NAMES list.")
@@ -133,10 +133,10 @@ import Testing
     #expect(
       wire.events == [
         .userJoined(channel: "#chat", nick: "dave"),
-        .userNickChanged(from: "bob", to: "robert", channels: ["#chat", "#ops"]),
+        .userNickChanged(from: "bob", to: "robert"),
         .userParted(channel: "#chat", nick: "carol", reason: "later"),
         .userKicked(channel: "#chat", nick: "dave", by: "robert", reason: "behave"),
-        .userQuit(nick: "robert", reason: "*.net *.split", channels: ["#chat", "#ops"]),
+        .userQuit(nick: "robert", reason: "*.net *.split"),
         .topic(channel: "#chat", text: "new topic", setBy: "robert", time: wire.time),
         .topic(channel: "#chat", text: "the topic", setBy: nil, time: nil),
         .topicSetBy(

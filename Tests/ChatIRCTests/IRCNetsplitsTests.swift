@@ -12,9 +12,9 @@ struct IRCNetsplitsTests {
   @Test func twoSplitQuitsAreOneNetsplitAndTheyAreRememberedAsAway() {
     var netsplits = IRCNetsplits()
     let first = netsplits.gatherQuit(
-      "Bob", member: "bob", reason: Self.servers, channels: ["#a"], mapping: Self.mapping)
+      "Bob", member: "bob", reason: Self.servers, mapping: Self.mapping)
     let second = netsplits.gatherQuit(
-      "Carol", member: "carol", reason: Self.servers, channels: [], mapping: Self.mapping)
+      "Carol", member: "carol", reason: Self.servers, mapping: Self.mapping)
     #expect(first.isEmpty && second.isEmpty && netsplits.isOpen)
     #expect(
       netsplits.close(mapping: Self.mapping) == [
@@ -27,10 +27,10 @@ struct IRCNetsplitsTests {
   @Test func aLoneSplitQuitIsAnOrdinaryQuitAndNotRemembered() {
     var netsplits = IRCNetsplits()
     _ = netsplits.gatherQuit(
-      "Bob", member: "bob", reason: Self.servers, channels: ["#a"], mapping: Self.mapping)
+      "Bob", member: "bob", reason: Self.servers, mapping: Self.mapping)
     let other = netsplits.gatherQuit(
-      "Dan", member: "dan", reason: "x.test y.test", channels: [], mapping: Self.mapping)
-    #expect(other == [.userQuit(nick: "Bob", reason: Self.servers, channels: ["#a"])])
+      "Dan", member: "dan", reason: "x.test y.test", mapping: Self.mapping)
+    #expect(other == [.userQuit(nick: "Bob", reason: Self.servers)])
     #expect(netsplits.away.isEmpty)
   }
 
@@ -38,7 +38,7 @@ struct IRCNetsplitsTests {
     var netsplits = IRCNetsplits()
     for nick in ["Bob", "Carol"] {
       _ = netsplits.gatherQuit(
-        nick, member: Self.mapping.folded(nick), reason: Self.servers, channels: ["#a"],
+        nick, member: Self.mapping.folded(nick), reason: Self.servers,
         mapping: Self.mapping)
     }
     let back = netsplits.gatherJoin(

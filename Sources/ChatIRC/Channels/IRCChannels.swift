@@ -1,8 +1,12 @@
 import ChatCore
 
-/// The channels part of the client: the channels we are in with their members, the ones we
-/// mean to be in (joined again after every reconnect), the `JOIN`s awaiting their answer and
-/// the names lists being gathered.
+/// The channels part of the client: the channels we are in, the ones we mean to be in
+/// (joined again after every reconnect), the `JOIN`s awaiting their answer and the names
+/// lists being gathered.
+///
+/// It keeps no members: the core owns who is in a channel (`Conversation.members`), and the
+/// protocol needs only to know which channels are ours (a line about another channel is not
+/// reported) and, for the names list, the members until its `366` hands them on.
 ///
 /// It knows no wire format and no nick of ours: the router parses the lines, tells it whether
 /// a line is about us, and hands it the server's case mapping; it answers with what changed.
@@ -10,11 +14,13 @@ import ChatCore
 struct IRCChannels: Hashable, Sendable {
   /// The most names lists gathered at once, so a hostile server cannot grow them unbounded.
   static let namesListCap = 100
+  /// The most names gathered per list, so a hostile names list cannot grow without bound.
+  static let memberCap = 50_000
   /// The most channels kept as joined.
   static let channelCap = 10_000
 
-  /// Channels we are in, keyed by case-folded name.
-  private(set) var joined: [String: IRCChannelState] = [:]
+  /// Channels we are in, as the server spells them, keyed by case-folded name.
+  private(set) var joined: [String: String] = [:]
   /// Channels to be in: joined again after every reconnect, as the user spelled them.
   private(set) var autojoin: [String]
   /// `JOIN`s sent and not answered yet, by folded name.
@@ -28,15 +34,10 @@ struct IRCChannels: Hashable, Sendable {
   }
 
   /// Channels we are in, as the server spells them, sorted.
-  var joinedNames: [String] { joined.values.map(\.name).sorted() }
+  var joinedNames: [String] { joined.values.sorted() }
 
   /// The name, as the server spells it, of the joined channel with folded name `key`.
-  func name(_ key: String) -> String? { joined[key]?.name }
-
-  /// Whether `member` (folded) is in the channel with folded name `key`.
-  func contains(_ member: String, in key: String) -> Bool {
-    joined[key]?.members[member] != nil
-  }
+  func name(_ key: String) -> String? { joined[key] }
 
   /// The state of a new connection: nothing joined or pending, the wish list kept.
   mutating func connectionStarted() {
@@ -73,46 +74,13 @@ struct IRCChannels: Hashable, Sendable {
   mutating func weJoined(_ channel: String, key: String) -> Bool {
     pendingJoins.remove(key)
     guard joined[key] == nil, joined.count < Self.channelCap else { return false }
-    joined[key] = IRCChannelState(name: channel)
+    joined[key] = channel
     return true
   }
 
   /// We left `key` (`PART` or `KICK`): its name, nil when we were not in it.
   mutating func weLeft(_ key: String) -> String? {
-    joined.removeValue(forKey: key)?.name
-  }
-
-  /// `nick` (`member` folded) joined `key`: the channel's name, nil when we are not in it.
-  mutating func memberJoined(_ nick: String, member: String, in key: String) -> String? {
-    guard joined[key] != nil else { return nil }
-    joined[key]?.add(nick, folded: member)
-    return joined[key]?.name
-  }
-
-  /// `member` (folded) left `key`.
-  mutating func memberLeft(_ member: String, from key: String) {
-    joined[key]?.members[member] = nil
-  }
-
-  /// `member` (folded) left the network: the names of the channels of ours they were in.
-  mutating func memberQuit(_ member: String) -> [String] {
-    var left: [String] = []
-    for (key, state) in joined where state.members[member] != nil {
-      joined[key]?.members[member] = nil
-      left.append(state.name)
-    }
-    return left.sorted()
-  }
-
-  /// `old` (folded) is now `new` (`newKey` folded): the channels of ours they are in.
-  mutating func memberRenamed(_ old: String, to new: String, newKey: String) -> [String] {
-    var renamed: [String] = []
-    for (key, state) in joined where state.members[old] != nil {
-      joined[key]?.members[old] = nil
-      joined[key]?.add(new, folded: newKey)
-      renamed.append(state.name)
-    }
-    return renamed.sorted()
+    joined.removeValue(forKey: key)
   }
 
   /// A `353` line for `key`: its names (prefixed by the `symbols` of membership) gathered.
@@ -121,7 +89,7 @@ struct IRCChannels: Hashable, Sendable {
   ) {
     guard namesInProgress[key] != nil || namesInProgress.count < Self.namesListCap else { return }
     var members = namesInProgress[key] ?? []
-    for name in names.split(separator: " ") where members.count < IRCChannelState.memberCap {
+    for name in names.split(separator: " ") where members.count < Self.memberCap {
       let prefixes = name.prefix { symbols.contains($0) }
       let nick = IRCSource(name.dropFirst(prefixes.count)).nick
       guard !nick.isEmpty else { continue }
@@ -130,30 +98,17 @@ struct IRCChannels: Hashable, Sendable {
     namesInProgress[key] = members
   }
 
-  /// The `366` for `key`: the members gathered, which are now the channel's (when we are in
-  /// it), and the channel's name as the server spells it, if we are.
-  mutating func endOfNames(_ key: String, mapping: NameRules.CaseMapping) -> (
-    name: String?, members: [IRCMember]
-  ) {
+  /// The `366` for `key`: the members gathered, handed on and no longer kept, and the
+  /// channel's name as the server spells it, if we are in it.
+  mutating func endOfNames(_ key: String) -> (name: String?, members: [IRCMember]) {
     let members = namesInProgress.removeValue(forKey: key) ?? []
-    if joined[key] != nil {
-      joined[key]?.members = [:]
-      for member in members {
-        joined[key]?.add(member.nick, folded: mapping.folded(member.nick))
-      }
-    }
-    return (joined[key]?.name, members)
+    return (joined[key], members)
   }
 
   /// The server's case mapping changed: every key folded again under `mapping`.
   mutating func refold(_ mapping: NameRules.CaseMapping) {
     joined = Dictionary(
-      joined.values.map { channel in
-        var channel = channel
-        channel.members = Dictionary(
-          channel.members.values.map { (mapping.folded($0), $0) }, uniquingKeysWith: { $1 })
-        return (mapping.folded(channel.name), channel)
-      }, uniquingKeysWith: { $1 })
+      joined.values.map { (mapping.folded($0), $0) }, uniquingKeysWith: { $1 })
     pendingJoins = Set(pendingJoins.map { mapping.folded($0) })
   }
 }

@@ -11,7 +11,7 @@ extension IRCClient {
       if let user = source.user, let host = source.host { (self.user, self.host) = (user, host) }
       guard channels.weJoined(channel, key: key) else { return }
       output.events.append(.joined(channel: channel))
-    } else if let name = channels.memberJoined(source.nick, member: folded(source.nick), in: key) {
+    } else if let name = channels.name(key) {
       output.events.append(.userJoined(channel: name, nick: source.nick))
     }
   }
@@ -26,7 +26,6 @@ extension IRCClient {
       _ = channels.weLeft(key)
       output.events.append(.parted(channel: name, reason: reason))
     } else {
-      channels.memberLeft(folded(source.nick), from: key)
       output.events.append(.userParted(channel: name, nick: source.nick, reason: reason))
     }
   }
@@ -44,7 +43,6 @@ extension IRCClient {
       channels.forget(key, mapping: support.caseMapping)
       output.events.append(.kicked(channel: name, by: source.nick, reason: reason))
     } else {
-      channels.memberLeft(folded(parameters[1]), from: key)
       output.events.append(
         .userKicked(channel: name, nick: parameters[1], by: source.nick, reason: reason))
     }
@@ -53,9 +51,7 @@ extension IRCClient {
   mutating func receiveQuit(_ message: IRCMessage, into output: inout IRCOutput) {
     guard let source = message.source.map(IRCSource.init) else { return countMalformed() }
     guard !isUs(source.nick) else { return }
-    let left = channels.memberQuit(folded(source.nick))
-    output.events.append(
-      .userQuit(nick: source.nick, reason: message.parameters.first, channels: left))
+    output.events.append(.userQuit(nick: source.nick, reason: message.parameters.first))
   }
 
   /// `:bob!b@host AWAY :lunch` (away) and `:bob!b@host AWAY` (back); an empty message is
@@ -73,7 +69,6 @@ extension IRCClient {
     guard let source = message.source.map(IRCSource.init), let new = message.parameters.first,
       Self.isValidWord(new)
     else { return countMalformed() }
-    let renamed = channels.memberRenamed(folded(source.nick), to: new, newKey: folded(new))
     if isUs(source.nick) {
       let previous = nick
       nick = new
@@ -82,7 +77,7 @@ extension IRCClient {
       for index in delivery.inFlight.indices { delivery.inFlight[index].renamed(to: new) }
       output.events.append(.nickChanged(from: previous, to: new))
     } else {
-      output.events.append(.userNickChanged(from: source.nick, to: new, channels: renamed))
+      output.events.append(.userNickChanged(from: source.nick, to: new))
     }
   }
 
@@ -129,7 +124,7 @@ extension IRCClient {
   mutating func receiveEndOfNames(_ message: IRCMessage, into output: inout IRCOutput) {
     let parameters = message.parameters
     guard parameters.count >= 2 else { return countMalformed() }
-    let (name, members) = channels.endOfNames(folded(parameters[1]), mapping: support.caseMapping)
+    let (name, members) = channels.endOfNames(folded(parameters[1]))
     output.events.append(.names(channel: name ?? parameters[1], members: members))
   }
 

@@ -40,18 +40,16 @@ extension IRCClient {
     output.events += netsplits.close(mapping: support.caseMapping)
   }
 
-  /// A `QUIT` with a split's reason: the person leaves our channels now and joins the open
-  /// split (a different split, or open rejoins, are reported first).
+  /// A `QUIT` with a split's reason: the person joins the open split (a different split, or
+  /// open rejoins, are reported first).
   private mutating func gatherSplitQuit(_ message: IRCMessage, into output: inout IRCOutput)
     -> Bool
   {
     guard let reason = message.parameters.first, IRCNetsplits.isSplitReason(reason),
       let source = message.source.map(IRCSource.init), !source.nick.isEmpty, !isUs(source.nick)
     else { return false }
-    let member = folded(source.nick)
     output.events += netsplits.gatherQuit(
-      source.nick, member: member, reason: reason, channels: channels.memberQuit(member),
-      mapping: support.caseMapping)
+      source.nick, member: folded(source.nick), reason: reason, mapping: support.caseMapping)
     return true
   }
 
@@ -68,8 +66,6 @@ extension IRCClient {
     let (events, gathered) = netsplits.gatherJoin(
       source.nick, member: member, channel: name, key: key, mapping: support.caseMapping)
     output.events += events
-    guard gathered else { return false }
-    _ = channels.memberJoined(source.nick, member: member, in: key)
-    return true
+    return gathered
   }
 }

@@ -2,21 +2,21 @@ import ChatCore
 
 /// The groups' life: a split quit or a returning join gathered, the open groups closed into
 /// the events that report them. The router hands over the lines' nicks folded under the
-/// server's `mapping`, and the channels the part of the channels said they left or are in.
+/// server's `mapping`, and the names of our channels as the server spells them.
 extension IRCNetsplits {
   /// Closes the open groups: the split first, then each channel's returning members.
   mutating func close(mapping: NameRules.CaseMapping) -> [IRCEvent] {
     var events: [IRCEvent] = []
     if let split {
       self.split = nil
-      if split.quits.count == 1, let quit = split.quits.first {
+      if split.quits.count == 1, let nick = split.quits.first {
         // A split-like quit alone is the ordinary quit it may well be: not remembered.
-        events.append(.userQuit(nick: quit.nick, reason: split.reason, channels: quit.channels))
+        events.append(.userQuit(nick: nick, reason: split.reason))
       } else {
-        for quit in split.quits where away.count < Self.nickCap {
-          away[mapping.folded(quit.nick)] = split.reason
+        for nick in split.quits where away.count < Self.nickCap {
+          away[mapping.folded(nick)] = split.reason
         }
-        events.append(.netsplit(servers: split.reason, nicks: split.quits.map(\.nick)))
+        events.append(.netsplit(servers: split.reason, nicks: split.quits))
       }
     }
     for key in rejoinOrder {
@@ -31,11 +31,10 @@ extension IRCNetsplits {
     return events
   }
 
-  /// `nick` (`member` folded) quit with the split's `reason`, leaving `channels`: they join
-  /// the open split. A different split, or open rejoins, are closed first (the events).
+  /// `nick` (`member` folded) quit with the split's `reason`: they join the open split. A
+  /// different split, or open rejoins, are closed first (the events).
   mutating func gatherQuit(
-    _ nick: String, member: String, reason: String, channels: [String],
-    mapping: NameRules.CaseMapping
+    _ nick: String, member: String, reason: String, mapping: NameRules.CaseMapping
   ) -> [IRCEvent] {
     var events: [IRCEvent] = []
     if split?.reason != reason || !rejoinOrder.isEmpty
@@ -45,7 +44,7 @@ extension IRCNetsplits {
       split = Split(reason: reason)
     }
     away[member] = nil
-    split?.quits.append(Quit(nick: nick, channels: channels))
+    split?.quits.append(nick)
     return events
   }
 
@@ -58,7 +57,7 @@ extension IRCNetsplits {
   ) -> (events: [IRCEvent], gathered: Bool) {
     var events: [IRCEvent] = []
     // Back before their split was reported (a quick relink): the split ends here.
-    if split?.quits.contains(where: { mapping.folded($0.nick) == member }) ?? false {
+    if split?.quits.contains(where: { mapping.folded($0) == member }) ?? false {
       events += close(mapping: mapping)
     }
     guard let servers = away[member] else { return (events, false) }

@@ -16,16 +16,11 @@ struct IRCNetsplits: Hashable, Sendable {
   /// server cannot grow them without bound.
   static let nickCap = 50_000
 
-  /// Someone who quit in the open split, and the channels of ours they left.
-  struct Quit: Hashable, Sendable {
-    var nick: String
-    var channels: [String]
-  }
-
   /// The quits of the split being gathered.
   struct Split: Hashable, Sendable {
     var reason: String
-    var quits: [Quit] = []
+    /// The nicks of those who quit in it, in the order their quits came.
+    var quits: [String] = []
   }
 
   /// The returning members of one channel being gathered.
