@@ -57,13 +57,13 @@ extension ChatCommand {
     }
   }
 
-  /// `--record FILE`: wraps `input` so that what the user does is written to FILE, headed by
-  /// the run's settings so that `--scenario FILE` reproduces the conversation. On a network
-  /// run the session records its link into the same file: a recording.
+  /// `--record FILE`: a recorder that writes to FILE what the user does, headed by the run's
+  /// settings so that `--scenario FILE` reproduces the conversation; it watches the runtime's
+  /// loop. On a network run the session records its link into the same file: a recording.
   static func recorder(
-    wrapping input: any ChatRuntime.Input, path: String, clock: any Clock, seed: UInt64,
+    path: String, clock: any Clock, seed: UInt64,
     options: Options, width: Int? = nil, network: NetworkRun? = nil, utcOffset: Int64 = 0
-  ) throws(SinkError) -> RecordingInput {
+  ) throws(SinkError) -> ScenarioRecorder {
     let start = clock.now
     let settings: Scenario
     let comment: String
@@ -87,8 +87,7 @@ extension ChatCommand {
     if let session = network?.session {
       session.linkObserver = { event, now in recorder.recordLink(event, at: now) }
       recorder.sessionWaitingActions = { session.waitingActionCount }
-      recorder.sessionDeliveredActions = { session.deliveredActionCount }
     }
-    return RecordingInput(wrapping: input, recorder: recorder)
+    return recorder
   }
 }

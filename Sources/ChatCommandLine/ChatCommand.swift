@@ -109,12 +109,14 @@ public enum ChatCommand {
           state: AppState(localName: options.name, scrollback: options.scrollback),
           clock: clock, renderers: renderers, frameBudget: options.virtualTime ? nil : .display)
       }
-    // `--record` wraps whichever input the run reads, the terminal's included.
+    // `--record` watches the loop, whichever input the run reads (the terminal's included),
+    // once the width is known.
     let record = { (input: any ChatRuntime.Input, width: Int?) throws(SinkError) in
       guard let path = options.record else { return input }
-      return try recorder(
-        wrapping: input, path: path, clock: clock, seed: seed, options: options, width: width,
+      runtime.observer = try recorder(
+        path: path, clock: clock, seed: seed, options: options, width: width,
         network: network, utcOffset: utcOffset)
+      return input
     }
     let outcome: Runtime.Outcome
     if let lineMode {

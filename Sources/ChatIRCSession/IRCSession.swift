@@ -51,9 +51,6 @@ public final class IRCSession: Session {
   /// How many actions (a changed link status counted as one) wait for the loop to hand them
   /// to the core: a line typed now reaches the core before them (a recording says how many).
   public var waitingActionCount: Int { engine.waitingActionCount }
-  /// How many actions the session has handed the loop for the core (a recording notes it
-  /// where a typed line overtook others).
-  public private(set) var deliveredActionCount = 0
 
   /// The protocol state machine.
   public var client: IRCClient { engine.client }
@@ -124,9 +121,7 @@ public final class IRCSession: Session {
   public func nextEvent(dueBy now: Timestamp) -> Action.Session? {
     engine.lastNow = max(engine.lastNow, now)
     doDueWork(at: now)
-    let event = engine.nextQueuedEvent(at: now)
-    if event != nil { deliveredActionCount += 1 }
-    return event
+    return engine.nextQueuedEvent(at: now)
   }
 
   public var watchedDescriptors: [WatchedDescriptor] {

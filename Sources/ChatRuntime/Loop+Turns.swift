@@ -36,7 +36,7 @@ extension Loop {
       let now = clock.now
       let step = input.nextEvents(dueBy: now, in: state)
       guard !step.isEmpty, !holdsBack(step, from: input) else { break }
-      try input.takeNextEvents(at: now)
+      try take(step, from: input, at: now)
       for event in step {
         stopsAtOnce = stopsAtOnce || event.stopsAtOnce
         try dispatch(event, at: now)
@@ -60,7 +60,7 @@ extension Loop {
       if deadline.map({ due < $0 }) ?? true {
         clock.advance(to: due)
         let step = input.nextEvents(dueBy: due, in: state)
-        try input.takeNextEvents(at: due)  // Even an empty step: its time has come.
+        try take(step, from: input, at: due)  // Even an empty step: its time has come.
         for event in step { try dispatch(event) }
         return true
       }
@@ -91,8 +91,17 @@ extension Loop {
   /// Takes `step` from `input` and dispatches it.
   private mutating func type(_ step: [InputEvent], from input: any Input) throws(SinkError) {
     guard !step.isEmpty else { return }
-    try input.takeNextEvents(at: clock.now)
+    try take(step, from: input, at: clock.now)
     for event in step { try dispatch(event) }
+  }
+
+  /// Takes `step` from `input` at `now` and tells the observer, before any of it is
+  /// dispatched.
+  private func take(
+    _ step: [InputEvent], from input: any Input, at now: Timestamp
+  ) throws(SinkError) {
+    try input.takeNextEvents(at: now)
+    try observer?.loop(takes: step, at: now)
   }
 
   /// Whether `step` waits in `input` for now: piped lines and requests wait while the run
@@ -145,7 +154,9 @@ extension Loop {
     var events: [InputEvent] = []
     if found.signalsAreReady, let signals {
       for signal in signals.drain() {
-        if let event = try input.handle(signal: signal, at: clock.now, in: state) {
+        let now = clock.now
+        if let event = try input.handle(signal: signal, at: now, in: state) {
+          try observer?.loop(takes: [event], at: now)
           events.append(event)
         }
       }

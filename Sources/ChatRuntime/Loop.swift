@@ -27,6 +27,8 @@ struct Loop {
   /// The effects array `dispatch` reuses, empty between actions.
   var spareEffects: [Effect] = []
   var outcome = Runtime.Outcome.completed
+  /// Told every step taken from the input and every action dispatched (`--record`).
+  var observer: (any LoopObserver)?
 
   init(
     state: AppState, session: any Session, clock: any Clock, ids: SeededUUIDGenerator,
@@ -129,6 +131,7 @@ struct Loop {
   mutating func dispatch(_ action: Action) throws(SinkError) {
     // One array of effects for every action, taken out while in use: a new one per action
     // was an allocation and a release per message. (Nothing here dispatches again.)
+    observer?.loop(dispatches: action)
     var effects = spareEffects
     spareEffects = []
     update(&state, action, into: &effects)

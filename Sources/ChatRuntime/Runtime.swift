@@ -57,6 +57,13 @@ public final class Runtime {
       frame: Frame(budget: frameBudget), policyStore: policyStore)
   }
 
+  /// Told every step the loop takes from the input and every action it dispatches, in turn
+  /// (`chat --record`). Set it before `run`.
+  public var observer: (any LoopObserver)? {
+    get { loop.observer }
+    set { loop.observer = newValue }
+  }
+
   /// The state after the last action.
   public var state: AppState { loop.state }
 

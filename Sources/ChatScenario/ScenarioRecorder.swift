@@ -1,29 +1,31 @@
 import ChatCore
 import ChatIRC
 import ChatRendering
+import ChatRuntime
 
 /// Writes a scenario as a run goes: its header at once, then each entry as it happens, timed
-/// from `start`. What the user types (`RecordingInput`) and, on a network run, what the link
-/// carries (`recordLink`) go through one recorder, so a recording holds both in the order
-/// they happened.
+/// from `start`. It watches the runtime's loop (`LoopObserver`): what the user types, and the
+/// session actions the core is handed, which it counts for its `reached` entries. On a network
+/// run what the link carries (`recordLink`) goes through the same recorder, so a recording
+/// holds both in the order they happened.
 ///
 /// Each entry is handed to the operating system as soon as it happens, so a crash keeps
 /// everything up to it. A live clock that steps back cannot make entries go back in time.
-public final class ScenarioRecorder {
+public final class ScenarioRecorder: LoopObserver {
   private let sink: any TextSink
   private let start: Timestamp
   private let isRecording: Bool
   private var last: Int64 = 0
-  /// The first error writing a link entry (which cannot throw where it happens): the
-  /// recording input throws it at its next step, so the run still fails with it.
+  /// The first error writing a link entry (which cannot throw where it happens): the next
+  /// step the loop takes throws it, so the run still fails with it.
   public private(set) var failure: SinkError?
   /// How many actions the session made of its link wait for the core (a network run's
   /// `IRCSession.waitingActionCount`): a step typed now reaches the core before them.
   public var sessionWaitingActions: () -> Int = { 0 }
-  /// How many actions the session has handed the core (`IRCSession.deliveredActionCount`):
-  /// when some wait, a `reached` entry says how many went before the step, so the replay
-  /// hands the core exactly those first.
-  public var sessionDeliveredActions: () -> Int = { 0 }
+  /// How many actions of the session the loop has dispatched to the core: when some wait, a
+  /// `reached` entry says how many went before the step, so the replay hands the core
+  /// exactly those first.
+  private var delivered = 0
   /// The time of the last entry written that is no `>` line, and how many actions the core
   /// had been handed then: a link entry at that same instant after more were handed gets a
   /// `reached` entry (a replay plays the entries of an instant before handing any on).
@@ -56,7 +58,6 @@ public final class ScenarioRecorder {
       // A replay hands the core what waits before a typed step: say where live stopped.
       // (Not again for a step right after another at the same count: nothing reached the
       // core between them, so the replay may type them together.)
-      let delivered = sessionDeliveredActions()
       let followsStep = lastEntry.map { $0 == (last, delivered, true) } ?? false
       if sessionWaitingActions() > 0, !followsStep {
         try write(entry(.reached(count: delivered)))
@@ -83,7 +84,6 @@ public final class ScenarioRecorder {
       } else if isRecording {
         // A replay plays an instant's entries before handing their actions on, and hands
         // everything on between instants: say so where live did otherwise.
-        let delivered = sessionDeliveredActions()
         // (Before the first entry, the replay has handed on nothing either.)
         let reachedSince =
           if let lastEntry {
@@ -99,6 +99,30 @@ public final class ScenarioRecorder {
     } catch {
       failure = error
     }
+  }
+
+  /// Writes the step the loop takes as typed at `now`.
+  public func loop(takes step: [InputEvent], at now: Timestamp) throws(SinkError) {
+    var events: [Scenario.Event] = []
+    for event in step {
+      switch event {
+      case .ended: events.append(.end)
+      case .line(let text): events.append(.typed(text))
+      case .quitRequested: events.append(.quit)
+      // `--record` is refused with `--input jsonl`: a scenario holds typed lines only.
+      case .malformedLine, .request: break
+      case .terminated(let signal): events.append(.signal(signal))
+      }
+    }
+    try record(step: events, at: now)
+  }
+
+  /// Counts the session's actions: what the loop itself tells the core is none of them.
+  public func loop(dispatches action: Action) {
+    guard case .session(let event) = action, event != .expectsNothingMore,
+      event != .confirmsDelivery
+    else { return }
+    delivered += 1
   }
 
   private func entry(_ event: Scenario.Event) -> String {

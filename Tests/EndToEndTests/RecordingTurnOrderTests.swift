@@ -123,13 +123,14 @@ import Testing
     settings.start = start
     settings.utcOffsetSeconds = 0
     let recorder = try ScenarioRecorder(start: start, settings: settings, sink: sink)
-    var delivered = 0
     var waiting = 1  // The first report of the link's status.
-    recorder.sessionDeliveredActions = { delivered }
     recorder.sessionWaitingActions = { waiting }
     func at(_ milliseconds: Int64) -> Timestamp { start.advanced(byMilliseconds: milliseconds) }
     recorder.recordLink(.dialing, at: at(0))
-    (delivered, waiting) = (2, 0)  // The loop handed on `connecting` and the link's status.
+    // The loop handed on `connecting` and the link's status.
+    recorder.loop(dispatches: .session(.connecting(time: at(0))))
+    recorder.loop(dispatches: .session(.linkChanged(LinkStatus(), time: at(0))))
+    waiting = 0
     recorder.recordLink(.connected, at: at(0))
     for line in ["CAP LS 302", "NICK bot", "USER bot 0 * chat"] {
       recorder.recordLink(.wrote(line), at: at(0))

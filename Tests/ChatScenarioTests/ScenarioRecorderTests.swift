@@ -28,10 +28,13 @@ private final class ScriptedInput: ChatRuntime.Input {
   func takeNextEvents(at now: Timestamp) { script.removeFirst() }
 }
 
-/// Looks at the recorder's next step at `now` and types it, as the runtime does.
-private func type(_ recorder: RecordingInput, at now: Timestamp) throws -> [InputEvent] {
-  let step = recorder.nextEvents(dueBy: now, in: AppState())
-  try recorder.takeNextEvents(at: now)
+/// Takes the input's next step at `now` and tells the recorder, as the runtime's loop does.
+private func type(
+  _ input: ScriptedInput, to recorder: ScenarioRecorder, at now: Timestamp
+) throws -> [InputEvent] {
+  let step = input.nextEvents(dueBy: now, in: AppState())
+  input.takeNextEvents(at: now)
+  try recorder.loop(takes: step, at: now)
   return step
 }
 
@@ -39,22 +42,22 @@ private func at(_ milliseconds: Int64) -> Timestamp {
   Timestamp.virtualEpoch.advanced(byMilliseconds: milliseconds)
 }
 
-@Suite(.timeLimit(.minutes(10))) struct RecordingInputTests {
+@Suite(.timeLimit(.minutes(10))) struct ScenarioRecorderTests {
   @Test func recordsEachEventWithItsTimeAfterAHeader() throws {
     let sink = MemorySink()
     let inner = ScriptedInput([
       (0, [.line("hi")]), (0, []), (1250, [.line(" padded"), .line("")]),
       (2000, [.quitRequested, .ended]), (2500, [.terminated(signal: 15)]),
     ])
-    let recorder = try RecordingInput(
-      wrapping: inner, start: .virtualEpoch, settings: Scenario(seed: 3, name: "A", peer: "B"),
-      comment: "test", sink: sink)
+    let recorder = try ScenarioRecorder(
+      start: .virtualEpoch, settings: Scenario(seed: 3, name: "A", peer: "B"), comment: "test",
+      sink: sink)
     #expect(sink.text == "# test\nseed 3\nname A\npeer B\n\n", "the header is written at once")
     var seen: [InputEvent] = []
     for time in [0, 0, 1250, 2000, 2500] {
-      seen += try type(recorder, at: at(Int64(time)))
+      seen += try type(inner, to: recorder, at: at(Int64(time)))
     }
-    #expect(seen.count == 6, "events pass through unchanged")
+    #expect(seen.count == 6)
     #expect(
       sink.text == """
         # test
@@ -83,9 +86,8 @@ private func at(_ milliseconds: Int64) -> Timestamp {
           (0, [.line("a")]), (50, [.line("b"), .line("/help")]), (700, [.line("c")]),
           (800, [.ended]),
         ])
-      let recorder = try RecordingInput(
-        wrapping: inner, start: clock.now, settings: Scenario(seed: 4, name: "Me", peer: "You"),
-        sink: recording)
+      let recorder = try ScenarioRecorder(
+        start: clock.now, settings: Scenario(seed: 4, name: "Me", peer: "You"), sink: recording)
       var state = AppState()
       state.localName = "Me"
       let runtime = Runtime(
@@ -94,7 +96,8 @@ private func at(_ milliseconds: Int64) -> Timestamp {
           configuration: .init(peerName: "You"), ids: SeededUUIDGenerator(seed: 4)),
         clock: clock, ids: SeededUUIDGenerator(seed: 4, stream: 1),
         renderers: [StreamRenderer(LogFormatter(), sink: original)])
-      _ = try runtime.run(recorder)
+      runtime.observer = recorder
+      _ = try runtime.run(inner)
     }
     let replayed = MemorySink()
     let scenario = try ScenarioParser.parse(recording.bytes, file: "recording")
@@ -111,10 +114,10 @@ private func at(_ milliseconds: Int64) -> Timestamp {
     }
     let sink = CountingSink()
     let inner = ScriptedInput([(0, [.line("a")]), (5, [.line("b"), .ended])])
-    let recorder = try RecordingInput(
-      wrapping: inner, start: .virtualEpoch, settings: Scenario(seed: 1), sink: sink)
-    _ = try type(recorder, at: at(0))
-    _ = try type(recorder, at: at(5))
+    let recorder = try ScenarioRecorder(
+      start: .virtualEpoch, settings: Scenario(seed: 1), sink: sink)
+    _ = try type(inner, to: recorder, at: at(0))
+    _ = try type(inner, to: recorder, at: at(5))
     #expect(sink.calls == Array(repeating: ["write", "flush"], count: 4).flatMap { $0 })
   }
 }
