@@ -59,7 +59,8 @@ public struct AppState: Equatable, Sendable {
   /// notice (`Notice.notSent`) instead of being guessed a channel.
   public var serverConversationTakesMessages = true
   /// How many typed messages went nowhere because the active conversation takes none
-  /// (`Notice.notSent`): a piped run counts them as not delivered in its exit status.
+  /// (`Notice.notSent`): a network run counts them as not delivered in its exit status (75),
+  /// piped or in line mode alike, as it counts a failed message.
   public var notSentCount = 0
   /// The channels the run joins at start (the URL's or `--join`'s), in order, until each is
   /// joined or refused. The first of them joined becomes the active conversation; the others
@@ -83,6 +84,10 @@ public struct AppState: Equatable, Sendable {
   /// Whether the session has been asked to leave (`.leave`): once, when the draining run has
   /// settled.
   public var hasAskedSessionToLeave = false
+
+  /// How long piped input waits for the first channel of the start after each connection
+  /// (`Timer.firstChannelWait`).
+  public static let firstChannelWaitMilliseconds: Int64 = 30_000
 
   /// How many conversation events are kept: more than one action can cause (a quit seen in
   /// every one of the most conversations open), so a renderer never misses one.

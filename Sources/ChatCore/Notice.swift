@@ -1,5 +1,8 @@
 /// Something to tell the user outside the conversation itself.
 public enum Notice: Hashable, Sendable {
+  /// The first channel of the start was not joined within `seconds` of connecting: piped
+  /// input, held back for it, goes on.
+  case firstChannelNotJoined(seconds: Int64)
   /// A conversation name cannot be used: it is empty, too long or malformed.
   case badName(NameError)
   /// `/part` of the session's own conversation, which is never closed.

@@ -5,6 +5,10 @@ import FoundationEssentials
 public enum Timer: Hashable, Sendable {
   /// Fail the message with this id if its echo has not arrived by then.
   case deliveryTimeout(UUID)
+  /// Stop holding piped input back for the first channel of the start if it is not joined
+  /// by then (a server that never answers the `JOIN`, or refuses it with a reply chat does
+  /// not know as a refusal): the input goes on, and what it sends goes nowhere, said so.
+  case firstChannelWait
 
   /// Hashes the id as two words: the runtime looks timers up for every message sent.
   public func hash(into hasher: inout Hasher) {
@@ -13,6 +17,8 @@ public enum Timer: Hashable, Sendable {
       let (high, low) = id.words
       hasher.combine(high)
       hasher.combine(low)
+    case .firstChannelWait:
+      hasher.combine(UInt64.max)
     }
   }
 }

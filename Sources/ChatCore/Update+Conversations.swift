@@ -31,16 +31,18 @@ func joined(_ name: ConversationName, at time: Timestamp, _ state: inout AppStat
   guard state.conversations.index(of: name) == nil else { return [] }  // Rejoined.
   let atStart = joinedAtStart(name, &state)
   let becomesActive = !atStart || state.isAwaitingFirstChannel
-  state.isAwaitingFirstChannel = false  // Piped input has a channel to go to now.
+  // Piped input has a channel to go to now.
+  let stopsWaiting: [Effect] = state.isAwaitingFirstChannel ? [.cancel(.firstChannelWait)] : []
+  state.isAwaitingFirstChannel = false
   guard let index = state.conversations.open(name, kind: .channel) else {
-    return [.show(.tooManyConversations(limit: state.conversations.limit))]
+    return stopsWaiting + [.show(.tooManyConversations(limit: state.conversations.limit))]
   }
   let you = state.localName
   let key = state.nameRules.key(for: you)
   state.conversations.modify(at: index) { $0.members?.insert(you, key: key) }
   record(.opened(.channel), in: name, at: time, &state)
   if becomesActive { activate(index, at: time, &state) }
-  return []
+  return stopsWaiting
 }
 
 /// Joining `name` was refused: a channel of the start no longer waited for; once all are,
@@ -48,8 +50,11 @@ func joined(_ name: ConversationName, at time: Timestamp, _ state: inout AppStat
 func joinFailed(
   _ name: ConversationName, reason: String, _ state: inout AppState
 ) -> [Effect] {
-  if joinedAtStart(name, &state), state.channelsJoiningAtStart.isEmpty {
+  if joinedAtStart(name, &state), state.channelsJoiningAtStart.isEmpty,
+    state.isAwaitingFirstChannel
+  {
     state.isAwaitingFirstChannel = false
+    return [.cancel(.firstChannelWait), .show(.joinFailed(name, reason: reason))]
   }
   return [.show(.joinFailed(name, reason: reason))]
 }

@@ -56,7 +56,15 @@ private func updateSession(_ state: inout AppState, _ event: Action.Session) -> 
     state.sessionStatusTime = time
     let waiting = state.unsent
     state.unsent = []
-    return waiting.flatMap { send($0, &state) }
+    var effects = waiting.flatMap { send($0, &state) }
+    if state.isAwaitingFirstChannel {
+      // Each connection gives the start's channels this long to be joined.
+      effects += [
+        .cancel(.firstChannelWait),
+        .schedule(.firstChannelWait, afterMilliseconds: AppState.firstChannelWaitMilliseconds),
+      ]
+    }
+    return effects
   case .connecting(let time):
     state.sessionStatus = .connecting
     state.sessionStatusTime = time
@@ -138,6 +146,10 @@ private func updateSystem(_ state: inout AppState, _ event: Action.System) -> [E
   case .timerFired(.deliveryTimeout(let id), let time):
     _ = fail(id, at: time, &state)
     return []
+  case .timerFired(.firstChannelWait, _):
+    guard state.isAwaitingFirstChannel else { return [] }
+    state.isAwaitingFirstChannel = false
+    return [.show(.firstChannelNotJoined(seconds: AppState.firstChannelWaitMilliseconds / 1000))]
   }
 }
 

@@ -2,7 +2,10 @@ extension IRCClient {
   /// Numerics that refuse a message we sent, naming its target as their second parameter.
   static let messageErrors: Set<Int> = [401, 403, 404, 407, 411, 412, 413, 414, 417]
   /// Numerics that refuse a `JOIN`, naming the channel as their second parameter.
-  static let joinErrors: Set<Int> = [403, 405, 471, 473, 474, 475, 476, 477, 489]
+  /// (479 a name the server reserves, 480 a join throttle, 520 an operators-only channel.)
+  static let joinErrors: Set<Int> = [
+    403, 405, 471, 473, 474, 475, 476, 477, 479, 480, 489, 520,
+  ]
 
   /// Acts on one message from the server, whose command parsed as `command`.
   mutating func handle(

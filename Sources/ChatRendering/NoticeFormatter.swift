@@ -42,6 +42,8 @@ public struct NoticeFormatter: TranscriptFormatter {
       return "cannot join \(shown(name)): " + Sanitizer.sanitize(reason) + "\n"
     case .link(let link, let status):
       return "server: " + LinkText.summary(of: link, status: status) + "\n"
+    case .firstChannelNotJoined(let seconds):
+      return "no channel of the start joined within \(seconds) s: the input goes on without one\n"
     case .malformedInput(let line, let problem):
       return "input line \(line) skipped: " + Sanitizer.sanitize(problem) + "\n"
     case .members(let name, let members):

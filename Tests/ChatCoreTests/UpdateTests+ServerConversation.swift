@@ -61,7 +61,10 @@ extension UpdateTests {
   @Test func theFirstChannelJoinedAtStartBecomesActiveAndTheOthersOpenBesideIt() {
     let start = onNetwork(joining: ["#ops", "#dev"])
     #expect(start.holdsPipedInput)
-    let first = expectUpdate(start, .session(.joined(ConversationName("#OPS"), time: at(100)))) {
+    let first = expectUpdate(
+      start, .session(.joined(ConversationName("#OPS"), time: at(100))),
+      effects: [.cancel(.firstChannelWait)]
+    ) {
       _ = $0.conversations.open(ConversationName("#OPS"), kind: .channel)
       $0.conversations.modify(at: 1) { $0.members?.insert("PersonA", key: "persona") }
       $0.log(.opened(.channel), in: ConversationName("#OPS"), at: at(100))
@@ -103,7 +106,7 @@ extension UpdateTests {
     #expect(refused.holdsPipedInput)
     let none = expectUpdate(
       refused, .session(.joinFailed(dev, reason: "banned", time: at(100))),
-      effects: [.show(.joinFailed(dev, reason: "banned"))]
+      effects: [.cancel(.firstChannelWait), .show(.joinFailed(dev, reason: "banned"))]
     ) {
       $0.channelsJoiningAtStart = []
       $0.isAwaitingFirstChannel = false
@@ -117,5 +120,45 @@ extension UpdateTests {
 
   @Test func aFirstPipedTopicAppliesToTheFirstChannel() {
     expectUpdate(inOps(), typed("/topic release day"), effects: [.setTopic(ops, "release day")])
+  }
+}
+
+/// Piped input waits for the first channel of the start for a bounded time only: a server
+/// that never answers the `JOIN` (or refuses it with a reply chat does not know) cannot hold
+/// the run forever.
+extension UpdateTests {
+  @Test func connectingWhileAwaitingTheFirstChannelStartsTheWait() {
+    var state = AppState(server: server.text, joining: ["#ops"], localName: "PersonA")
+    state.sessionStatus = .connecting
+    expectUpdate(
+      state, .session(.connected(time: at(10))),
+      effects: [
+        .cancel(.firstChannelWait),
+        .schedule(.firstChannelWait, afterMilliseconds: AppState.firstChannelWaitMilliseconds),
+      ]
+    ) {
+      $0.sessionStatus = .connected
+      $0.sessionStatusTime = at(10)
+    }
+  }
+
+  @Test func theWaitEndingBeforeAnyChannelIsJoinedLetsTheInputGoOn() {
+    let state = onNetwork()
+    #expect(state.isAwaitingFirstChannel)
+    expectUpdate(
+      state, .system(.timerFired(.firstChannelWait, time: at(30_010))),
+      effects: [.show(.firstChannelNotJoined(seconds: 30))]
+    ) { $0.isAwaitingFirstChannel = false }
+  }
+
+  @Test func theWaitEndingAfterTheChannelWasJoinedDoesNothing() {
+    expectUpdate(inOps(), .system(.timerFired(.firstChannelWait, time: at(30_010))), effects: [])
+  }
+
+  @Test func joiningTheFirstChannelCancelsTheWait() {
+    var state = onNetwork()
+    let effects = ChatCore.update(&state, .session(.joined(ops, time: at(100))))
+    #expect(effects == [.cancel(.firstChannelWait)])
+    #expect(!state.isAwaitingFirstChannel)
   }
 }

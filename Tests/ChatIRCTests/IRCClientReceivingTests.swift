@@ -167,6 +167,17 @@ import Testing
       wire.events == [.joinFailed(channel: "#secret", reason: "Cannot join channel (invite only)")])
   }
 
+  /// Refusals other servers send: a reserved name (479, Solanum's RESV), a join throttle
+  /// (480), an operators-only channel (520): each a refused join, not a stray reply, so piped
+  /// input stops waiting for that channel.
+  @Test(arguments: ["479", "480", "520"])
+  func otherServersRefusalsAreRefusedJoins(code: String) {
+    var wire = IRCWire.inspircd()
+    wire.user(.join(channel: "#resvd"))
+    wire.server(":irc1.test \(code) alice #resvd :Cannot join channel")
+    #expect(wire.events == [.joinFailed(channel: "#resvd", reason: "Cannot join channel")])
+  }
+
   @Test func otherErrorRepliesAreShown() {
     var wire = IRCWire.inspircd()
     wire.server(":irc1.test 482 alice #chat :You must be a channel op")
