@@ -8,6 +8,10 @@ public struct Members: Equatable, Sendable {
   /// The away message of each member who is away, by their key.
   private var awayMessages: [String: String] = [:]
 
+  /// The most members kept in one channel: a hostile server's endless `JOIN`s of new nicks
+  /// cannot grow the list without bound (the largest real channels hold about 20,000).
+  public static let limit = 50_000
+
   /// Creates an empty member list.
   public init() {}
 
@@ -28,8 +32,11 @@ public struct Members: Equatable, Sendable {
   /// The away message of the member with `key`; nil when they are here or no member. O(1).
   public func awayMessage(key: String) -> String? { awayMessages[key] }
 
-  /// Adds `nick`, whose key under the state's rules is `key`.
-  mutating func insert(_ nick: String, key: String) { nicks[key] = nick }
+  /// Adds `nick`, whose key under the state's rules is `key`, unless `limit` are in already.
+  mutating func insert(_ nick: String, key: String) {
+    guard nicks.count < Self.limit || nicks[key] != nil else { return }
+    nicks[key] = nick
+  }
 
   /// Removes the member with `key`; returns whether there was one.
   @discardableResult mutating func remove(key: String) -> Bool {
