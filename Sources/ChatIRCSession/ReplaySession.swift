@@ -220,7 +220,10 @@ public final class ReplaySession: Session {
       case .connected:
         engine.established(at: entry.time)
       case .wrote:
-        break
+        // Live wrote this line before it read what the recording lists next, even within
+        // the same millisecond (a paced line going out as its echo comes back): the client
+        // does what was due by then first, so the next line finds it written.
+        engine.doDueWork(at: entry.time)
       case .closed(let reason):
         open = false
         engine.lost(reason, rest: [], at: entry.time)
