@@ -15,7 +15,8 @@ let package = Package(
 
     // Sessions that turn sends into events: the seed's simulated peer, seeded ids, timers.
     .target(name: "ChatSession", dependencies: ["ChatCore"]),
-    .testTarget(name: "ChatSessionTests", dependencies: ["ChatSession", "ChatCore"]),
+    .testTarget(
+      name: "ChatSessionTests", dependencies: ["ChatSession", "ChatCore", "IRCTestRequirements"]),
 
     // OpenSSL 3 as a system library, and the non-blocking byte streams (TCP, TLS) under a
     // network session: no runtime, no protocol, just bytes and readiness.
@@ -34,7 +35,7 @@ let package = Package(
     .target(name: "IRCTestSupport"),
     // The Swift Testing side of it: the `.requires(...)` trait and `recordIfMissing`.
     .target(
-      name: "IRCTestRequirements", dependencies: ["IRCTestSupport"],
+      name: "IRCTestRequirements", dependencies: ["IRCTestSupport", "ChatCore"],
       path: "Tests/IRCTestRequirements"),
     .testTarget(name: "IRCServerTests", dependencies: ["IRCTestSupport", "IRCTestRequirements"]),
 
@@ -47,7 +48,8 @@ let package = Package(
     // The IRC protocol, pure: messages, ISUPPORT, splitting, pacing and the client state
     // machine fed lines and times. No sockets here, and nothing of rendering.
     .target(name: "ChatIRC", dependencies: ["ChatCore", "IRCFormattingCodes"]),
-    .testTarget(name: "ChatIRCTests", dependencies: ["ChatIRC", "ChatCore"]),
+    .testTarget(
+      name: "ChatIRCTests", dependencies: ["ChatIRC", "ChatCore", "IRCTestRequirements"]),
 
     // The IRC session: the protocol client over a TCP or TLS stream, joined to the runtime's
     // one loop as a `Session`. Kept apart so that ChatIRC stays free of sockets.

@@ -1,6 +1,7 @@
 import ChatCore
 import ChatIRC
 import FoundationEssentials
+import IRCTestRequirements
 import Testing
 
 /// A client on a virtual timeline, with everything it wrote and reported kept for the test.

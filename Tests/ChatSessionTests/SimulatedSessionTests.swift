@@ -1,6 +1,7 @@
 import ChatCore
 import ChatSession
 import FoundationEssentials
+import IRCTestRequirements
 import Testing
 
 @Suite(.timeLimit(.minutes(10))) struct SimulatedSessionTests {

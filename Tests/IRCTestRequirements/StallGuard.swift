@@ -9,19 +9,20 @@ import Testing
 /// ran until the suite's 10-minute limit instead of failing. Each step reports its deadline
 /// and whether anything happened; the same deadline `limit` times in a row with nothing
 /// happening records an issue naming it, and the loop is to stop.
-struct StallGuard {
+public struct StallGuard {
   /// How many idle returns of one deadline are a stall.
-  var limit = 2
+  public var limit = 2
   private var last: Timestamp?
   private var idle = 0
 
-  init(limit: Int = 2) {
+  /// A guard that calls `limit` idle returns of one deadline a stall.
+  public init(limit: Int = 2) {
     self.limit = limit
   }
 
   /// Whether the loop is stuck at `deadline` (the issue is then recorded): false while it
   /// makes progress.
-  mutating func isStalled(
+  public mutating func isStalled(
     at deadline: Timestamp, progressed: Bool, sourceLocation: SourceLocation = #_sourceLocation
   ) -> Bool {
     if progressed || deadline != last {
