@@ -11,7 +11,8 @@ import Foundation
 /// ```
 ///
 /// Where a program is missing the suite is skipped, and the skip names the command that
-/// installs it (`apt-get install inspircd ngircd atheme-services openssl`). With
+/// installs it (`apt-get install inspircd ngircd atheme-services openssl`), or for Ergo, which
+/// Debian does not package, the variable `CHAT_ERGO` that names its binary. With
 /// `CHAT_REQUIRE_SERVERS=1` in the environment (`.ci/run` sets it) the suite runs anyway, and
 /// starting the missing server throws `TestServerError.notInstalled`, which fails the test:
 /// CI can never pass by skipping. `ServerRequirement.recordIfMissing(...)` records that
@@ -21,18 +22,42 @@ public enum ServerRequirement: String, CaseIterable, Sendable {
   case ngircd
   case atheme = "atheme-services"
   case openssl
+  /// Ergo, the IRCv3 reference server: no Debian package, so its binary is found through the
+  /// environment variable `CHAT_ERGO` (`.ci/run` sets it to the project's shared copy).
+  case ergo
 
-  /// The one command that installs everything the server-backed tests use.
+  /// The one command that installs every Debian package the server-backed tests use.
   public static let installCommand = "apt-get install inspircd ngircd atheme-services openssl"
+
+  /// The environment variable that names the Ergo binary.
+  public static let ergoVariable = "CHAT_ERGO"
+
+  /// How to get the program: the `apt-get` command, or for Ergo the variable to set.
+  public var installHint: String {
+    switch self {
+    case .inspircd, .ngircd, .atheme, .openssl: Self.installCommand
+    case .ergo:
+      "set \(Self.ergoVariable) to the path of an Ergo 2.11 binary"
+        + " (from https://ergo.chat; in this project ../shared/servers/ergo/ergo)"
+    }
+  }
 
   /// Whether `CHAT_REQUIRE_SERVERS=1` turns a missing server into a failure.
   public static var isRequired: Bool {
     ProcessInfo.processInfo.environment["CHAT_REQUIRE_SERVERS"] == "1"
   }
 
-  /// The program's path, searched in `PATH` and the sbin directories (Debian puts servers there).
+  /// The program's path, searched in `PATH` and the sbin directories (Debian puts servers
+  /// there); Ergo's is `CHAT_ERGO`'s value, when it names an executable file.
   public var executable: String? {
-    let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
+    let environment = ProcessInfo.processInfo.environment
+    if self == .ergo {
+      guard let path = environment[Self.ergoVariable], !path.isEmpty,
+        FileManager.default.isExecutableFile(atPath: path)
+      else { return nil }
+      return path
+    }
+    let path = environment["PATH"] ?? ""
     let directories =
       path.split(separator: ":").map(String.init) + [
         "/usr/sbin", "/usr/bin", "/sbin", "/bin", "/usr/local/sbin", "/usr/local/bin",
@@ -55,9 +80,18 @@ public enum ServerRequirement: String, CaseIterable, Sendable {
     isRequired || programs.allSatisfy { $0.executable != nil }
   }
 
-  /// The one line a skipped suite shows.
+  /// The one line a skipped suite shows: the programs of `programs` that are missing, and
+  /// how to get them.
   public static func skipNote(_ programs: [ServerRequirement]) -> String {
-    let missing = programs.filter { $0.executable == nil }.map(\.rawValue)
-    return "needs \(missing.joined(separator: ", ")): \(installCommand)"
+    note(forMissing: programs.filter { $0.executable == nil })
+  }
+
+  /// The line naming `missing` and how to get them, each way once.
+  public static func note(forMissing missing: [ServerRequirement]) -> String {
+    let hints = missing.reduce(into: [String]()) { hints, program in
+      if !hints.contains(program.installHint) { hints.append(program.installHint) }
+    }
+    return "needs \(missing.map(\.rawValue).joined(separator: ", ")): "
+      + hints.joined(separator: "; ")
   }
 }

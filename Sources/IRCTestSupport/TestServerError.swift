@@ -12,7 +12,9 @@ public enum TestServerError: Error, CustomStringConvertible {
   public var description: String {
     switch self {
     case .notInstalled(let binary):
-      return "\(binary) is not installed: \(ServerRequirement.installCommand)"
+      let hint =
+        ServerRequirement(rawValue: binary)?.installHint ?? ServerRequirement.installCommand
+      return "\(binary) is not installed: \(hint)"
     case .startFailed(let server, let log):
       return "\(server) did not start; its output ends:\n\(Self.tail(log))"
     case .timedOut(let what, let log):

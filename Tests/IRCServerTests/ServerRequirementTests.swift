@@ -10,7 +10,14 @@ struct ServerRequirementTests {
   }
 
   @Test func theSkipNoteNamesTheInstallCommand() {
-    let note = ServerRequirement.skipNote(ServerRequirement.allCases)
-    #expect(note.hasSuffix("apt-get install inspircd ngircd atheme-services openssl"))
+    let note = ServerRequirement.note(forMissing: [.inspircd, .atheme])
+    #expect(note == "needs inspircd, atheme-services: \(ServerRequirement.installCommand)")
+    #expect(ServerRequirement.installCommand.hasSuffix("inspircd ngircd atheme-services openssl"))
+  }
+
+  @Test func theSkipNoteForErgoNamesItsVariable() {
+    let note = ServerRequirement.note(forMissing: [.ngircd, .ergo])
+    #expect(note.hasPrefix("needs ngircd, ergo: apt-get install"))
+    #expect(note.contains("; set CHAT_ERGO to the path of an Ergo"))
   }
 }

@@ -15,7 +15,7 @@ extension ServerRequirement {
     if isRequired {
       for program in missing {
         Issue.record(
-          "CHAT_REQUIRE_SERVERS=1 but \(program.rawValue) is missing: \(installCommand)",
+          "CHAT_REQUIRE_SERVERS=1 but \(program.rawValue) is missing: \(program.installHint)",
           sourceLocation: sourceLocation)
       }
     }
