@@ -63,7 +63,9 @@ public struct IRCClient: Sendable {
       intervalMilliseconds: configuration.keepaliveIntervalMilliseconds,
       timeoutMilliseconds: configuration.keepaliveTimeoutMilliseconds, at: time)
     channels = IRCChannels(autojoin: configuration.channels)
-    delivery = IRCDelivery(pacing: configuration.pacing, at: time)
+    delivery = IRCDelivery(
+      pacing: configuration.pacing,
+      confirmationTimeoutMilliseconds: configuration.confirmationTimeoutMilliseconds, at: time)
   }
 
   /// The capabilities the server agreed to.
@@ -83,7 +85,7 @@ public struct IRCClient: Sendable {
 
   /// When `advance(to:)` next has something to do: a paced line, a keepalive, a timeout.
   public var nextDeadline: Timestamp? {
-    guard phase != .idle, phase != .disconnected else { return nil }
+    guard isConnected else { return nil }
     var deadlines: [Timestamp] = []
     if !delivery.outbox.isEmpty || delivery.confirmingPingDue {
       deadlines.append(delivery.bucket.nextAllowance(after: now))
@@ -121,6 +123,10 @@ public struct IRCClient: Sendable {
   public mutating func perform(_ intent: IRCIntent, at time: Timestamp) -> IRCOutput {
     var output = IRCOutput()
     advanceClock(to: time, into: &output)
+    if case .send(let id, let target, let text, let isAction, _) = intent {
+      // Pending from now: everything that becomes of it is reported of the whole message.
+      delivery.messages.begin(id, target: target, text: text, isAction: isAction)
+    }
     handle(intent, into: &output)
     pump(into: &output)
     return output
@@ -137,7 +143,7 @@ public struct IRCClient: Sendable {
   /// Moves the clock forward (never back) and acts on the timeouts that passed.
   mutating func advanceClock(to time: Timestamp, into output: inout IRCOutput) {
     advanceClock(to: time)
-    guard phase == .registering || phase == .registered || phase == .quitting else { return }
+    guard isConnected else { return }
     closeExpiredNetsplitGroups(into: &output)
     checkKeepalive(into: &output)
   }
@@ -155,6 +161,14 @@ public struct IRCClient: Sendable {
   /// Names fold under the server's case mapping.
   func folded(_ name: some StringProtocol) -> String {
     support.caseMapping.folded(name)
+  }
+
+  /// Whether a connection is running: registering, registered, or quitting.
+  public var isConnected: Bool {
+    switch phase {
+    case .registering, .registered, .quitting: true
+    case .idle, .disconnected, .left: false
+    }
   }
 
   func isUs(_ name: some StringProtocol) -> Bool {
