@@ -24,7 +24,9 @@ public struct AppState: Equatable, Sendable {
     get { conversations.rules }
     set { conversations.rules = newValue }
   }
-  /// Messages handed to the session whose echo has not come back yet, oldest first.
+  /// Messages handed to the session whose echo has not come back yet, oldest first: the
+  /// user's side of what is pending (which messages they wait for). What is pending on the
+  /// wire (lines, confirmations, limits) is the session's own, never copied here.
   public var outbox = PendingQueue<Message>()
   /// Messages typed while the session was not connected, sent once it connects; oldest first.
   public var unsent: [Message] = []
