@@ -18,14 +18,16 @@ import FoundationEssentials
 ///
 /// It is a thin router over parts that each own their state: `IRCRegistration` (CAP, SASL,
 /// nick fallbacks), `IRCDelivery` (outbox and pacing, lines in flight, labels, confirming
-/// `PING`s, history reconciliation), `IRCChannels`, `IRCNetsplits`, `IRCKeepalive` and
+/// `PING`s, history reconciliation, and our messages as wholes: `IRCSentMessages`, reported
+/// as `messageDelivered` and `deliveryFailed`), `IRCChannels`, `IRCNetsplits`, `IRCKeepalive` and
 /// `IRCIgnoredLines`. The router keeps what they share (the clock, the counter, our nick, the
 /// server's `ISUPPORT`), parses each line's command once (`IRCCommand`) and hands each part
 /// what it needs, such as the case mapping.
 public struct IRCClient: Sendable {
   /// Who to be and how to pace; fixed for the client's life.
   public let configuration: Configuration
-  /// Where the connection is.
+  /// Where the connection is; whether we are leaving (`.quitting`, `.left`) is said here and
+  /// nowhere else in the session.
   public internal(set) var phase = Phase.idle
   /// Our nick as the server knows it (the one asked for until `001` says otherwise).
   public internal(set) var nick: String
