@@ -19,10 +19,13 @@ public enum Action: Hashable, Sendable {
     case connected(time: Timestamp)
     /// The session started connecting at `time`.
     case connecting(time: Timestamp)
-    /// A message the user sent could not be delivered, as found at `time`.
-    case deliveryFailed(id: UUID, reason: String, time: Timestamp)
-    /// The connection went down at `time`.
-    case disconnected(reason: String, time: Timestamp)
+    /// Messages the user sent could not be delivered, all for one `reason`, as found at
+    /// `time`: one refused, or several that a lost link took. The core tells the user once
+    /// for them all, and keeps the reason with each (`AppState.failed`).
+    case deliveryFailed(ids: [UUID], reason: String, time: Timestamp)
+    /// The connection went down at `time`, or an attempt to make it failed: why, and whether
+    /// the session tries again. The core tells the user (the session sends no notice beside).
+    case disconnected(Disconnection, time: Timestamp)
     /// A message the user sent came back from the other side: it is now in the conversation.
     case echoed(Message)
     /// The session expects nothing more that the user waits for (no reply on its way), as the
@@ -31,7 +34,9 @@ public enum Action: Hashable, Sendable {
     /// The session gave up for good (the failure says why, and with which exit status): the
     /// run ends with that status, unless `AppState.endsWhenSessionGivesUp` is false (a person
     /// at the terminal reads why and leaves when they like).
-    case gaveUp(SessionFailure)
+    /// Messages held for a connection fail then (it will not come), and so does every message
+    /// sent after it, at once.
+    case gaveUp(SessionFailure, time: Timestamp)
     /// Joining the channel `name` failed, for the other side's `reason`.
     case joinFailed(ConversationName, reason: String, time: Timestamp)
     /// You joined the channel `name`.
@@ -64,7 +69,8 @@ public enum Action: Hashable, Sendable {
     /// Someone changed their nick from `old` to `new`; when `old` is yours, so did you.
     case nickChanged(from: String, to: String, time: Timestamp)
     /// Something the user should know that is no conversation message happened at `time`
-    /// (a nick fallback, a split message, why the link went down, a reconnect).
+    /// (a nick fallback, a split message, a reconnect). Failures and disconnects are not told
+    /// so: their actions carry their reasons, and the core words the notice.
     case noticed(SessionNotice, time: Timestamp)
     /// Someone else's message arrived; `inReplyTo` names the message of ours it answers, when
     /// the session knows.

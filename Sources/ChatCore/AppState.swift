@@ -24,14 +24,17 @@ public struct AppState: Equatable, Sendable {
     get { conversations.rules }
     set { conversations.rules = newValue }
   }
-  /// Messages handed to the session whose echo has not come back yet, oldest first.
+  /// Messages handed to the session whose echo has not come back yet, oldest first: the
+  /// user's side of what is pending (which messages they wait for). What is pending on the
+  /// wire (lines, confirmations, limits) is the session's own, never copied here.
   public var outbox = PendingQueue<Message>()
   /// Messages typed while the session was not connected, sent once it connects; oldest first.
   public var unsent: [Message] = []
   /// How many messages have ever been sent; renderers use it to find new sends.
   public var sentCount = 0
-  /// Sent messages that failed (reported undeliverable, or no echo in time), oldest first.
-  public var failed: [Message] = []
+  /// Sent messages that failed (reported undeliverable, or no echo in time), with why, oldest
+  /// first.
+  public var failed: [FailedMessage] = []
   /// The markup of the network's text: IRC formatting codes on a network run, plain with the
   /// simulated peer. Stamped on the messages the user sends (typed with the keys the README
   /// lists); renderers read topics and reasons by it.
@@ -164,6 +167,13 @@ public struct AppState: Equatable, Sendable {
   /// server's own conversation), when they make the run fail.
   private var undeliveredCount: Int {
     failsWhenUndelivered ? failed.count + unsent.count + notSentCount : 0
+  }
+
+  /// Why a message fails when no echo came within `deliveryTimeoutMilliseconds`.
+  public var noEchoReason: String {
+    let milliseconds = deliveryTimeoutMilliseconds
+    return "no echo within "
+      + (milliseconds % 1000 == 0 ? "\(milliseconds / 1000) s" : "\(milliseconds) ms")
   }
 
   /// Whether every sent message has been delivered (echoed) or has failed.

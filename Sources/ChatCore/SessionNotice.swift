@@ -1,5 +1,7 @@
-/// Something a session tells the user that is no conversation message: what happened on the
-/// link, in a typed form, with its words in one place (`description`).
+/// Something the user is told about a session that is no conversation message: what happened
+/// on the link, in a typed form, with its words in one place (`description`). A session tells
+/// most of them (`Action.Session.noticed`); the core words those about failed messages and
+/// ended connections from the actions that report them.
 ///
 /// Strings in it may come from the server (reasons, nicks): a renderer sanitises the words
 /// before it shows them, and JSON lines escape them.
@@ -11,10 +13,11 @@ public enum SessionNotice: Hashable, Sendable {
   case ctcpAnswered(nick: String, command: String)
   /// A connection attempt failed for `reason`; `retried` says whether another follows.
   case connectionFailed(reason: String, retried: Bool)
-  /// The link went down for `reason`.
-  case disconnected(reason: String)
-  /// The server refused a message of ours, or did not confirm it, for `reason`.
-  case messageNotDelivered(reason: String)
+  /// The link went down for `reason`; `retried` says whether the session connects again.
+  case disconnected(reason: String, retried: Bool)
+  /// `count` messages of ours were not delivered, all for `reason` (refused, not confirmed in
+  /// time, lost with the link): one notice for them all.
+  case notDelivered(count: Int, reason: String)
   /// A message was too long for one line and goes out in `parts` messages.
   case messageSplit(parts: Int)
   /// The server accepted us under `nick`, not the `wanted` one, which was not available.
@@ -42,8 +45,6 @@ public enum SessionNotice: Hashable, Sendable {
   /// The connection to `host`:`port` is plaintext, so the TLS `options` given (`--tls-ca`,
   /// `--tls-cert`, or the networks file's `tls-ca`, `tls-cert`) are used only if an STS policy upgrades it to TLS.
   case tlsOptionsAwaitUpgrade(host: String, port: Int, options: [String])
-  /// `count` messages of ours were not confirmed when the link went down.
-  case unconfirmedMessagesFailed(count: Int)
 }
 
 extension SessionNotice: CustomStringConvertible {
@@ -56,10 +57,10 @@ extension SessionNotice: CustomStringConvertible {
       "answered CTCP \(command) from \(nick)"
     case .connectionFailed(let reason, let retried):
       retried ? reason : reason + " (not retried)"
-    case .disconnected(let reason):
-      "disconnected: " + reason
-    case .messageNotDelivered(let reason):
-      "a message was not delivered: " + reason
+    case .disconnected(let reason, let retried):
+      "disconnected: " + reason + (retried ? "" : " (not retried)")
+    case .notDelivered(let count, let reason):
+      (count == 1 ? "a message was" : "\(count) messages were") + " not delivered: " + reason
     case .messageSplit(let parts):
       "the message is too long for one IRC line: it goes out in \(parts) parts"
     case .nickFallback(let wanted, let nick):
@@ -90,9 +91,6 @@ extension SessionNotice: CustomStringConvertible {
         .joined(separator: " and ")
         + " \(options.count == 1 ? "applies" : "apply") only if the server's STS policy"
         + " upgrades the connection to TLS"
-    case .unconfirmedMessagesFailed(let count):
-      "\(count) unconfirmed message\(count == 1 ? "" : "s") failed: the connection was lost,"
-        + " \(count == 1 ? "it" : "they") may or may not have arrived"
     }
   }
 
@@ -103,7 +101,7 @@ extension SessionNotice: CustomStringConvertible {
     case .connectionFailed: "connection_failed"
     case .ctcpAnswered: "ctcp"
     case .disconnected: "disconnected"
-    case .messageNotDelivered: "not_delivered"
+    case .notDelivered: "not_delivered"
     case .messageSplit: "split"
     case .nickFallback: "nick_fallback"
     case .nickChangeRefused: "nick_change_refused"
@@ -117,7 +115,6 @@ extension SessionNotice: CustomStringConvertible {
     case .stsUpgrade: "sts_upgrade"
     case .tlsUnverified: "tls_unverified"
     case .tlsOptionsAwaitUpgrade: "tls_awaits_upgrade"
-    case .unconfirmedMessagesFailed: "unconfirmed_failed"
     }
   }
 }

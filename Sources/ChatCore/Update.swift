@@ -8,8 +8,10 @@ import FoundationEssentials
 /// Delivery guarantees: a message the user sends is pending (in `outbox`, or in `unsent` while
 /// the session is down) until exactly one of two things happens: its first echo arrives and it
 /// enters the conversation, or it fails (the session reports it, or no echo comes within
-/// `deliveryTimeoutMilliseconds`) and is listed in `failed`. Later echoes of the same id and
-/// repeated deliveries of a received message are ignored, so nothing is shown twice.
+/// `deliveryTimeoutMilliseconds`, or the session gave up for good) and is listed in `failed`
+/// with why. The user is told once for each failure, however many messages it took. Later
+/// echoes of the same id and repeated deliveries of a received message are ignored, so
+/// nothing is shown twice.
 ///
 /// Leaving: the first `/quit` (or the end of input) starts draining; once nothing the user sent
 /// is in flight the session is asked to leave (`.leave`, with the reason given to `/quit`), and
@@ -69,13 +71,13 @@ private func updateSession(_ state: inout AppState, _ event: Action.Session) -> 
     state.sessionStatus = .connecting
     state.sessionStatusTime = time
     return []
-  case .deliveryFailed(let id, _, let time):
-    guard fail(id, at: time, &state), !state.sessionConfirmsDelivery else { return [] }
-    return [.cancel(.deliveryTimeout(id))]
-  case .disconnected(_, let time):
+  case .deliveryFailed(let ids, let reason, let time):
+    return deliveryFailed(ids, reason: reason, at: time, &state)
+  case .disconnected(let ending, let time):
     state.sessionStatus = .disconnected
     state.sessionStatusTime = time
-    return []
+    guard let notice = notice(for: ending, state) else { return [] }
+    return [.show(.session(notice, time: time))]
   case .echoed(let message):
     var effects: [Effect] = []
     echoed(message, &state, into: &effects)
@@ -83,9 +85,14 @@ private func updateSession(_ state: inout AppState, _ event: Action.Session) -> 
   case .expectsNothingMore:
     guard state.phase == .draining, state.isSettled else { return [] }
     return finish(&state)
-  case .gaveUp(let failure):
+  case .gaveUp(let failure, let time):
     if state.sessionFailure == nil { state.sessionFailure = failure }
-    return state.endsWhenSessionGivesUp ? finish(&state) : []
+    // What waits for a connection will never be sent now: it fails, said once.
+    let held = state.unsent
+    state.unsent = []
+    var effects = failNow(held, reason: notSentReason(failure), at: time, &state)
+    if state.endsWhenSessionGivesUp { effects += finish(&state) }
+    return effects
   case .received(var message, _):
     guard !state.messages.contains(id: message.id) else { return [] }
     if message.isLocal { message.isLocal = false }
@@ -144,8 +151,9 @@ private func updateSystem(_ state: inout AppState, _ event: Action.System) -> [E
   case .terminated:
     return finish(&state)
   case .timerFired(.deliveryTimeout(let id), let time):
-    _ = fail(id, at: time, &state)
-    return []
+    let reason = state.noEchoReason
+    guard fail(id, reason: reason, at: time, &state) else { return [] }
+    return [.show(.session(.notDelivered(count: 1, reason: reason), time: time))]
   case .timerFired(.firstChannelWait, _):
     guard state.isAwaitingFirstChannel else { return [] }
     state.isAwaitingFirstChannel = false
@@ -181,8 +189,8 @@ private func updateUser(_ state: inout AppState, _ event: Action.User) -> [Effec
 func retry(at time: Timestamp, _ state: inout AppState) -> [Effect] {
   let failed = state.failed
   state.failed = []
-  return failed.flatMap { message in
-    var message = message
+  return failed.flatMap { failure in
+    var message = failure.message
     message.time = time  // Sent again now: pending messages carry when they were sent.
     return sendOrHold(message, &state)
   }
@@ -195,8 +203,13 @@ func sendOrHold(_ message: Message, _ state: inout AppState) -> [Effect] {
   return effects
 }
 
-/// `sendOrHold`, appending to `effects`.
+/// `sendOrHold`, appending to `effects`. Once the session has given up for good, nothing
+/// would ever send it: it fails at once, saying why, rather than wait for ever.
 func sendOrHold(_ message: Message, _ state: inout AppState, into effects: inout [Effect]) {
+  if let failure = state.sessionFailure {
+    effects += failNow([message], reason: notSentReason(failure), at: message.time, &state)
+    return
+  }
   guard state.sessionStatus == .connected else {
     state.unsent.append(message)
     return
@@ -219,13 +232,62 @@ private func send(_ message: Message, _ state: inout AppState, into effects: ino
     .schedule(.deliveryTimeout(message.id), afterMilliseconds: state.deliveryTimeoutMilliseconds))
 }
 
-/// Moves the pending message `id` to `failed`, stamped with when it failed; false when it is
-/// not pending.
-private func fail(_ id: UUID, at time: Timestamp, _ state: inout AppState) -> Bool {
+/// Moves the pending message `id` to `failed` with `reason`, stamped with when it failed;
+/// false when it is not pending.
+private func fail(_ id: UUID, reason: String, at time: Timestamp, _ state: inout AppState) -> Bool {
   guard var message = state.outbox.removeFirst(where: { $0.id == id }) else { return false }
   message.time = time
-  state.failed.append(message)
+  state.failed.append(FailedMessage(message, reason: reason))
   return true
+}
+
+/// The pending messages among `ids` fail for `reason`: one notice for them all (none when
+/// none was pending: a late report of a message already delivered or failed).
+private func deliveryFailed(
+  _ ids: [UUID], reason: String, at time: Timestamp, _ state: inout AppState
+) -> [Effect] {
+  var effects: [Effect] = []
+  var count = 0
+  for id in ids where fail(id, reason: reason, at: time, &state) {
+    count += 1
+    if !state.sessionConfirmsDelivery { effects.append(.cancel(.deliveryTimeout(id))) }
+  }
+  guard count > 0 else { return [] }
+  effects.append(.show(.session(.notDelivered(count: count, reason: reason), time: time)))
+  return effects
+}
+
+/// `messages`, never handed to the session, fail at once for `reason`, stamped `time`: one
+/// notice for them all.
+private func failNow(
+  _ messages: [Message], reason: String, at time: Timestamp, _ state: inout AppState
+) -> [Effect] {
+  guard !messages.isEmpty else { return [] }
+  for var message in messages {
+    message.time = time
+    state.failed.append(FailedMessage(message, reason: reason))
+  }
+  return [.show(.session(.notDelivered(count: messages.count, reason: reason), time: time))]
+}
+
+/// Why a message is not sent once the session gave up for good.
+private func notSentReason(_ failure: SessionFailure) -> String {
+  "not sent: " + failure.reason
+}
+
+/// What the user is told of a connection's end: nothing when chat closed it on purpose, nor
+/// when the session does not try again and the run ends for it (it says why as it exits).
+private func notice(for ending: Disconnection, _ state: AppState) -> SessionNotice? {
+  switch ending {
+  case .closed:
+    nil
+  case .lost(let reason, let retrying):
+    retrying || !state.endsWhenSessionGivesUp
+      ? .disconnected(reason: reason, retried: retrying) : nil
+  case .attemptFailed(let reason, let retrying):
+    retrying || !state.endsWhenSessionGivesUp
+      ? .connectionFailed(reason: reason, retried: retrying) : nil
+  }
 }
 
 /// The first request drains, keeping `reason` for the session; a request while draining

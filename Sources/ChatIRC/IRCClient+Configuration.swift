@@ -1,3 +1,5 @@
+import ChatCore
+
 extension IRCClient {
   /// Who to be on the server, what to join, and the timings of the link.
   public struct Configuration: Hashable, Sendable {
@@ -20,6 +22,10 @@ extension IRCClient {
     public var registrationTimeoutMilliseconds: Int64
     /// Pacing of everything sent.
     public var pacing: IRCTokenBucket.Settings
+    /// How long one of our lines may wait for the server's confirmation, counted from when it
+    /// was written (pacing may hold it back before that): the message then fails, as one
+    /// that may or may not have arrived.
+    public var confirmationTimeoutMilliseconds: Int64
     /// How many nicks to try while registering before giving up.
     public var nickAttempts: Int
     /// How to log in with SASL; nil for no SASL.
@@ -38,14 +44,15 @@ extension IRCClient {
 
     /// Creates a configuration; the defaults are a 60 s keepalive with 30 s to answer, the
     /// token bucket's default pacing, 8 nicks, no SASL, an unnamed plaintext endpoint,
-    /// `chat` as the CTCP version, and 30 s to complete registration.
+    /// `chat` as the CTCP version, 30 s to complete registration and 30 s to confirm a line.
     public init(
       nick: String, user: String? = nil, realName: String = "chat", channels: [String] = [],
       wantedCapabilities: [String] = chatCapabilities,
       keepaliveIntervalMilliseconds: Int64 = 60_000, keepaliveTimeoutMilliseconds: Int64 = 30_000,
       pacing: IRCTokenBucket.Settings = .default, nickAttempts: Int = 8, sasl: IRCSASL? = nil,
       endpoint: IRCEndpoint? = nil, ctcpVersion: String? = "chat",
-      registrationTimeoutMilliseconds: Int64 = 30_000
+      registrationTimeoutMilliseconds: Int64 = 30_000,
+      confirmationTimeoutMilliseconds: Int64 = 30_000
     ) {
       self.nick = nick
       self.user = user ?? nick
@@ -60,6 +67,7 @@ extension IRCClient {
       self.endpoint = endpoint
       self.ctcpVersion = ctcpVersion
       self.registrationTimeoutMilliseconds = max(1, registrationTimeoutMilliseconds)
+      self.confirmationTimeoutMilliseconds = max(1, confirmationTimeoutMilliseconds)
     }
   }
 
@@ -81,9 +89,13 @@ extension IRCClient {
     case registering
     /// Registered (`001`): the user's lines go out.
     case registered
-    /// `QUIT` is queued or sent; waiting for the server to close.
-    case quitting
+    /// We asked to leave at `since`: `QUIT` is queued or written, and the server's closing
+    /// is awaited (the session hangs up if it does not come in time).
+    case quitting(since: Timestamp)
     /// Over; `start` begins a new connection.
     case disconnected
+    /// Over for good after our `QUIT`: the server closed the link, or the session hung up.
+    /// No new connection follows.
+    case left
   }
 }

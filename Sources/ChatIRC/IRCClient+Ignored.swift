@@ -14,7 +14,7 @@ extension IRCClient {
     -> IRCOutput
   {
     var output = IRCOutput()
-    guard !ignoredLines.overflowReported, phase != .idle, phase != .disconnected else {
+    guard !ignoredLines.overflowReported, isConnected else {
       return output
     }
     ignoredLines.overflowReported = true

@@ -63,14 +63,16 @@ extension IRCClient {
     }
     let isPrivate = !support.isChannel(target)
     let conversation = isPrivate && !isOwn ? source.nick : target
-    output.events.append(
-      .received(
-        IRCIncomingMessage(
-          kind: kind, sender: source.nick, source: sourceText, target: parameters[0],
-          conversation: conversation, isPrivate: isPrivate, text: text,
-          msgid: message.tags["msgid"],
-          serverTime: serverTime, receivedAt: now, isHistory: isHistory, isOwn: isOwn,
-          mentionsUs: !isOwn && (isPrivate || mentions(text)))))
+    let incoming = IRCIncomingMessage(
+      kind: kind, sender: source.nick, source: sourceText, target: parameters[0],
+      conversation: conversation, isPrivate: isPrivate, text: text, msgid: message.tags["msgid"],
+      serverTime: serverTime, receivedAt: now, isHistory: isHistory, isOwn: isOwn,
+      mentionsUs: !isOwn && (isPrivate || mentions(text)))
+    // A line of one of our messages (a history replayed on rejoining) is that message's.
+    switch delivery.messages.arrived(incoming) {
+    case .shown(let shown): output.events.append(.received(shown))
+    case .held: break
+    }
   }
 
   /// `BATCH +ref type …` opens, `BATCH -ref` closes.

@@ -13,8 +13,15 @@ extension IRCClient {
     var output = IRCOutput()
     advanceClock(to: time)
     let during = phase == .registering ? " during registration" : ""
-    if phase != .disconnected, phase != .idle { disconnect(reason: reason + during, into: &output) }
+    if isConnected { disconnect(reason: reason + during, into: &output) }
     return output
+  }
+
+  /// The session closed the link itself after our `QUIT`, the server not having closed it in
+  /// time: over for good, with nothing more to report (everything sent had settled before
+  /// chat asked to leave).
+  public mutating func hungUp() {
+    phase = .left
   }
 
   /// Takes one item of the stream as `IRCLineBuffer` split it. The client keeps no buffer of
@@ -22,7 +29,7 @@ extension IRCClient {
   /// what it found.
   public mutating func receive(_ item: IRCLineBuffer.Item, at time: Timestamp) -> IRCOutput {
     var output = IRCOutput()
-    guard phase != .idle, phase != .disconnected else { return output }
+    guard isConnected else { return output }
     advanceClock(to: time, into: &output)
     keepalive.heard(at: now)
     registration.heardFromServer = true

@@ -18,14 +18,16 @@ import FoundationEssentials
 ///
 /// It is a thin router over parts that each own their state: `IRCRegistration` (CAP, SASL,
 /// nick fallbacks), `IRCDelivery` (outbox and pacing, lines in flight, labels, confirming
-/// `PING`s, history reconciliation), `IRCChannels`, `IRCNetsplits`, `IRCKeepalive` and
+/// `PING`s, history reconciliation, and our messages as wholes: `IRCSentMessages`, reported
+/// as `messageDelivered` and `deliveryFailed`), `IRCChannels`, `IRCNetsplits`, `IRCKeepalive` and
 /// `IRCIgnoredLines`. The router keeps what they share (the clock, the counter, our nick, the
 /// server's `ISUPPORT`), parses each line's command once (`IRCCommand`) and hands each part
 /// what it needs, such as the case mapping.
 public struct IRCClient: Sendable {
   /// Who to be and how to pace; fixed for the client's life.
   public let configuration: Configuration
-  /// Where the connection is.
+  /// Where the connection is; whether we are leaving (`.quitting`, `.left`) is said here and
+  /// nowhere else in the session.
   public internal(set) var phase = Phase.idle
   /// Our nick as the server knows it (the one asked for until `001` says otherwise).
   public internal(set) var nick: String
@@ -63,7 +65,9 @@ public struct IRCClient: Sendable {
       intervalMilliseconds: configuration.keepaliveIntervalMilliseconds,
       timeoutMilliseconds: configuration.keepaliveTimeoutMilliseconds, at: time)
     channels = IRCChannels(autojoin: configuration.channels)
-    delivery = IRCDelivery(pacing: configuration.pacing, at: time)
+    delivery = IRCDelivery(
+      pacing: configuration.pacing,
+      confirmationTimeoutMilliseconds: configuration.confirmationTimeoutMilliseconds, at: time)
   }
 
   /// The capabilities the server agreed to.
@@ -83,7 +87,7 @@ public struct IRCClient: Sendable {
 
   /// When `advance(to:)` next has something to do: a paced line, a keepalive, a timeout.
   public var nextDeadline: Timestamp? {
-    guard phase != .idle, phase != .disconnected else { return nil }
+    guard isConnected else { return nil }
     var deadlines: [Timestamp] = []
     if !delivery.outbox.isEmpty || delivery.confirmingPingDue {
       deadlines.append(delivery.bucket.nextAllowance(after: now))
@@ -121,6 +125,10 @@ public struct IRCClient: Sendable {
   public mutating func perform(_ intent: IRCIntent, at time: Timestamp) -> IRCOutput {
     var output = IRCOutput()
     advanceClock(to: time, into: &output)
+    if case .send(let id, let target, let text, let isAction, _) = intent {
+      // Pending from now: everything that becomes of it is reported of the whole message.
+      delivery.messages.begin(id, target: target, text: text, isAction: isAction)
+    }
     handle(intent, into: &output)
     pump(into: &output)
     return output
@@ -137,7 +145,7 @@ public struct IRCClient: Sendable {
   /// Moves the clock forward (never back) and acts on the timeouts that passed.
   mutating func advanceClock(to time: Timestamp, into output: inout IRCOutput) {
     advanceClock(to: time)
-    guard phase == .registering || phase == .registered || phase == .quitting else { return }
+    guard isConnected else { return }
     closeExpiredNetsplitGroups(into: &output)
     checkKeepalive(into: &output)
   }
@@ -155,6 +163,14 @@ public struct IRCClient: Sendable {
   /// Names fold under the server's case mapping.
   func folded(_ name: some StringProtocol) -> String {
     support.caseMapping.folded(name)
+  }
+
+  /// Whether a connection is running: registering, registered, or quitting.
+  public var isConnected: Bool {
+    switch phase {
+    case .registering, .registered, .quitting: true
+    case .idle, .disconnected, .left: false
+    }
   }
 
   func isUs(_ name: some StringProtocol) -> Bool {

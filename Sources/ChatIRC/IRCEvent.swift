@@ -67,15 +67,15 @@ public enum IRCEvent: Hashable, Sendable {
   /// The members of `channel`, complete (`353` lines up to `366`).
   case names(channel: String, members: [IRCMember])
 
-  /// A message, notice or action from someone (or from us, sent by another client).
+  /// A message, notice or action from someone (or from us, sent by another client, or a
+  /// line of ours a history replays: `ownMessageID` names it when it is one already shown).
   case received(IRCIncomingMessage)
-  /// A line of one of our messages went to the socket (pacing may hold lines back).
-  case messageWritten(id: UUID, part: Int, parts: Int)
   /// One of our messages was too long for one line and goes out in `parts` messages.
   case messageSplit(id: UUID, parts: Int)
-  /// The server confirmed one of our messages.
-  case echoed(IRCEcho)
-  /// One of our messages did not get through, or may not have.
+  /// The server confirmed one of our messages, every line of it (see `IRCSentMessages`).
+  case messageDelivered(IRCDeliveredMessage)
+  /// Some of our messages did not get through, or may not have, all for one reason: each is
+  /// reported once, whole, whichever of its lines failed.
   case deliveryFailed(IRCDeliveryFailure)
 
   /// A CTCP `command` (`VERSION`, `PING`) from `nick` was answered: at most one a second.
@@ -91,8 +91,9 @@ public enum IRCEvent: Hashable, Sendable {
   /// An intent could not be carried out (an invalid channel name, after quitting).
   case intentRefused(reason: String)
   /// The connection is over: the server's `ERROR`, a keepalive without answer, end of
-  /// stream, or our own quit. Every unconfirmed message has been failed before this, except
-  /// channel lines written whole, which wait for the channel's history on rejoining
-  /// (`IRCClient.isAwaitingHistory(id:)`; `abandonUnconfirmed()` if no reconnect follows).
+  /// stream, or the server closing after our `QUIT` (the phase is then `.left`). Every
+  /// unconfirmed message has been failed before this, except those with channel lines
+  /// written whole, which wait for the channel's history on rejoining (`abandonUnconfirmed()`
+  /// if no reconnect follows).
   case disconnected(reason: String)
 }

@@ -1,4 +1,5 @@
 import ChatCore
+import FoundationEssentials
 
 /// A `PRIVMSG`, `NOTICE` or CTCP `ACTION` that arrived.
 public struct IRCIncomingMessage: Hashable, Sendable {
@@ -38,12 +39,16 @@ public struct IRCIncomingMessage: Hashable, Sendable {
   public var isOwn: Bool
   /// Whether it names us (our nick as a word, under the server's case mapping) or is private.
   public var mentionsUs: Bool
+  /// The caller's id of our message it repeats, when it is a line of one confirmed before (a
+  /// history replayed on rejoining holds them again, by msgid): the message already shown.
+  public var ownMessageID: UUID?
 
   /// Creates a received message.
   public init(
     kind: Kind, sender: String, source: String, target: String, conversation: String,
     isPrivate: Bool, text: String, msgid: String? = nil, serverTime: Timestamp? = nil,
-    receivedAt: Timestamp, isHistory: Bool = false, isOwn: Bool = false, mentionsUs: Bool = false
+    receivedAt: Timestamp, isHistory: Bool = false, isOwn: Bool = false, mentionsUs: Bool = false,
+    ownMessageID: UUID? = nil
   ) {
     self.kind = kind
     self.sender = sender
@@ -58,6 +63,7 @@ public struct IRCIncomingMessage: Hashable, Sendable {
     self.isHistory = isHistory
     self.isOwn = isOwn
     self.mentionsUs = mentionsUs
+    self.ownMessageID = ownMessageID
   }
 
   /// The server's time when it sent one, else the time it arrived.

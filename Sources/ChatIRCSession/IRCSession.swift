@@ -9,19 +9,23 @@ import FoundationEssentials
 ///
 /// Bytes read go to the client; the lines it wants written wait in `OutgoingBytes`, and the
 /// descriptor is watched for writing only while they do. What the client reports becomes the
-/// core's session actions: `001` is `.connected`; the server's confirmation of every line of a
-/// message (its echo, an `ACK`, or the `PONG` after it on servers without `echo-message`) is
-/// `.echoed`, at the server's time; an error reply is `.deliveryFailed` with the server's
-/// reason; a `PRIVMSG`, `NOTICE` or action from someone is `.received` (its id from the
-/// server's msgid, see `IRCMessageID`); a lost link is `.disconnected` with its reason. What
-/// the user should know that is no conversation message (a nick fallback, a split, a
-/// reconnect, an unverified TLS link) is `.noticed`, in turn with the rest; the pacing queue
-/// and the lag are `.linkChanged`, once per turn when they changed, never per line.
+/// core's session actions: `001` is `.connected`; a message the client's delivery part reports
+/// delivered (every line confirmed: its echo, an `ACK`, or the `PONG` after it on servers
+/// without `echo-message`) is `.echoed`, at the server's time; messages it reports failed for
+/// one reason (an error reply, a lost link, the confirmation limit) are one
+/// `.deliveryFailed` with that reason; a `PRIVMSG`, `NOTICE` or action from someone is
+/// `.received` (its id from the server's msgid, see `IRCMessageID`); a connection's end is
+/// `.disconnected` with its reason and whether it is retried. The core words the notices for
+/// those two. What else the user should know that is no conversation message (a nick
+/// fallback, a split, a reconnect, an unverified TLS link) is `.noticed`, in turn with the
+/// rest; the pacing queue and the lag are `.linkChanged`, once per turn when they changed,
+/// never per line.
 ///
-/// A line counts as failed when the server has not confirmed it
-/// `confirmationTimeoutMilliseconds` after it was written: pacing may hold lines back for
-/// long, so the clock starts at the write, not when the user pressed Enter. The session
-/// says it confirms delivery itself (`confirmsDelivery`), and the core sets no timeout.
+/// A message fails when the server has not confirmed its lines
+/// `confirmationTimeoutMilliseconds` after the last was written: pacing may hold lines back
+/// for long, so the clock starts at the write, not when the user pressed Enter. The client's
+/// delivery part keeps that limit; the session says it confirms delivery itself
+/// (`confirmsDelivery`), and the core sets no timeout.
 ///
 /// Losing the link: a message whose line never went out fails as not sent; one written but
 /// unconfirmed fails saying it may or may not have arrived, except a channel line, which stays
@@ -33,9 +37,10 @@ import FoundationEssentials
 /// not optional. Giving up is `.gaveUp`, with why and the exit status (69, or 77 for the
 /// login), and the core ends the run.
 ///
-/// Leaving: when the core asks it to (`leave`, once everything is confirmed), the session
-/// sends `QUIT` with the user's reason and expects the server's closing (at most
-/// `quitTimeoutMilliseconds`), unless it keeps listening.
+/// Leaving: when the core asks it to (`leave`, once everything is confirmed), the client
+/// queues `QUIT` with the user's reason at once (its phase is then `.quitting`) and the
+/// session expects the server's closing (at most `quitTimeoutMilliseconds`, then it hangs up),
+/// unless it keeps listening.
 public final class IRCSession: Session {
   /// Where it connects now (an STS upgrade changes the port and turns TLS on).
   public var configuration: IRCSessionConfiguration { engine.configuration }
@@ -156,14 +161,16 @@ public final class IRCSession: Session {
     engine.isExpectingEvents
   }
 
-  /// Leaves politely: `QUIT :reason` (`chat` when nil) at the next turn, then the server's
+  /// Leaves politely: `QUIT :reason` (`chat` when nil) goes out at once, then the server's
   /// closing is awaited (at most `quitTimeoutMilliseconds`), unless it keeps listening.
   public func leave(reason: String?, at now: Timestamp) {
     engine.leave(reason: reason, at: now)
+    flush(at: now)
   }
 
   /// What has fallen due by `now`: a reconnect, a connect timeout, buffered TLS input, the
-  /// client's timers, leaving, and confirmations that did not come.
+  /// client's timers, the wait for the server's closing after `QUIT`, and confirmations that
+  /// did not come.
   private func doDueWork(at now: Timestamp) {
     if let due = engine.reconnectAt, due <= now {
       engine.reconnectAt = nil

@@ -18,8 +18,12 @@ public struct IRCSessionConfiguration: Sendable {
   /// (`--keep-listening`), so a leaving run goes on until a signal.
   public var keepsListening: Bool
   /// How long one of our lines may wait for the server's confirmation, counted from when it
-  /// was written to the socket (pacing may hold it back before that).
-  public var confirmationTimeoutMilliseconds: Int64
+  /// was written to the socket (pacing may hold it back before that): the client's
+  /// (`IRCClient.Configuration.confirmationTimeoutMilliseconds`), whose delivery part keeps it.
+  public var confirmationTimeoutMilliseconds: Int64 {
+    get { client.confirmationTimeoutMilliseconds }
+    set { client.confirmationTimeoutMilliseconds = max(1, newValue) }
+  }
   /// How long one connection attempt (TCP and TLS handshake) may take.
   public var connectTimeoutMilliseconds: Int64
   /// How long to wait for the server to close the link after our `QUIT`.
@@ -43,7 +47,6 @@ public struct IRCSessionConfiguration: Sendable {
     self.client = client
     self.givesUpIfFirstConnectionFails = givesUpIfFirstConnectionFails
     self.keepsListening = keepsListening
-    confirmationTimeoutMilliseconds = 30_000
     connectTimeoutMilliseconds = 15_000
     quitTimeoutMilliseconds = 2000
     self.seed = seed

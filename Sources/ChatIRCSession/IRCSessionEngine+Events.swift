@@ -30,7 +30,7 @@ extension IRCSessionEngine {
       notify(.loginFailed(reason: reason), at: now)
       if configuration.client.sasl?.isRequired == true {
         authenticationFailure = reason
-        giveUp(reason, exitStatus: SessionFailure.loginRefusedStatus)
+        giveUp(reason, exitStatus: SessionFailure.loginRefusedStatus, at: now)
       }
     case .stsUpgradeRequired(let port):
       upgradePort = port
@@ -74,16 +74,15 @@ extension IRCSessionEngine {
     case .names(let channel, let members):
       enqueue(.membersListed(ConversationName(channel), members.map(\.nick), time: now))
     case .received(let incoming):
-      if let message = message(for: incoming) { enqueue(.received(message)) }
-    case .messageWritten(let id, _, _):
-      pending[id]?.writtenAt = now
-    case .messageSplit(let id, let parts):
-      pending[id]?.parts = parts
+      enqueue(.received(message(for: incoming)))
+    case .messageSplit(_, let parts):
       notify(.messageSplit(parts: parts), at: now)
-    case .echoed(let echo):
-      confirm(echo)
+    case .messageDelivered(let delivered):
+      enqueue(.echoed(message(for: delivered)))
     case .deliveryFailed(let failure):
-      deliveryFailed(failure, at: now)
+      enqueue(.deliveryFailed(ids: failure.ids, reason: failure.reason, time: now))
+      // Lines of theirs that did arrive (replayed on rejoining) are shown as what they are.
+      for line in failure.history { enqueue(.received(message(for: line))) }
     case .serverReply(let code, let text):
       // A missing message of the day (422) is no news to anyone.
       if code != "422" { notify(.serverReply(code: code, text: text), at: now) }
@@ -102,19 +101,6 @@ extension IRCSessionEngine {
     }
   }
 
-  /// One of our messages failed as a whole: its other parts' history lines are shown, not
-  /// hidden.
-  private func deliveryFailed(_ failure: IRCDeliveryFailure, at now: Timestamp) {
-    guard let entry = stopTracking(failure.id) else { return }
-    var reason = failure.reason
-    if let code = failure.code { reason = "the server refused it (\(code)): \(reason)" }
-    if failure.parts > 1 { reason = "part \(failure.part + 1) of \(failure.parts): \(reason)" }
-    // The core keeps no reason with a failed message: say it here too.
-    notify(.messageNotDelivered(reason: reason), at: now)
-    enqueue(.deliveryFailed(id: failure.id, reason: reason, time: now))
-    for copy in entry.historyCopies { enqueue(.received(copy)) }
-  }
-
   /// The core's name rules for what the server said in `005`.
   static func nameRules(_ support: ISupport) -> NameRules {
     var rules = NameRules()
@@ -125,63 +111,29 @@ extension IRCSessionEngine {
     return rules
   }
 
-  /// One more line of a message confirmed: once all are, the message is echoed, at the time
-  /// the server gave its first line.
-  private func confirm(_ echo: IRCEcho) {
-    guard var entry = pending[echo.id] else { return }
-    if let msgid = echo.msgid {
-      ownMessageIDs.remember(msgid, id: echo.id)
-      entry.msgids.append(msgid)
-    }
-    entry.parts = max(entry.parts, echo.parts)
-    entry.confirmed += 1
-    if echo.part == 0 || entry.firstConfirmation == nil {
-      entry.firstConfirmation = echo.time
-      // A message sent in parts is known by its first line's msgid.
-      entry.message.serverMessageID = echo.msgid ?? entry.message.serverMessageID
-    }
-    guard entry.confirmed >= entry.parts else {
-      pending[echo.id] = entry
-      return
-    }
-    pending[echo.id] = nil
-    let sent = entry.message
-    // One new message, not a field at a time (each set field makes a new box). The core
-    // marks its own messages (`isLocal`).
-    let message = Message(
-      id: sent.id, sender: client.nick, text: sent.text,
-      time: entry.firstConfirmation ?? echo.time, conversation: sent.conversation,
-      isAction: sent.isAction, markup: .ircFormatting, isMention: sent.isMention,
-      serverMessageID: sent.serverMessageID)
-    enqueue(.echoed(message))
+  /// One of our messages, delivered whole, as the core's `Message`: a new message, not a
+  /// field at a time (each set field makes a new box), under our nick now. The core marks its
+  /// own messages (`isLocal`).
+  private func message(for delivered: IRCDeliveredMessage) -> Message {
+    Message(
+      id: delivered.id, sender: client.nick, text: delivered.text, time: delivered.time,
+      conversation: ConversationName(delivered.target), isAction: delivered.isAction,
+      markup: .ircFormatting, serverMessageID: delivered.msgid)
   }
 
   /// A received message as the core's `Message`: its id from the msgid (see `IRCMessageID`),
   /// its text IRC's, a mention when it names us and is news (a history replay is not).
   ///
-  /// A line of one of our messages confirmed before (a history replayed on rejoining) has
-  /// that message's id, and the core drops it as shown; nil while the message waits for its
-  /// other lines: it is held until the message ends (`PendingMessage.historyCopies`).
-  private func message(for incoming: IRCIncomingMessage) -> Message? {
-    var message = Message(
-      id: incoming.msgid.map(IRCMessageID.uuid(forMessageID:)) ?? ids.next(),
+  /// A line of one of our messages delivered before (a history replayed on rejoining) has
+  /// that message's id (`ownMessageID`), and the core drops it as shown.
+  private func message(for incoming: IRCIncomingMessage) -> Message {
+    Message(
+      id: incoming.ownMessageID ?? incoming.msgid.map(IRCMessageID.uuid(forMessageID:))
+        ?? ids.next(),
       sender: incoming.sender, text: incoming.text, time: incoming.time,
       conversation: ConversationName(incoming.conversation), isAction: incoming.kind == .action,
       markup: .ircFormatting, isMention: incoming.mentionsUs && !incoming.isHistory,
       serverMessageID: incoming.msgid)
-    guard let msgid = incoming.msgid, let own = ownMessageIDs.id(for: msgid) else {
-      return message
-    }
-    if var entry = pending[own] {
-      // Bounded by its parts: a server repeating the line cannot grow it.
-      if entry.historyCopies.count < entry.parts {
-        entry.historyCopies.append(message)
-        pending[own] = entry
-      }
-      return nil
-    }
-    message.id = own
-    return message
   }
 
 }

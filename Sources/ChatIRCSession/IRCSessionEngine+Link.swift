@@ -3,7 +3,9 @@ import ChatIRC
 import ChatTransport
 
 /// The link's life as the engine sees it: a dial, the connection, a failed attempt, a loss,
-/// the reconnect backoff and an STS upgrade. Whatever carries the link calls these.
+/// the reconnect backoff and an STS upgrade. Whatever carries the link calls these. How a
+/// connection ended goes to the core in the one action that reports it (`.disconnected`,
+/// with a `Disconnection`): the core words the notice.
 extension IRCSessionEngine {
   /// A connection attempt begins (an unverified TLS link says so each time).
   func dialing(at now: Timestamp) {
@@ -23,16 +25,10 @@ extension IRCSessionEngine {
   /// A connection attempt failed: retried after a backoff delay unless `retrying` is false.
   func attemptFailed(_ reason: String, retrying: Bool, at now: Timestamp) {
     if !retrying { apply(client.abandonUnconfirmed(), now) }
-    enqueue(.disconnected(reason: reason, time: now))
+    enqueue(.disconnected(.attemptFailed(reason: reason, retrying: retrying), time: now))
     guard retrying else {
-      // A run that gives up says why as it exits; one that stays (line mode) says it now.
-      if !configuration.givesUpIfFirstConnectionFails {
-        notify(.connectionFailed(reason: reason, retried: false), at: now)
-      }
-      giveUp(reason, exitStatus: SessionFailure.unavailableStatus)
-      return
+      return giveUp(reason, exitStatus: SessionFailure.unavailableStatus, at: now)
     }
-    notify(.connectionFailed(reason: reason, retried: true), at: now)
     scheduleReconnect(at: now, after: reason)
   }
 
@@ -48,57 +44,40 @@ extension IRCSessionEngine {
     }
   }
 
-  /// After the client's `disconnected`: fails what is left, then reconnects unless leaving.
+  /// After the client's `disconnected`: reconnects unless it left, moves to TLS, or cannot
+  /// help (a refused login, a first connection that never registered on a run that gives up).
   func linkEnded(_ reason: String, at now: Timestamp) {
     link?.closeLink(flushingFirst: false)
     clientStarted = false
-    let leavingForGood = leaving == .quitSent || leaving == .done
+    // The server closed the link after our QUIT.
+    let left = client.phase == .left
     let reconnects =
-      !leavingForGood && upgradePort == nil && authenticationFailure == nil
+      !left && upgradePort == nil && authenticationFailure == nil
       && (hasRegistered || !configuration.givesUpIfFirstConnectionFails)
     // Lines kept for the channel's history on rejoining wait for it, still pending.
     if !reconnects { apply(client.abandonUnconfirmed(), now) }
-    let lost = pending.keys.filter { !client.isAwaitingHistory(id: $0) }
-    if !lost.isEmpty {
-      notify(.unconfirmedMessagesFailed(count: lost.count), at: now)
-    }
-    for id in lost {
-      let copies = stopTracking(id)?.historyCopies ?? []
-      enqueue(
-        .deliveryFailed(
-          id: id,
-          reason: IRCDeliveryFailure.lostLinkUndecided(reason), time: now))
-      for copy in copies { enqueue(.received(copy)) }
-    }
-    enqueue(.disconnected(reason: reason, time: now))
-    if leavingForGood {
-      leaving = .done
-      quitDeadline = nil
-      return
-    }
+    if left { return enqueue(.disconnected(.closed(reason: reason), time: now)) }
     if let port = upgradePort {
+      enqueue(.disconnected(.closed(reason: reason), time: now))
       upgradePort = nil
       upgrade(toTLSPort: UInt16(clamping: port), at: now)
       notify(.stsUpgrade(host: configuration.host, port: port), at: now)
       link?.redial(at: now)
       return
     }
+    enqueue(.disconnected(.lost(reason: reason, retrying: reconnects), time: now))
     if authenticationFailure != nil {
       // The same credentials would be refused again: like a refused certificate, the run
-      // ends (piped) or stays disconnected until the user leaves (line mode).
-      if !configuration.givesUpIfFirstConnectionFails {
-        notify(.disconnected(reason: reason + " (not retried)"), at: now)
-      }
+      // ends (piped) or stays disconnected until the user leaves (line mode). It gave up
+      // when the login was refused.
       return
     }
-    if !hasRegistered && configuration.givesUpIfFirstConnectionFails {
+    if !reconnects {
       // The first connection ended before the server registered us: as a failed connect.
       let lost = TransportError.connectionLost(
         Endpoint(host: configuration.host, port: configuration.port), reason: reason)
-      giveUp(lost.description, exitStatus: SessionFailure.unavailableStatus)
-      return
+      return giveUp(lost.description, exitStatus: SessionFailure.unavailableStatus, at: now)
     }
-    notify(.disconnected(reason: reason), at: now)
     scheduleReconnect(at: now, after: reason)
   }
 

@@ -20,12 +20,15 @@ protocol IRCSessionLink: AnyObject {
 /// The part of an IRC session that needs no socket: the protocol client, and what it reports
 /// turned into the core's session actions.
 ///
-/// It keeps the messages awaiting confirmation (a split one until every piece is confirmed),
-/// derives received messages' ids from their msgid (see `IRCMessageID`), fails what the
-/// server refused, did not confirm in time or lost with the link, follows the nick the server
-/// gave, draws the reconnect delays from the seed, and leaves politely. `IRCSession` runs it
-/// over a TCP or TLS stream; `ReplaySession` runs the same engine over a recording, so a
-/// replay maps the recorded lines to exactly the actions the live run had.
+/// It maps events to actions and owns no fact the client or the core owns: what is pending
+/// on the wire (a message's lines, its confirmation, its limit, the history lines held for
+/// it) is the client's delivery part (`IRCSentMessages`), reported as whole messages
+/// delivered or failed; whether we are leaving is the client's phase (`.quitting`, `.left`);
+/// what the user waits for is the core's outbox. The engine derives received messages' ids
+/// from their msgid (see `IRCMessageID`), draws the reconnect delays from the seed, and says
+/// how a connection ended. `IRCSession` runs it over a TCP or TLS stream; `ReplaySession` runs
+/// the same engine over a recording, so a replay maps the recorded lines to exactly the
+/// actions the live run had.
 final class IRCSessionEngine {
   /// Where the session connects now (an STS upgrade changes the port and turns TLS on).
   var configuration: IRCSessionConfiguration
@@ -42,16 +45,9 @@ final class IRCSessionEngine {
   var upgradePort: Int?
   var queue: [Action.Session] = []
   var queueHead = 0
-  var pending: [UUID: PendingMessage] = [:]
-  /// Our confirmed messages' local ids by their lines' msgids: a history holding them again
-  /// gives them that id, and the core drops them as already shown.
-  var ownMessageIDs = IRCOwnMessageIDs()
   var backoff: ReconnectBackoff
   var ids: SeededUUIDGenerator
   var hasRegistered = false
-  var leaving = Leaving.no
-  /// When chat stops waiting for the server to close the link after `QUIT`.
-  var quitDeadline: Timestamp?
   var lastNow = Timestamp(millisecondsSinceEpoch: 0)
   /// Whether the session gave up for good (a refused certificate, a first connection that
   /// failed or ended before registering when `givesUpIfFirstConnectionFails`, a required
@@ -63,32 +59,6 @@ final class IRCSessionEngine {
   var reportedLink: LinkStatus?
   /// Notices for the start of the run, told when it connects (`announce`).
   var startNotices: [SessionNotice] = []
-
-  enum Leaving: Equatable {
-    case no
-    /// The core asked to leave: `QUIT :reason` goes out at the next turn.
-    case requested(reason: String)
-    /// `QUIT` is written; waiting for the server to close.
-    case quitSent
-    /// The link is closed for good.
-    case done
-  }
-
-  /// A message of ours that the server has not confirmed in full.
-  struct PendingMessage {
-    var message: Message
-    var parts = 1
-    var confirmed = 0
-    /// When its last line written so far went to the socket.
-    var writtenAt: Timestamp?
-    /// The time of its first line's confirmation: when it entered the conversation.
-    var firstConfirmation: Timestamp?
-    /// The msgids of its lines confirmed so far.
-    var msgids: [String] = []
-    /// History lines (on rejoining) of its lines confirmed so far, held until it ends: not
-    /// shown if it is delivered (its echo shows them), shown as history if it fails.
-    var historyCopies: [Message] = []
-  }
 
   init(configuration: IRCSessionConfiguration) {
     self.configuration = configuration
@@ -103,9 +73,20 @@ final class IRCSessionEngine {
 
   var isLinkOpen: Bool { link?.isLinkOpen ?? false }
 
-  /// Whether `QUIT` waits to go out (`leaving` is `.requested`).
-  var isQuitRequested: Bool {
-    if case .requested = leaving { true } else { false }
+  /// Whether we asked to leave: `QUIT` is queued or written, or the link closed after it
+  /// (the client's phase says which).
+  var hasAskedToQuit: Bool {
+    switch client.phase {
+    case .quitting, .left: true
+    case .idle, .registering, .registered, .disconnected: false
+    }
+  }
+
+  /// When chat stops waiting for the server to close the link after `QUIT`: the client's
+  /// phase says since when it waits.
+  var quitDeadline: Timestamp? {
+    guard case .quitting(let since) = client.phase, isLinkOpen else { return nil }
+    return since.advanced(byMilliseconds: configuration.quitTimeoutMilliseconds)
   }
 
   // MARK: The session's requests
@@ -114,7 +95,6 @@ final class IRCSessionEngine {
   /// the server's own conversation, so no target is ever guessed.
   func send(_ message: Message, at now: Timestamp) {
     lastNow = max(lastNow, now)
-    pending[message.id] = PendingMessage(message: message)
     let intent = IRCIntent.send(
       id: message.id, target: message.conversation.text, text: message.text,
       isAction: message.isAction)
@@ -127,8 +107,7 @@ final class IRCSessionEngine {
   }
 
   /// When the engine next has something to do: an event to hand over (or a changed link
-  /// status), `QUIT` to send, the client's timers, a confirmation that is overdue. (The link
-  /// adds its own.)
+  /// status), the client's timers, a confirmation that is overdue. (The link adds its own.)
   var nextDeadline: Timestamp? { nextDeadline(includingQueue: true) }
 
   /// Whether actions wait for the core.
@@ -144,14 +123,10 @@ final class IRCSessionEngine {
       guard let time else { return }
       deadline = min(deadline ?? time, time)
     }
-    if includingQueue && (hasQueuedEvents || linkStatus != reportedLink) || isQuitRequested {
-      consider(lastNow)
-    }
+    if includingQueue && (hasQueuedEvents || linkStatus != reportedLink) { consider(lastNow) }
     if clientStarted, isLinkOpen { consider(client.nextDeadline) }
-    for entry in pending.values {
-      consider(
-        entry.writtenAt?.advanced(byMilliseconds: configuration.confirmationTimeoutMilliseconds))
-    }
+    // A message waiting for a channel's history waits across a reconnect: its limit runs on.
+    consider(client.confirmationDeadline)
     return deadline
   }
 
@@ -173,25 +148,19 @@ final class IRCSessionEngine {
   var isExpectingEvents: Bool {
     if hasGivenUp { return false }
     if configuration.keepsListening { return true }
-    switch leaving {
-    case .no, .done: return false
-    case .requested, .quitSent: return isLinkOpen
-    }
+    guard case .quitting = client.phase else { return false }
+    return isLinkOpen
   }
 
-  /// The core asks to leave, everything it sent settled: `QUIT :reason` (`chat` when nil)
-  /// goes out at the next turn, if registered, and the server's closing is awaited. A session
-  /// that keeps listening stays.
+  /// The core asks to leave, everything it sent settled: the client queues `QUIT :reason`
+  /// (`IRCClient.defaultQuitReason` when nil) at once, if registered, and the server's closing
+  /// is awaited. A session that keeps listening stays; one not registered has nothing to say.
   func leave(reason: String?, at now: Timestamp) {
     lastNow = max(lastNow, now)
-    guard !configuration.keepsListening, case .no = leaving, clientStarted, isLinkOpen,
-      client.phase == .registered
+    guard !configuration.keepsListening, clientStarted, isLinkOpen, client.phase == .registered
     else { return }
-    leaving = .requested(reason: reason ?? Self.defaultQuitReason)
+    apply(client.perform(.quit(reason: reason), at: now), now)
   }
-
-  /// What `QUIT` says when the user gave no reason.
-  static let defaultQuitReason = "chat"
 
   /// Takes in one step of the client: lines to write, events to map, a close.
   func apply(_ output: IRCOutput, _ now: Timestamp) {
@@ -214,10 +183,10 @@ final class IRCSessionEngine {
 
   /// Gives up for good, for `reason`: the core is told, in turn with the rest, and ends the
   /// run with `exitStatus` (69 unavailable, 77 login refused). Once: the first reason stays.
-  func giveUp(_ reason: String, exitStatus: Int32) {
+  func giveUp(_ reason: String, exitStatus: Int32, at now: Timestamp) {
     guard !hasGivenUp else { return }
     hasGivenUp = true
-    enqueue(.gaveUp(SessionFailure(reason: reason, exitStatus: exitStatus)))
+    enqueue(.gaveUp(SessionFailure(reason: reason, exitStatus: exitStatus), time: now))
   }
 
   static func endpoint(of configuration: IRCSessionConfiguration) -> IRCEndpoint {

@@ -188,9 +188,7 @@ public final class ReplaySession: Session {
   private var nextPlayable: Entry? {
     guard next < entries.count, entries[next].typedBefore <= typedTaken() else { return nil }
     let entry = entries[next]
-    if case .wrote(let line) = entry.event, line.hasPrefix("QUIT"),
-      engine.leaving == .no || engine.isQuitRequested
-    {
+    if case .wrote(let line) = entry.event, line.hasPrefix("QUIT"), !engine.hasAskedToQuit {
       return nil
     }
     return entry

@@ -37,8 +37,10 @@ public struct Changes: Equatable, Sendable {
     state.outbox.suffix(sentCount)
   }
 
-  /// Sends reported undeliverable, oldest first.
-  public func failed(in state: AppState) -> ArraySlice<Message> { state.failed.suffix(failedCount) }
+  /// Sends reported undeliverable, with why, oldest first.
+  public func failed(in state: AppState) -> ArraySlice<FailedMessage> {
+    state.failed.suffix(failedCount)
+  }
 }
 
 /// Remembers a few counters of the last state it saw, so a renderer can find what is new in

@@ -143,9 +143,9 @@ public struct SimulatedSession: Session {
       case .connecting:
         return .connecting(time: due)
       case .disconnect:
-        return .disconnected(reason: "connection lost", time: due)
+        return .disconnected(.lost(reason: "connection lost", retrying: true), time: due)
       case .refuse(let id):
-        return .deliveryFailed(id: id, reason: "connection lost", time: due)
+        return .deliveryFailed(ids: [id], reason: "connection lost", time: due)
       case .repeatEcho(let message):
         return .echoed(message)
       case .repeatReply(let message, let original):

@@ -8,7 +8,7 @@ import ChatRendering
 /// `start` (schema version, title, local user, active conversation, and `"tls":"insecure"`
 /// while certificate verification is off), `status` (session status changes), `notice` (what
 /// a network session told the user: its kind, words and time), `sent` (a message awaiting its echo), `message` (a message entered its
-/// conversation), `failed` (a send that could not be delivered), the conversation events
+/// conversation), `failed` (a send that could not be delivered, and why), the conversation events
 /// (`joined`, `left`, `active`, `member_joined`, `member_left`, `member_quit`, `nick`,
 /// `members`, `topic`: see `JSONLinesFormatter+Events.swift`), `end` (the stream is complete:
 /// counts of messages, failures, and sends still pending when chat stopped). Every
@@ -97,7 +97,9 @@ public struct JSONLinesFormatter: TranscriptFormatter {
       write("message", state.messages[position], own: own, into: &output)
     }
     for position in (state.failed.count - changes.failedCount)..<state.failed.count {
-      write("failed", state.failed[position], own: nil, into: &output)
+      write(
+        "failed", state.failed[position].message, own: nil, reason: state.failed[position].reason,
+        into: &output)
     }
   }
 
@@ -119,14 +121,17 @@ public struct JSONLinesFormatter: TranscriptFormatter {
   /// Room for everything in a line but its strings: keys, punctuation, numbers, id and time.
   static var fixedRoom: Int { 256 }
 
+  /// One message-like object; a failed one carries its `reason` last.
   private mutating func write(
-    _ type: StaticString, _ message: borrowing Message, own: Bool?, into output: inout [UInt8]
+    _ type: StaticString, _ message: borrowing Message, own: Bool?, reason: String? = nil,
+    into output: inout [UInt8]
   ) {
     let room =
       Self.fixedRoom + JSONWriter.maximumLength(ofString: message.sender)
       + JSONWriter.maximumLength(ofString: message.text)
       + JSONWriter.maximumLength(ofString: message.conversation.text)
       + JSONWriter.maximumLength(ofString: message.serverMessageID ?? "")
+      + JSONWriter.maximumLength(ofString: reason ?? "")
     output.append(reserving: room) { writer in
       open(type, &writer)
       writer.write(",\"conversation\":")
@@ -149,6 +154,10 @@ public struct JSONLinesFormatter: TranscriptFormatter {
           writer.write(",\"msgid\":")
           JSONWriter.writeString(msgid, to: &writer)
         }
+      }
+      if let reason {
+        writer.write(",\"reason\":")
+        JSONWriter.writeString(reason, to: &writer)
       }
       close(&writer)
     }

@@ -93,7 +93,8 @@ public struct LineFormatter: TranscriptFormatter {
       appendText(of: message, to: &row, &output)
       row.endLine(to: &output)
     }
-    for message in changes.failed(in: state) {
+    for failure in changes.failed(in: state) {
+      let message = failure.message
       var row = RowWriter(width: width, color: color)
       row.append(time(of: message.time), style: .dim, to: &output)
       if EventText.namesConversation(message.conversation, in: state) {

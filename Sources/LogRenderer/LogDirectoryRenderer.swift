@@ -68,11 +68,14 @@ public final class LogDirectoryRenderer: Renderer {
       line.append(UInt8(ascii: "\n"))
       try write(to: message.conversation, state)
     }
-    for message in changes.failed(in: state) {
+    // The notice that says why goes to the session's own file, with the other notices: the
+    // line in the message's own file says why too, so its history is whole.
+    for failure in changes.failed(in: state) {
+      let message = failure.message
       startLine(at: message.time)
       line.append(utf8: " ! not delivered: ")
       LogMessageText.appendText(of: message, to: &line)
-      line.append(UInt8(ascii: "\n"))
+      line.append(utf8: " (" + Sanitizer.sanitize(failure.reason) + ")\n")
       try write(to: message.conversation, state)
     }
   }

@@ -54,7 +54,8 @@ public struct LogFormatter: TranscriptFormatter {
       LogMessageText.append(message, to: &output)
       output.append(UInt8(ascii: "\n"))
     }
-    for message in changes.failed(in: state) {
+    for failure in changes.failed(in: state) {
+      let message = failure.message
       TimeFormat.appendTimeOfDay(message.time, utcOffsetSeconds: utcOffsetSeconds, to: &output)
       if names, EventText.namesConversation(message.conversation, in: state) {
         appendLabel(message.conversation, to: &output)

@@ -16,7 +16,7 @@ extension UpdateTests {
     var state = connected()
     state.phase = .draining
     state.hasAskedSessionToLeave = true
-    let notice = SessionNotice.disconnected(reason: "bye")
+    let notice = SessionNotice.disconnected(reason: "bye", retried: true)
     expectUpdate(
       state, .session(.noticed(notice, time: at(7))),
       effects: [.show(.session(notice, time: at(7)))])
@@ -101,7 +101,9 @@ extension Message {
 extension UpdateTests {
   @Test func aSessionThatGivesUpEndsTheRunWithItsStatus() {
     let failure = SessionFailure(reason: "connection refused", exitStatus: 69)
-    let state = expectUpdate(connected(), .session(.gaveUp(failure)), effects: [.quit]) {
+    let state = expectUpdate(
+      connected(), .session(.gaveUp(failure, time: at(5))), effects: [.quit]
+    ) {
       $0.sessionFailure = failure
       $0.phase = .finished
     }
@@ -113,15 +115,18 @@ extension UpdateTests {
     var state = connected()
     state.endsWhenSessionGivesUp = false
     let failure = SessionFailure(reason: "untrusted issuer", exitStatus: 69)
-    state = expectUpdate(state, .session(.gaveUp(failure))) { $0.sessionFailure = failure }
+    state = expectUpdate(state, .session(.gaveUp(failure, time: at(5)))) {
+      $0.sessionFailure = failure
+    }
     // Leaving later ends with the status, and the first reason stays.
     let login = SessionFailure(reason: "refused", exitStatus: 77)
-    state = expectUpdate(state, .session(.gaveUp(login)))
+    state = expectUpdate(state, .session(.gaveUp(login, time: at(6))))
     #expect(state.exitStatus == 69)
   }
 
   @Test func aMessageNotDeliveredFailsANetworkRunOnly() {
-    var state = update(sending(), .session(.deliveryFailed(id: id(1), reason: "x", time: at(9))))
+    var state = update(
+      sending(), .session(.deliveryFailed(ids: [id(1)], reason: "x", time: at(9))))
     #expect(state.exitStatus == 0)
     #expect(state.exitReason == nil)
     state.failsWhenUndelivered = true
@@ -149,9 +154,12 @@ extension UpdateTests {
       $0.outbox = []
       $0.enter(own(1, "hello", 100))
     }
-    expectUpdate(state, .session(.deliveryFailed(id: id(1), reason: "refused", time: at(9)))) {
+    expectUpdate(
+      state, .session(.deliveryFailed(ids: [id(1)], reason: "refused", time: at(9))),
+      effects: [.show(.session(.notDelivered(count: 1, reason: "refused"), time: at(9)))]
+    ) {
       $0.outbox = []
-      $0.failed = [own(1, "hello", 9)]
+      $0.failed = [FailedMessage(own(1, "hello", 9), reason: "refused")]
     }
   }
 }

@@ -223,10 +223,15 @@ func sent(_ message: Message) -> [Effect] {
     }
   }
 
-  @Test func noEchoWithinTheTimeoutFailsTheMessage() {
-    expectUpdate(sending(), .system(.timerFired(.deliveryTimeout(id(1)), time: at(1000)))) {
+  @Test func noEchoWithinTheTimeoutFailsTheMessageAndSaysWhy() {
+    expectUpdate(
+      sending(), .system(.timerFired(.deliveryTimeout(id(1)), time: at(1000))),
+      effects: [
+        .show(.session(.notDelivered(count: 1, reason: "no echo within 1 s"), time: at(1000)))
+      ]
+    ) {
       $0.outbox = []
-      $0.failed = [own(1, "hello", 1000)]
+      $0.failed = [FailedMessage(own(1, "hello", 1000), reason: "no echo within 1 s")]
     }
   }
 
@@ -282,29 +287,37 @@ func sent(_ message: Message) -> [Effect] {
     expectUpdate(connected(), .session(.expectsNothingMore))
   }
 
-  @Test func deliveryFailureMovesTheMessageToFailed() {
+  @Test func deliveryFailureMovesTheMessageToFailedWithItsReasonAndSaysSoOnce() {
     expectUpdate(
-      sending(), .session(.deliveryFailed(id: id(1), reason: "timed out", time: at(40))),
-      effects: [.cancel(.deliveryTimeout(id(1)))]
+      sending(), .session(.deliveryFailed(ids: [id(1)], reason: "timed out", time: at(40))),
+      effects: [
+        .cancel(.deliveryTimeout(id(1))),
+        .show(.session(.notDelivered(count: 1, reason: "timed out"), time: at(40))),
+      ]
     ) {
       $0.outbox = []
-      $0.failed = [own(1, "hello", 40)]
+      $0.failed = [FailedMessage(own(1, "hello", 40), reason: "timed out")]
     }
   }
 
   @Test func deliveryFailureForAnUnknownMessageIsIgnored() {
-    expectUpdate(sending(), .session(.deliveryFailed(id: id(9), reason: "timed out", time: at(40))))
+    expectUpdate(
+      sending(), .session(.deliveryFailed(ids: [id(9)], reason: "timed out", time: at(40))))
   }
 
   @Test func lastFailureWhileDrainingSettlesTheRun() {
     var state = sending()
     state.phase = .draining
     state = expectUpdate(
-      state, .session(.deliveryFailed(id: id(1), reason: "gone", time: at(40))),
-      effects: [.cancel(.deliveryTimeout(id(1))), .leave(reason: nil)]
+      state, .session(.deliveryFailed(ids: [id(1)], reason: "gone", time: at(40))),
+      effects: [
+        .cancel(.deliveryTimeout(id(1))),
+        .show(.session(.notDelivered(count: 1, reason: "gone"), time: at(40))),
+        .leave(reason: nil),
+      ]
     ) {
       $0.outbox = []
-      $0.failed = [own(1, "hello", 40)]
+      $0.failed = [FailedMessage(own(1, "hello", 40), reason: "gone")]
       $0.hasAskedSessionToLeave = true
     }
     #expect(state.isSettled)
@@ -319,7 +332,9 @@ func sent(_ message: Message) -> [Effect] {
       $0.sessionStatus = .connected
       $0.sessionStatusTime = at(2)
     }
-    expectUpdate(state, .session(.disconnected(reason: "reset", time: at(3)))) {
+    expectUpdate(
+      state, .session(.disconnected(.closed(reason: "left"), time: at(3)))
+    ) {
       $0.sessionStatus = .disconnected
       $0.sessionStatusTime = at(3)
     }

@@ -9,8 +9,8 @@ import Testing
 /// written, not a millisecond sooner or later.
 @Suite(.timeLimit(.minutes(10))) struct ReplayedConfirmationLimitTests {
   static func failures(_ actions: [Action.Session]) -> [(UUID, Timestamp)] {
-    actions.compactMap {
-      if case .deliveryFailed(let id, _, let time) = $0 { (id, time) } else { nil }
+    actions.flatMap { action -> [(UUID, Timestamp)] in
+      if case .deliveryFailed(let ids, _, let time) = action { ids.map { ($0, time) } } else { [] }
     }
   }
 

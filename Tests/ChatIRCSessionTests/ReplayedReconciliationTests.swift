@@ -14,8 +14,8 @@ import Testing
   }
 
   static func failed(_ actions: [Action.Session]) -> [UUID] {
-    actions.compactMap {
-      if case .deliveryFailed(let id, _, _) = $0 { id } else { nil }
+    actions.flatMap { action -> [UUID] in
+      if case .deliveryFailed(let ids, _, _) = action { ids } else { [] }
     }
   }
 

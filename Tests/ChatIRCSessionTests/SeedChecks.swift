@@ -59,7 +59,7 @@ struct SeedChecks {
     var inFlight: Set<UUID> = []
     var problems: [String] = []
     for entry in log {
-      var ended: (id: UUID, echoed: Bool, what: String)?
+      var endings: [(id: UUID, echoed: Bool, what: String)] = []
       switch entry {
       case .sent(let id, let text, _):
         if !inFlight.insert(id).inserted {
@@ -69,35 +69,39 @@ struct SeedChecks {
         texts[id] = text
         result.mostInFlight = max(result.mostInFlight, inFlight.count)
       case .event(.echoed(let message)):
-        ended = (message.id, true, "an echo")
-      case .event(.deliveryFailed(let id, let reason, _)):
-        ended = (id, false, "a failure (\(reason))")
-        result.failedAttempts += 1
-        if reason.contains("may or may not have arrived") {
-          result.uncertainFailures += 1
-          // Only a history that could not tell (none, or too short) or the confirmation
-          // limit may leave it open: a lost link alone no longer does, on a `+H` channel, and
-          // InspIRCd keeps our texts as sent, so chat must recognise every line of ours.
-          if reason.contains("history") && !reason.contains("cannot match")
-            || reason.contains("did not confirm it within")
-          {
-            uncertainFailures[id, default: 0] += 1
+        endings = [(message.id, true, "an echo")]
+      case .event(.deliveryFailed(let ids, let reason, _)):
+        endings = ids.map { ($0, false, "a failure (\(reason))") }
+        for id in ids {
+          result.failedAttempts += 1
+          if reason.contains("may or may not have arrived") {
+            result.uncertainFailures += 1
+            // Only a history that could not tell (none, or too short) or the confirmation
+            // limit may leave it open: a lost link alone no longer does, on a `+H` channel,
+            // and InspIRCd keeps our texts as sent, so chat must recognise every line of ours.
+            if reason.contains("history") && !reason.contains("cannot match")
+              || reason.contains("did not confirm it within")
+            {
+              uncertainFailures[id, default: 0] += 1
+            }
+          } else if reason.contains("does not have it: it did not arrive") {
+            // About the server's history, not the bytes: checked against the observer (4).
+            result.absentFailures += 1
+          } else {
+            definiteFailures[id, default: 0] += 1
+            result.definiteFailures += 1
           }
-        } else if reason.contains("does not have it: it did not arrive") {
-          // About the server's history, not the bytes: checked against the observer (4).
-          result.absentFailures += 1
-        } else {
-          definiteFailures[id, default: 0] += 1
-          result.definiteFailures += 1
         }
       default:
         break
       }
-      guard let ended else { continue }
+      for ended in endings { note(ended) }
+    }
+    func note(_ ended: (id: UUID, echoed: Bool, what: String)) {
       let name = texts[ended.id].map(Self.short) ?? "\(ended.id)"
       guard inFlight.remove(ended.id) != nil else {
         problems.append("\(ended.what) for \(name), which was not in flight")
-        continue
+        return
       }
       if lastOutcomeEchoed[ended.id] == true {
         problems.append("\(ended.what) for \(name) after it was delivered")
@@ -122,7 +126,7 @@ struct SeedChecks {
         continue
       }
       let shown = state.messages.filter { $0.id == id }.count
-      let failed = state.failed.filter { $0.id == id }.count
+      let failed = state.failed.filter { $0.message.id == id }.count
       switch (shown, failed) {
       case (1, 0):
         result.delivered += 1

@@ -7,7 +7,9 @@ import Testing
 /// by text alone, or by a label the caller gave.
 @Suite(.timeLimit(.minutes(10))) struct IRCClientConfirmationTests {
   static func echoed(_ wire: IRCWire) -> [UUID] {
-    wire.events.compactMap { if case .echoed(let echo) = $0 { echo.id } else { nil } }
+    wire.events.compactMap {
+      if case .messageDelivered(let delivered) = $0 { delivered.id } else { nil }
+    }
   }
 
   /// A client registered with `echo-message` but no labels: echoes are matched by text.

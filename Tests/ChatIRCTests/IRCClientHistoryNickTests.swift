@@ -20,7 +20,7 @@ import Testing
     wire.rejoin(history: [
       ("12:00:00.000", "bob", "before"), ("12:00:02.000", "bob2", "lost echo"),
     ])
-    #expect(IRCClientHistoryTests.echoes(wire.events).map(\.id) == [IRCWire.id(1)])
+    #expect(IRCClientHistoryTests.delivered(wire.events).map(\.id) == [IRCWire.id(1)])
     #expect(IRCClientHistoryTests.received(wire.events) == ["before"])
     #expect(IRCClientHistoryTests.failures(wire.events).isEmpty)
   }
@@ -39,7 +39,7 @@ import Testing
     wire.live(":irc1.test PONG irc1.test :chat-rejoin-2", after: 2)
     #expect(
       IRCClientHistoryTests.failures(wire.events) == [
-        "1 1/1: " + IRCClientHistoryTests.lost
+        "1: " + IRCClientHistoryTests.lost
           + ", and the server's history of #chat after reconnecting does not have it, but chat"
           + " is back as alice_, not alice, so the old connection may still be open on the"
           + " server: it may or may not have arrived"
@@ -60,24 +60,27 @@ import Testing
 
 /// A message the session stopped waiting for, and sent again.
 @Suite(.timeLimit(.minutes(10))) struct IRCClientHistoryForgetTests {
-  /// Forgotten (it failed), its line in flight is not carried when the link goes.
-  @Test func aForgottenMessagesLineIsNotCarried() {
+  /// Failed at its confirmation limit, its line in flight is not carried when the link goes:
+  /// a history later cannot make it delivered.
+  @Test func aMessageFailedAtItsLimitIsNotCarried() {
     var wire = IRCWire.inspircd()
     wire.user(.send(id: IRCWire.id(1), target: "#chat", text: "lost echo"))
-    wire.client.forgetUnconfirmed(id: IRCWire.id(1))
+    wire.take(wire.client.expireUnconfirmed(at: wire.time.advanced(byMilliseconds: 30_000)))
+    #expect(IRCClientHistoryTests.failures(wire.events).count == 1)
     wire.take(
       wire.client.connectionClosed(reason: "the server closed the connection", at: wire.time))
-    #expect(!wire.client.isAwaitingHistory(id: IRCWire.id(1)))
+    #expect(!IRCClientHistoryTests.awaitsHistory(wire, IRCWire.id(1)))
+    #expect(IRCClientHistoryTests.failures(wire.events).count == 1, "failed once")
   }
 
-  /// Sent again (`/retry`) after it was forgotten, the new attempt's line is carried.
-  @Test func aMessageSentAgainAfterItWasForgottenIsCarriedAgain() {
+  /// Sent again (`/retry`) after it failed, the new attempt's line is carried.
+  @Test func aMessageSentAgainAfterItFailedIsCarriedAgain() {
     var wire = IRCWire.inspircd()
     wire.user(.send(id: IRCWire.id(1), target: "#chat", text: "lost echo"))
-    wire.client.forgetUnconfirmed(id: IRCWire.id(1))
-    wire.user(.send(id: IRCWire.id(1), target: "#chat", text: "lost echo"), after: 1)
+    wire.take(wire.client.expireUnconfirmed(at: wire.time.advanced(byMilliseconds: 30_000)))
+    wire.user(.send(id: IRCWire.id(1), target: "#chat", text: "lost echo"), after: 30_001)
     wire.take(
       wire.client.connectionClosed(reason: "the server closed the connection", at: wire.time))
-    #expect(wire.client.isAwaitingHistory(id: IRCWire.id(1)))
+    #expect(IRCClientHistoryTests.awaitsHistory(wire, IRCWire.id(1)))
   }
 }

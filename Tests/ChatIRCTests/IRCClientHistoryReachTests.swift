@@ -20,7 +20,9 @@ import Testing
     IRCClientHistoryTests.failures(events)
   }
 
-  static func echoes(_ events: [IRCEvent]) -> [IRCEcho] { IRCClientHistoryTests.echoes(events) }
+  static func delivered(_ events: [IRCEvent]) -> [IRCDeliveredMessage] {
+    IRCClientHistoryTests.delivered(events)
+  }
 
   static func received(_ events: [IRCEvent]) -> [String] {
     IRCClientHistoryTests.received(events)
@@ -31,7 +33,7 @@ import Testing
     wire.reset()
     // Written at 12:00:02.000; bob's line was taken within 12:00:00, before it.
     wire.rejoin(history: [("12:00:00.999", "bob", "before"), ("12:00:01.000", "bob", "close")])
-    #expect(Self.failures(wire.events) == ["1 1/1: " + Self.notArrived])
+    #expect(Self.failures(wire.events) == ["1: " + Self.notArrived])
     #expect(wire.client.reconciled == .init(found: 0, absent: 1, undecided: 0))
   }
 
@@ -44,7 +46,7 @@ import Testing
     var wire = Self.reconnected(["lost echo"])
     wire.reset()
     wire.rejoin(history: [(time, "bob", "on the bound")])
-    #expect(Self.failures(wire.events) == ["1 1/1: " + Self.notArrived])
+    #expect(Self.failures(wire.events) == ["1: " + Self.notArrived])
     #expect(wire.client.reconciled == .init(found: 0, absent: 1, undecided: 0))
   }
 
@@ -55,9 +57,9 @@ import Testing
     var wire = Self.reconnected(["lost echo"])
     wire.reset()
     wire.rejoin(history: [(time, "alice", "lost echo")])
-    #expect(Self.echoes(wire.events).isEmpty, "\(wire.events)")
+    #expect(Self.delivered(wire.events).isEmpty, "\(wire.events)")
     #expect(Self.received(wire.events) == ["lost echo"])
-    #expect(Self.failures(wire.events) == ["1 1/1: " + Self.notArrived])
+    #expect(Self.failures(wire.events) == ["1: " + Self.notArrived])
   }
 
   /// Past the bound the same line may be the lost one: it is found.
@@ -66,7 +68,7 @@ import Testing
     var wire = Self.reconnected(["lost echo"])
     wire.reset()
     wire.rejoin(history: [(time, "alice", "lost echo")])
-    #expect(Self.echoes(wire.events).map(\.id) == [IRCWire.id(1)], "\(wire.events)")
+    #expect(Self.delivered(wire.events).map(\.id) == [IRCWire.id(1)], "\(wire.events)")
     #expect(Self.failures(wire.events).isEmpty)
   }
 
@@ -76,7 +78,7 @@ import Testing
     // Written at 12:00:02.000: a line stamped 12:00:02 may have been taken after it, so the
     // history may start after the line.
     wire.rejoin(history: [("12:00:02.000", "bob", "after"), ("12:00:03.000", "bob", "later")])
-    #expect(Self.failures(wire.events) == ["1 1/1: " + Self.undecided])
+    #expect(Self.failures(wire.events) == ["1: " + Self.undecided])
     #expect(Self.received(wire.events) == ["after", "later"])
     #expect(wire.client.reconciled == .init(found: 0, absent: 0, undecided: 1))
   }
@@ -86,7 +88,7 @@ import Testing
     wire.reset()
     // Written at 12:00:02.500; bob's 12:00:02 may be 12:00:02.999, after it.
     wire.rejoin(history: [("12:00:02.000", "bob", "cut to the second")])
-    #expect(Self.failures(wire.events) == ["1 1/1: " + Self.undecided])
+    #expect(Self.failures(wire.events) == ["1: " + Self.undecided])
   }
 
   @Test func aServerClockBehindOursMakesTheHistoryReachLessFarBack() {
@@ -94,14 +96,14 @@ import Testing
     var wire = Self.reconnected(["lost echo"], serverBehind: 2000)
     wire.reset()
     wire.rejoin(history: [("12:00:00.000", "bob", "before, by its clock")])
-    #expect(Self.failures(wire.events) == ["1 1/1: " + Self.undecided])
+    #expect(Self.failures(wire.events) == ["1: " + Self.undecided])
   }
 
   @Test func anEmptyHistoryCannotTell() {
     var wire = Self.reconnected(["lost echo"])
     wire.reset()
     wire.rejoin(history: [])
-    #expect(Self.failures(wire.events) == ["1 1/1: " + Self.undecided])
+    #expect(Self.failures(wire.events) == ["1: " + Self.undecided])
   }
 
   @Test func withoutAHistoryBatchTheLineFailsWhenTheRejoinPingIsAnswered() {
@@ -114,7 +116,7 @@ import Testing
     wire.live(":irc1.test PONG irc1.test :chat-rejoin-2", after: 2)
     #expect(
       Self.failures(wire.events) == [
-        "1 1/1: " + Self.lost
+        "1: " + Self.lost
           + ", and the server sent no history of #chat on rejoining: it may or may not have arrived"
       ])
   }
@@ -124,9 +126,9 @@ import Testing
     wire.reset()
     // No line of bob's to reach back: the first "same", found, was written before the second.
     wire.rejoin(history: [("12:00:02.000", "alice", "same")])
-    #expect(Self.echoes(wire.events).map(\.id) == [IRCWire.id(1)])
+    #expect(Self.delivered(wire.events).map(\.id) == [IRCWire.id(1)])
     #expect(Self.received(wire.events).isEmpty)
-    #expect(Self.failures(wire.events) == ["2 1/1: " + Self.notArrived])
+    #expect(Self.failures(wire.events) == ["2: " + Self.notArrived])
   }
 
   @Test func anEarlierEchoedLineOfOursIsNotTakenForTheLostOne() {
@@ -147,8 +149,8 @@ import Testing
     wire.live(":irc1.test 001 alice :Welcome to the Test IRC Network", after: 1000)
     wire.reset()
     wire.rejoin(history: [("12:00:02.000", "alice", "hi")], msgids: ["e1"])
-    #expect(Self.echoes(wire.events).isEmpty)
+    #expect(Self.delivered(wire.events).isEmpty)
     #expect(Self.received(wire.events) == ["hi"])
-    #expect(Self.failures(wire.events) == ["2 1/1: " + Self.notArrived])
+    #expect(Self.failures(wire.events) == ["2: " + Self.notArrived])
   }
 }

@@ -51,7 +51,7 @@ import Testing
       wire.events == [
         .deliveryFailed(
           IRCDeliveryFailure(
-            id: IRCWire.id(1), part: 0, parts: 1,
+            ids: [IRCWire.id(1)],
             reason:
               "the connection was lost before the server confirmed it (no answer to PING for 30 s):"
               + " it may or may not have arrived")),
@@ -109,6 +109,8 @@ import Testing
     wire.user(.send(id: IRCWire.id(1), target: "#chat", text: "last words", label: "m1"))
     wire.user(.quit(reason: "done"))
     #expect(wire.lines == ["@label=m1 PRIVMSG #chat :last words", "QUIT done"])
+    // The client owns leaving: asked when the QUIT was queued, over for good once closed.
+    #expect(wire.client.phase == .quitting(since: wire.time))
     wire.user(.join(channel: "#late"))
     #expect(wire.events.last == .intentRefused(reason: "not connected"))
     wire.server("@label=m1 :alice!alice@127.0.0.1 PRIVMSG #chat :last words")
@@ -116,6 +118,31 @@ import Testing
     #expect(
       wire.events.last == .disconnected(reason: "Closing link: (alice@127.0.0.1) [Quit: done]"))
     #expect(!wire.events.contains { if case .deliveryFailed = $0 { true } else { false } })
+    #expect(wire.client.phase == .left)
+    #expect(wire.client.nextDeadline == nil)
+  }
+
+  @Test func quitWithoutAReasonSaysChat() {
+    var wire = IRCWire.inspircd()
+    wire.user(.quit())
+    #expect(wire.lines == ["QUIT chat"])
+  }
+
+  @Test func aLinkLostWhileQuittingEndsForGoodAndAHangUpToo() {
+    var lost = IRCWire.inspircd()
+    lost.user(.quit(reason: "bye"))
+    lost.take(lost.client.connectionClosed(reason: "end of stream", at: lost.time))
+    #expect(lost.events.last == .disconnected(reason: "end of stream"))
+    #expect(lost.client.phase == .left)
+    var hungUp = IRCWire.inspircd()
+    hungUp.user(.quit(reason: "bye"))
+    hungUp.reset()
+    hungUp.client.hungUp()
+    #expect(hungUp.client.phase == .left && hungUp.events.isEmpty)
+    // Without a QUIT, a lost link is an ordinary disconnect: a new connection may follow.
+    var plain = IRCWire.inspircd()
+    plain.take(plain.client.connectionClosed(reason: "end of stream", at: plain.time))
+    #expect(plain.client.phase == .disconnected)
   }
 
   @Test func oversizedAndMalformedLinesAreDroppedAndCounted() {

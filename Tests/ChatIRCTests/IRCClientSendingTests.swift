@@ -9,16 +9,15 @@ import Testing
     var wire = IRCWire.inspircd()
     wire.user(.send(id: id, target: "#chat", text: "hello world", label: "m1"))
     #expect(wire.lines == ["@label=m1 PRIVMSG #chat :hello world"])
-    #expect(wire.events == [.messageWritten(id: id, part: 0, parts: 1)])
+    #expect(wire.events.isEmpty)
     wire.reset()
     wire.server(
       "@time=2026-12-01T09:12:31.673Z;msgid=1AA~1796116348~0;label=m1;inspircd.org/echo"
         + " :alice!alice@127.0.0.1 PRIVMSG #chat :hello world", after: 3)
-    let echo = IRCEcho(
-      id: id, part: 0, parts: 1, target: "#chat", text: "hello world", msgid: "1AA~1796116348~0",
-      serverTime: Timestamp(millisecondsSinceEpoch: 1_796_116_351_673),
-      receivedAt: Timestamp.virtualEpoch.advanced(byMilliseconds: 1003), confirmation: .echo)
-    #expect(wire.events == [.echoed(echo)])
+    let delivered = IRCDeliveredMessage(
+      id: id, target: "#chat", text: "hello world",
+      time: Timestamp(millisecondsSinceEpoch: 1_796_116_351_673), msgid: "1AA~1796116348~0")
+    #expect(wire.events == [.messageDelivered(delivered)])
     #expect(wire.client.unconfirmedLineCount == 0)
   }
 
@@ -53,7 +52,8 @@ import Testing
     wire.server(reply)
     #expect(
       wire.events == [
-        .deliveryFailed(IRCDeliveryFailure(id: id, part: 0, parts: 1, code: code, reason: reason))
+        .deliveryFailed(
+          IRCDeliveryFailure(ids: [id], reason: "the server refused it (\(code)): \(reason)"))
       ])
   }
 
@@ -67,11 +67,11 @@ import Testing
     wire.server(":irc1.test BATCH -b1")
     #expect(wire.events.count == 2)
     #expect(wire.events.first == .serverReply(code: "301", text: "bob is away: gone fishing"))
-    guard case .echoed(let echo) = wire.events.last else {
-      Issue.record("no echo: \(wire.events)")
+    guard case .messageDelivered(let delivered) = wire.events.last else {
+      Issue.record("not delivered: \(wire.events)")
       return
     }
-    #expect(echo.id == id && echo.msgid == "1AA~2")
+    #expect(delivered.id == id && delivered.msgid == "1AA~2")
   }
 
   @Test func aLabeledAcknowledgementConfirmsWithoutAnEcho() {
@@ -84,11 +84,10 @@ import Testing
     wire.server("@time=2026-12-01T09:12:31.673Z;label=L1 :irc1.test ACK")
     #expect(
       wire.events.last
-        == .echoed(
-          IRCEcho(
-            id: id, part: 0, parts: 1, target: "#chat", text: "hi",
-            serverTime: Timestamp(millisecondsSinceEpoch: 1_796_116_351_673),
-            receivedAt: wire.time, confirmation: .acknowledgement)))
+        == .messageDelivered(
+          IRCDeliveredMessage(
+            id: id, target: "#chat", text: "hi",
+            time: Timestamp(millisecondsSinceEpoch: 1_796_116_351_673))))
   }
 
   @Test func withoutLabelsTheEchoIsMatchedByTargetAndTextInOrder() {
@@ -101,16 +100,16 @@ import Testing
     wire.reset()
     wire.server(":alice!a@h PRIVMSG #CHAT :same")
     wire.server(":irc1.test 404 alice #chat :Cannot send to channel")
-    guard case .echoed(let echo) = wire.events.first else {
-      Issue.record("no echo: \(wire.events)")
+    guard case .messageDelivered(let delivered) = wire.events.first else {
+      Issue.record("not delivered: \(wire.events)")
       return
     }
-    #expect(echo.id == IRCWire.id(1))
+    #expect(delivered.id == IRCWire.id(1))
     #expect(
       wire.events.last
         == .deliveryFailed(
           IRCDeliveryFailure(
-            id: IRCWire.id(2), part: 0, parts: 1, code: "404", reason: "Cannot send to channel")))
+            ids: [IRCWire.id(2)], reason: "the server refused it (404): Cannot send to channel")))
   }
 
   @Test func withoutEchoMessageAPingAfterTheMessageConfirmsIt() {
@@ -122,10 +121,8 @@ import Testing
     #expect(
       wire.events == [
         .lagMeasured(milliseconds: 4),
-        .echoed(
-          IRCEcho(
-            id: id, part: 0, parts: 1, target: "#chat", text: "hello", receivedAt: wire.time,
-            confirmation: .pong)),
+        .messageDelivered(
+          IRCDeliveredMessage(id: id, target: "#chat", text: "hello", time: wire.time)),
       ])
     #expect(wire.client.lagMilliseconds == 4)
   }
@@ -141,13 +138,16 @@ import Testing
     wire.server(":irc.test PONG irc.test :chat-2")
     let outcomes = wire.events.compactMap { event -> String? in
       switch event {
-      case .echoed(let echo): "echoed \(echo.id == IRCWire.id(2) ? 2 : 1)"
+      case .messageDelivered(let delivered): "delivered \(delivered.id == IRCWire.id(2) ? 2 : 1)"
       case .deliveryFailed(let failure):
-        "failed \(failure.id == IRCWire.id(1) ? 1 : 2) \(failure.reason)"
+        "failed \(failure.ids == [IRCWire.id(1)] ? 1 : 2) \(failure.reason)"
       default: nil
       }
     }
-    #expect(outcomes == ["failed 1 No such nick or channel name", "echoed 2"])
+    #expect(
+      outcomes == [
+        "failed 1 the server refused it (401): No such nick or channel name", "delivered 2",
+      ])
   }
 
   @Test func aRunOfPastedLinesSharesOneConfirmingPingEveryFourLines() {
@@ -192,11 +192,11 @@ import Testing
     #expect(wire.lines == ["@label=a1 PRIVMSG #chat :\u{1}ACTION waves\u{1}"])
     wire.reset()
     wire.server("@label=a1;msgid=x :alice!alice@127.0.0.1 PRIVMSG #chat :\u{1}ACTION waves\u{1}")
-    guard case .echoed(let echo) = wire.events.first else {
-      Issue.record("no echo: \(wire.events)")
+    guard case .messageDelivered(let delivered) = wire.events.first else {
+      Issue.record("not delivered: \(wire.events)")
       return
     }
-    #expect(echo.text == "waves")
+    #expect(delivered.text == "waves" && delivered.isAction)
   }
 
   @Test func lineBreaksInTheTextCannotStartAnotherCommand() {
@@ -213,9 +213,8 @@ import Testing
     #expect(wire.lines.isEmpty)
     #expect(
       wire.events == [
-        .deliveryFailed(
-          IRCDeliveryFailure(id: id, part: 0, parts: 1, reason: "'#a b' is not a target")),
-        .deliveryFailed(IRCDeliveryFailure(id: id, part: 0, parts: 1, reason: "nothing to send")),
+        .deliveryFailed(IRCDeliveryFailure(ids: [id], reason: "'#a b' is not a target")),
+        .deliveryFailed(IRCDeliveryFailure(ids: [id], reason: "nothing to send")),
         .intentRefused(reason: "'nochannel' is not a channel name here"),
       ])
   }

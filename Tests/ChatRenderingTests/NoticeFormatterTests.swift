@@ -72,7 +72,14 @@ import Testing
       "registered as bot_: bot was not available\n"
     ),
     (.messageSplit(parts: 3), "the message is too long for one IRC line: it goes out in 3 parts\n"),
-    (.disconnected(reason: "Ping timeout\u{1B}[2J"), "disconnected: Ping timeout␛[2J\n"),
+    (
+      .disconnected(reason: "Ping timeout\u{1B}[2J", retried: true),
+      "disconnected: Ping timeout␛[2J\n"
+    ),
+    (
+      .disconnected(reason: "SASL failed", retried: false),
+      "disconnected: SASL failed (not retried)\n"
+    ),
     (
       .reconnecting(host: "127.0.0.1", port: 6667, afterMilliseconds: 1530),
       "reconnecting to 127.0.0.1:6667 in 1.5 s\n"
@@ -85,8 +92,12 @@ import Testing
       .serverReply(code: "482", text: "#a: op\u{202E}ly"), "server (482): #a: op<U+202E>ly\n"
     ),
     (
-      .unconfirmedMessagesFailed(count: 1),
-      "1 unconfirmed message failed: the connection was lost, it may or may not have arrived\n"
+      .notDelivered(count: 1, reason: "the server refused it (404): +n"),
+      "a message was not delivered: the server refused it (404): +n\n"
+    ),
+    (
+      .notDelivered(count: 8, reason: "not sent: the connection was lost (gone\u{1B}[2J)"),
+      "8 messages were not delivered: not sent: the connection was lost (gone␛[2J)\n"
     ),
   ])
   func sessionNoticesReadPlainlyAndTheServersPartsAreSanitised(

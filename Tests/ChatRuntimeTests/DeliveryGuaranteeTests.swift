@@ -16,7 +16,7 @@ private final class DeliveryLedger: Renderer {
   func render(_ state: AppState) throws(SinkError) {
     let changes = tracker.changes(in: state)
     entered += changes.entered(in: state).map(\.id)
-    failed += changes.failed(in: state).map(\.id)
+    failed += changes.failed(in: state).map(\.message.id)
     sent += changes.sent(in: state).map(\.id)
   }
   func show(_ notice: Notice, in state: AppState) throws(SinkError) {}
@@ -52,7 +52,7 @@ private func runWithFaults(seed: UInt64, lines: [String]) throws -> (DeliveryLed
       let ownIDs = Set(ledger.sent)
       #expect(ownIDs.count == 11, "seed \(seed): 11 distinct messages typed")
       #expect(Set(ledger.entered).count == ledger.entered.count, "seed \(seed): shown twice")
-      let finalFailed = Set(state.failed.map(\.id))
+      let finalFailed = Set(state.failed.map(\.message.id))
       for id in ownIDs {
         let shown = ledger.entered.filter { $0 == id }.count
         let isFailed = finalFailed.contains(id)

@@ -39,7 +39,7 @@ final class SocketSession: Session {
 
   func send(_ message: Message, at now: Timestamp) {
     guard isOpen else {
-      events.append((now, .deliveryFailed(id: message.id, reason: "closed", time: now)))
+      events.append((now, .deliveryFailed(ids: [message.id], reason: "closed", time: now)))
       return
     }
     sent[message.id] = message
@@ -128,6 +128,7 @@ final class SocketSession: Session {
     guard isOpen else { return }
     isOpen = false
     close(socket)
-    events.append((now, .disconnected(reason: "closed by the other end", time: now)))
+    events.append(
+      (now, .disconnected(.lost(reason: "closed by the other end", retrying: false), time: now)))
   }
 }

@@ -114,7 +114,8 @@ private struct ConcurrentRun {
     entered += state.messages.suffix(newMessages).map(\.id)
     seenMessages = state.messageCount
     if state.failed.count > seenFailed {
-      reportedFailures.formUnion(state.failed.suffix(state.failed.count - seenFailed).map(\.id))
+      reportedFailures.formUnion(
+        state.failed.suffix(state.failed.count - seenFailed).map(\.message.id))
     }
     seenFailed = state.failed.count
     largestOutbox = max(largestOutbox, state.outbox.count)
@@ -153,7 +154,7 @@ private struct ConcurrentRun {
       let typed = plan.filter { $0.text != "/retry" }
       let texts = Dictionary(uniqueKeysWithValues: typed.map { ($0.id, $0.text) })
       #expect(Set(run.entered).count == run.entered.count, "seed \(seed): something shown twice")
-      let finalFailed = Set(run.state.failed.map(\.id))
+      let finalFailed = Set(run.state.failed.map(\.message.id))
       for message in typed {
         let shown = run.entered.filter { $0 == message.id }.count
         let isFailed = finalFailed.contains(message.id)

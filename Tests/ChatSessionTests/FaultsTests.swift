@@ -119,9 +119,9 @@ import Testing
     }
     #expect(
       events == [
-        .disconnected(reason: "connection lost", time: start),
-        .deliveryFailed(id: first.id, reason: "connection lost", time: start),
-        .deliveryFailed(id: second.id, reason: "connection lost", time: start),
+        .disconnected(.lost(reason: "connection lost", retrying: true), time: start),
+        .deliveryFailed(ids: [first.id], reason: "connection lost", time: start),
+        .deliveryFailed(ids: [second.id], reason: "connection lost", time: start),
       ])
   }
 

@@ -46,6 +46,31 @@ struct IRCSessionLineModeTLSTests {
     terminal.type("\u{4}")
     #expect(terminal.waitForExit(within: 10) == 69, "\(terminal.report)")
   }
+
+  /// After the refusal, a line typed fails at once, saying why, and the first Ctrl-D leaves
+  /// with 69: nothing stays pending for a connection that will not come.
+  @Test func afterTheRefusedCertificateALineFailsAtOnceAndTheFirstCtrlDLeaves() throws {
+    let certificates = try TestCertificates()
+    defer { certificates.remove() }
+    var configuration = InspIRCdConfiguration()
+    configuration.tlsIdentities = [certificates.server]
+    let server = try InspIRCdServer.start(configuration)
+    defer { server.stop() }
+    let port = try #require(server.tlsPort)
+    let terminal = try PseudoTerminal(arguments: ["--server", "ircs://127.0.0.1:\(port)/#ops"])
+    terminal.expectScreen("the refused certificate") {
+      $0.text.replacingOccurrences(of: "\n", with: "").contains("not retried")
+    }
+    terminal.type("/msg #ops anyone there?\r")
+    terminal.expectScreen("the line failed at once, saying why") {
+      let text = $0.text.replacingOccurrences(of: "\n", with: "")
+      return text.contains("[#ops] ! not delivered: anyone there?")
+        && text.contains("a message was not delivered: not sent: ")
+        && !$0.cursorLine.contains("pending")
+    }
+    terminal.type("\u{4}")
+    #expect(terminal.waitForExit(within: 10) == 69, "\(terminal.report)")
+  }
 }
 
 @Suite(.ownThread, .requires(.inspircd), .timeLimit(.minutes(10)))

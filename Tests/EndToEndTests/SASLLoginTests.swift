@@ -81,6 +81,38 @@ struct SASLLoginTests {
   }
 }
 
+/// A refused login in line mode: the session gives up, and nothing waits for it.
+@Suite(.ownThread, .requires(.inspircd, .atheme, .openssl), .timeLimit(.minutes(10)))
+struct SASLLineModeTests {
+  /// After the refusal, a line typed fails at once, saying why, and the first Ctrl-D leaves
+  /// with 77 (today's defect: `[leaving, 1 pending]` until a second Ctrl-D).
+  @Test func afterARefusedLoginALineFailsAtOnceAndTheFirstCtrlDLeaves() throws {
+    let network = try ServicesNetwork()
+    let owner = try RawIRCClient.connect(port: network.server.port)
+    defer { owner.close() }
+    try owner.register(nick: "gil")
+    try owner.registerAccount(password: "right-\(UInt32.random(in: 1000...9999))")
+    owner.close()
+    let terminal = try PseudoTerminal(
+      arguments: [
+        "--server", "ircs://localhost:\(network.tlsPort)/#vault", "--name", "gil2",
+        "--tls-ca", network.certificates.authority, "--sasl-user", "gil",
+      ], environment: ["CHAT_SASL_PASSWORD=wrong-\(UInt32.random(in: 1000...9999))"])
+    terminal.expectScreen("the refused login") {
+      $0.text.replacingOccurrences(of: "\n", with: "").contains("not retried")
+    }
+    terminal.type("/msg #vault let me in\r")
+    terminal.expectScreen("the line failed at once, saying why") {
+      let text = $0.text.replacingOccurrences(of: "\n", with: "")
+      return text.contains("[#vault] ! not delivered: let me in")
+        && text.contains("a message was not delivered: not sent: SASL")
+        && !$0.cursorLine.contains("pending")
+    }
+    terminal.type("\u{4}")
+    #expect(terminal.waitForExit(within: 10) == 77, "\(terminal.report)")
+  }
+}
+
 /// InspIRCd with a TLS port and Atheme linked, for the SASL tests; stopped in deinit.
 final class ServicesNetwork {
   let certificates: TestCertificates

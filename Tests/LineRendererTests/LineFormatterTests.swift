@@ -26,7 +26,7 @@ import Testing
     try? renderer.start(state)
     for message in messages { state.messages.append(message) }
     state.messageCount = messages.count
-    state.failed = failed
+    state.failed = failed.map { FailedMessage($0, reason: "gone") }
     try? renderer.render(state)
     return sink.text
   }

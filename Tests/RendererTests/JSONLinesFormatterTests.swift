@@ -59,11 +59,13 @@ import Testing
     let failed = render { state in
       state.sessionStatus = .connected
       _ = update(&state, .user(.submitted(text: "yo", id: id, time: .virtualEpoch)))
-      _ = update(&state, .session(.deliveryFailed(id: id, reason: "down", time: .virtualEpoch)))
+      _ = update(&state, .session(.deliveryFailed(ids: [id], reason: "down", time: .virtualEpoch)))
     }
     #expect(
       failed[2].hasPrefix(#"{"type":"failed","seq":3,"conversation":"Conversation","id":"6078BF18"#)
     )
+    // Why, last: added to schema 2, no other key changed.
+    #expect(failed[2].hasSuffix(#","time":"2025-01-01T12:00:00.000Z","reason":"down"}"#))
   }
 
   @Test func theEndCountsMessagesStillAwaitingTheirEchoOrHeldUnsent() {
@@ -71,7 +73,8 @@ import Testing
     let lines = render { state in
       _ = update(&state, .session(.connected(time: .virtualEpoch)))
       _ = update(&state, .user(.submitted(text: "in flight", id: id, time: .virtualEpoch)))
-      _ = update(&state, .session(.disconnected(reason: "down", time: .virtualEpoch)))
+      _ = update(
+        &state, .session(.disconnected(.lost(reason: "down", retrying: true), time: .virtualEpoch)))
       _ = update(&state, .user(.submitted(text: "held", id: other, time: .virtualEpoch)))
       _ = update(&state, .system(.terminated))
     }

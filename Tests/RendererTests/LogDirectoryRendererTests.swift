@@ -90,11 +90,41 @@ import Testing
     try renderer.start(state)
     _ = update(&state, .session(.joined(ConversationName("#room"), time: .virtualEpoch)))
     try renderer.render(state)
-    let notice = SessionNotice.disconnected(reason: "gone\u{1B}[2J")
+    let notice = SessionNotice.disconnected(reason: "gone\u{1B}[2J", retried: true)
     try renderer.show(.session(notice, time: .virtualEpoch), in: state)
     try renderer.show(.help, in: state)
     try renderer.finish(state)
     #expect(opened == ["#room.log", "conversation.log"])
     #expect(sink.text == "12:00:00.000 -- you joined\n12:00:00.000 -!- disconnected: gone␛[2J\n")
+  }
+
+  /// A failed message goes to its conversation's file with its reason, sanitised: the notice
+  /// saying why goes to the session's file, so without it the conversation's history would
+  /// not say.
+  @Test func aFailedMessageIsLoggedInItsConversationWithItsReason() {
+    let id = UUID(uuid: (1, 0, 0, 0, 0, 0, 0x40, 0, 0x80, 0, 0, 0, 0, 0, 0, 0))
+    let (files, _) = LogDirectoryRendererTests.files([
+      { state in
+        state.sessionStatus = .connected
+        state.sessionConfirmsDelivery = true
+        _ = update(
+          &state, .session(.joined(ConversationName("#room"), time: LogDirectoryRendererTests.time))
+        )
+        _ = update(
+          &state, .user(.submitted(text: "hi room", id: id, time: LogDirectoryRendererTests.time)))
+      },
+      { state in
+        _ = update(
+          &state,
+          .session(
+            .deliveryFailed(
+              ids: [id], reason: "the server refused it (404): +m\u{1B}[2J",
+              time: LogDirectoryRendererTests.time)))
+      },
+    ])
+    #expect(
+      files["#room.log"]
+        == "12:00:00.000 -- you joined\n"
+        + "12:00:00.000 ! not delivered: hi room (the server refused it (404): +m␛[2J)\n")
   }
 }

@@ -47,7 +47,8 @@ import Testing
     try? renderer.start(state)
     let steps: [Action.Session] = [
       .connected(time: .virtualEpoch),
-      .disconnected(reason: "lost", time: .virtualEpoch.advanced(byMilliseconds: 1400)),
+      .disconnected(
+        .lost(reason: "lost", retrying: true), time: .virtualEpoch.advanced(byMilliseconds: 1400)),
       .connecting(time: .virtualEpoch.advanced(byMilliseconds: 1800)),
       .connected(time: .virtualEpoch.advanced(byMilliseconds: 2200)),
     ]

@@ -64,7 +64,8 @@ import Testing
       .lineIgnored(reason: "a line of 9000 bytes is over the limit: dropped"),
       .ctcpAnswered(nick: "bob", command: "VERSION"),
       .connectionFailed(reason: "r", retried: true),
-      .disconnected(reason: "r"), .messageNotDelivered(reason: "r"), .messageSplit(parts: 2),
+      .disconnected(reason: "r", retried: true), .notDelivered(count: 1, reason: "r"),
+      .messageSplit(parts: 2),
       .nickFallback(wanted: "a", nick: "b"), .nickChangeRefused(nick: "a", reason: "r"),
       .nickRefused(nick: "a", reason: "r", fallback: "b"), .loggedIn(account: nil),
       .loginFailed(reason: "r"), .reconnecting(host: "h", port: 1, afterMilliseconds: 1),
@@ -72,7 +73,6 @@ import Testing
       .stsPolicyApplied(host: "h", port: 1), .stsUpgrade(host: "h", port: 1),
       .tlsUnverified(host: "h", port: 1),
       .tlsOptionsAwaitUpgrade(host: "h", port: 1, options: ["--tls-ca"]),
-      .unconfirmedMessagesFailed(count: 2),
     ]
     #expect(Set(notices.map(\.kind)).count == notices.count)
   }

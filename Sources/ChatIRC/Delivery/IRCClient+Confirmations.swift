@@ -20,24 +20,22 @@ extension IRCClient {
       delivery.reconciliation.remember(
         .init(msgid: msgid, sequence: line.sequence, connection: line.connection))
     }
-    output.events.append(
-      .echoed(
-        IRCEcho(
-          id: line.id, part: line.part, parts: line.parts, target: line.target, text: line.text,
-          msgid: message.tags["msgid"], serverTime: serverTime, receivedAt: now,
-          confirmation: .echo)))
+    lineConfirmed(
+      IRCEcho(
+        id: line.id, part: line.part, parts: line.parts, target: line.target, text: line.text,
+        msgid: message.tags["msgid"], serverTime: serverTime, receivedAt: now,
+        confirmation: .echo), into: &output)
     return true
   }
 
   /// `ACK`: a labeled line the server handled without anything to say (no echo-message).
   mutating func receiveAcknowledgement(_ message: IRCMessage, into output: inout IRCOutput) {
     guard let label = label(of: message), let line = delivery.removeLabeled(label) else { return }
-    output.events.append(
-      .echoed(
-        IRCEcho(
-          id: line.id, part: line.part, parts: line.parts, target: line.target, text: line.text,
-          serverTime: message.tags["time"].flatMap(IRCServerTime.parse), receivedAt: now,
-          confirmation: .acknowledgement)))
+    lineConfirmed(
+      IRCEcho(
+        id: line.id, part: line.part, parts: line.parts, target: line.target, text: line.text,
+        serverTime: message.tags["time"].flatMap(IRCServerTime.parse), receivedAt: now,
+        confirmation: .acknowledgement), into: &output)
   }
 
   /// `FAIL <command> <code> [context…] :description` (IRCv3 standard replies).
@@ -65,7 +63,7 @@ extension IRCClient {
     labeled label: String, code: String, reason: String, into output: inout IRCOutput
   ) -> Bool {
     guard let line = delivery.removeLabeled(label) else { return false }
-    fail(line, code: code, reason: reason, into: &output)
+    lineFailed(line, code: code, reason: reason, into: &output)
     return true
   }
 
@@ -76,16 +74,7 @@ extension IRCClient {
   ) -> Bool {
     guard let line = delivery.removeOldestUnlabeled(to: target, mapping: support.caseMapping)
     else { return false }
-    fail(line, code: code, reason: reason, into: &output)
+    lineFailed(line, code: code, reason: reason, into: &output)
     return true
-  }
-
-  private func fail(
-    _ line: IRCInFlightLine, code: String, reason: String, into output: inout IRCOutput
-  ) {
-    output.events.append(
-      .deliveryFailed(
-        IRCDeliveryFailure(
-          id: line.id, part: line.part, parts: line.parts, code: code, reason: reason)))
   }
 }

@@ -89,7 +89,7 @@ extension IRCClient {
       let lost = IRCDeliveryFailure.lostLink(carried.reason)
       if reachesBack && !doubt && sameSession {
         delivery.reconciliation.counts.absent += 1
-        failCarried(
+        lineFailed(
           line,
           reason: lost + ", and the server's history of \(batch.channel) after reconnecting"
             + " does not have it: it did not arrive", into: &output)
@@ -102,7 +102,7 @@ extension IRCClient {
             ? "does not reach back to it"
             : "does not have it, but chat is back as \(nick), not \(carried.nickAtLoss), so the"
               + " old connection may still be open on the server"
-        failCarried(
+        lineFailed(
           line,
           reason: lost + ", and the server's history of \(batch.channel) after reconnecting \(why):"
             + " it may or may not have arrived", into: &output)
@@ -150,11 +150,11 @@ extension IRCClient {
     delivery.reconciliation.batches[reference]?.noteOurs(found)
     delivery.reconciliation.remember(found)
     delivery.reconciliation.counts.found += 1
-    output.events.append(
-      .echoed(
-        IRCEcho(
-          id: line.id, part: line.part, parts: line.parts, target: line.target, text: line.text,
-          msgid: msgid, serverTime: serverTime, receivedAt: now, confirmation: .history)))
+    lineConfirmed(
+      IRCEcho(
+        id: line.id, part: line.part, parts: line.parts, target: line.target, text: line.text,
+        msgid: msgid, serverTime: serverTime, receivedAt: now, confirmation: .history),
+      into: &output)
     return true
   }
 
@@ -165,7 +165,7 @@ extension IRCClient {
     delivery.reconciliation.carried.removeAll()
     for entry in carried {
       delivery.reconciliation.counts.undecided += 1
-      failCarried(
+      lineFailed(
         entry.line,
         reason: IRCDeliveryFailure.lostLink(entry.reason)
           + ", and the server sent no history of \(entry.line.target) on rejoining: it may or"
@@ -179,30 +179,13 @@ extension IRCClient {
     let carried = delivery.reconciliation.carried
     delivery.reconciliation.carried.removeAll()
     for entry in carried {
-      failCarried(
+      lineFailed(
         entry.line,
         reason: IRCDeliveryFailure.lostLinkUndecided(entry.reason), into: &output)
     }
     return output
   }
 
-  /// Stops waiting for a history of message `id`'s lines, those carried and those still in
-  /// flight when the link goes (the session failed it, or a part of it failed): their
-  /// history lines are then shown as history.
-  public mutating func forgetUnconfirmed(id: UUID) {
-    delivery.reconciliation.forget(id)
-  }
-
-  /// Whether lines of message `id` wait for a history after a lost link.
-  public func isAwaitingHistory(id: UUID) -> Bool {
-    delivery.reconciliation.carried.contains { $0.line.id == id }
-  }
-
-  private func failCarried(_ line: IRCInFlightLine, reason: String, into output: inout IRCOutput) {
-    output.events.append(
-      .deliveryFailed(
-        IRCDeliveryFailure(id: line.id, part: line.part, parts: line.parts, reason: reason)))
-  }
 }
 
 extension Array {

@@ -11,12 +11,13 @@ extension IRCClient {
   static let unknownUser = String(repeating: "u", count: 10)
   static let unknownHost = String(repeating: "h", count: 63)
 
+  /// What `QUIT` says when the user gave no reason.
+  public static let defaultQuitReason = "chat"
+
   mutating func handle(_ intent: IRCIntent, into output: inout IRCOutput) {
-    if phase == .quitting || phase == .disconnected || phase == .idle {
+    guard phase == .registering || phase == .registered else {
       if case .send(let id, _, _, _, _) = intent {
-        output.events.append(
-          .deliveryFailed(
-            IRCDeliveryFailure(id: id, part: 0, parts: 1, reason: "not sent: not connected")))
+        lineFailed(id: id, reason: "not sent: not connected", into: &output)
       } else {
         output.events.append(.intentRefused(reason: "not connected"))
       }
@@ -65,9 +66,10 @@ extension IRCClient {
       registration.requestedNick = newNick
       delivery.outbox.queue(.command(IRCMessage(command: "NICK", parameters: [newNick])))
     case .quit(let reason):
-      phase = .quitting
+      phase = .quitting(since: now)
       delivery.outbox.queue(
-        .command(IRCMessage(command: "QUIT", parameters: [clean(reason ?? "bye")])))
+        .command(
+          IRCMessage(command: "QUIT", parameters: [clean(reason ?? Self.defaultQuitReason)])))
     }
   }
 
@@ -79,16 +81,11 @@ extension IRCClient {
     // Sent again (`/retry`): this attempt's lines wait for a history like any other's.
     delivery.reconciliation.forgotten.removeAll { $0 == id }
     guard Self.isValidWord(target) else {
-      output.events.append(
-        .deliveryFailed(
-          IRCDeliveryFailure(id: id, part: 0, parts: 1, reason: "'\(target)' is not a target")))
-      return
+      return lineFailed(id: id, reason: "'\(target)' is not a target", into: &output)
     }
     let cleaned = clean(text)
     guard !cleaned.isEmpty else {
-      output.events.append(
-        .deliveryFailed(IRCDeliveryFailure(id: id, part: 0, parts: 1, reason: "nothing to send")))
-      return
+      return lineFailed(id: id, reason: "nothing to send", into: &output)
     }
     let prefix = IRCTextSplitter.relayedPrefixBytes(
       nick: nick, user: user ?? Self.unknownUser, host: host ?? Self.unknownHost, target: target)
@@ -96,7 +93,10 @@ extension IRCClient {
       relayedPrefixBytes: prefix + (isAction ? IRCCTCP.actionOverheadBytes : 0),
       lineLength: support.lineLength)
     let pieces = IRCTextSplitter.split(cleaned, maxBytes: budget)
-    if pieces.count > 1 { output.events.append(.messageSplit(id: id, parts: pieces.count)) }
+    if pieces.count > 1 {
+      delivery.messages.split(id, into: pieces.count)
+      output.events.append(.messageSplit(id: id, parts: pieces.count))
+    }
     let base = label.flatMap { $0.utf8.count <= Self.longestLabel && !$0.isEmpty ? $0 : nil }
     for (part, piece) in pieces.enumerated() {
       // Without the caller's label one is taken from the counter when the line is written.
@@ -111,7 +111,7 @@ extension IRCClient {
 
   /// Writes what the pacing allows, protocol replies first.
   mutating func pump(into output: inout IRCOutput) {
-    guard phase != .idle, phase != .disconnected else { return }
+    guard isConnected else { return }
     while !delivery.outbox.isEmpty || delivery.confirmingPingDue {
       // A confirming PING goes before the next ordered line, after urgent ones.
       if delivery.confirmingPingDue, delivery.outbox.urgent.isEmpty {
@@ -168,8 +168,8 @@ extension IRCClient {
       }
     }
     delivery.inFlight.append(line)
+    delivery.messages.written(line.id, at: now)
     output.lines.append(message.serialized)
-    output.events.append(.messageWritten(id: line.id, part: line.part, parts: line.parts))
   }
 
   private mutating func writePing(isKeepalive: Bool, token: String, into output: inout IRCOutput) {

@@ -2,11 +2,16 @@ import ChatCore
 
 /// The delivery part of the client: what waits to be written (the outbox, paced by the token
 /// bucket), our message lines written and not yet confirmed, the `PING`s whose `PONG`s confirm
-/// lines, the user's intents held until registration, the CTCP answers' own pacing, and the
-/// lines a lost link left for the history on rejoining (`IRCHistoryReconciliation`).
+/// lines, the user's intents held until registration, the CTCP answers' own pacing, the
+/// lines a lost link left for the history on rejoining (`IRCHistoryReconciliation`), and our
+/// messages as wholes (`IRCSentMessages`: a split one confirmed when all its lines are, its
+/// time and msgid, the history lines held for it, its confirmation limit).
 ///
 /// The router decides what to queue and writes what the pacing allows; this part keeps the
-/// books: which line a label, an echo, an error or a `PONG` is about.
+/// books: which line a label, an echo, an error or a `PONG` is about, and which message it
+/// belongs to. Everything chat knows of our messages on the wire is here; the session maps
+/// the whole-message events it reports (`messageDelivered`, `deliveryFailed`) to the core's
+/// actions and keeps nothing of its own.
 struct IRCDelivery: Sendable {
   /// A `PING` of ours, written at `sentAt`.
   struct SentPing: Hashable, Sendable {
@@ -33,16 +38,24 @@ struct IRCDelivery: Sendable {
   /// Lines whose confirmation a lost link took with it, kept for the history on rejoining;
   /// it outlives the connection.
   var reconciliation = IRCHistoryReconciliation()
+  /// Our messages as wholes, until each is delivered or failed; they outlive the connection.
+  var messages: IRCSentMessages
 
-  /// Nothing queued or in flight; `pacing` from `time`.
-  init(pacing: IRCTokenBucket.Settings, at time: Timestamp) {
+  /// Nothing queued or in flight; `pacing` from `time`; a written line fails unconfirmed
+  /// after `confirmationTimeoutMilliseconds`.
+  init(
+    pacing: IRCTokenBucket.Settings, confirmationTimeoutMilliseconds: Int64 = 30_000,
+    at time: Timestamp
+  ) {
     bucket = IRCTokenBucket(settings: pacing, at: time)
+    messages = IRCSentMessages(timeoutMilliseconds: confirmationTimeoutMilliseconds)
   }
 
-  /// A new connection after `previous`: the order of writes and the lines waiting for a
-  /// history go on; everything else starts afresh.
+  /// A new connection after `previous`: the order of writes, the lines waiting for a history
+  /// and the messages pending go on; everything else starts afresh.
   mutating func connectionStarted(after previous: IRCDelivery) {
     (reconciliation, writeSequence) = (previous.reconciliation, previous.writeSequence)
+    messages = previous.messages
     reconciliation.connectionStarted()
   }
 

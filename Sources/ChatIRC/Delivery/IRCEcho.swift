@@ -1,10 +1,11 @@
 import ChatCore
 import FoundationEssentials
 
-/// The server's confirmation of one line of a message we sent.
-public struct IRCEcho: Hashable, Sendable {
+/// The server's confirmation of one line of a message we sent: what the delivery part's
+/// books (`IRCSentMessages`) take in, line by line, to report whole messages delivered.
+struct IRCEcho: Hashable, Sendable {
   /// How the server confirmed it.
-  public enum Confirmation: Hashable, Sendable {
+  enum Confirmation: Hashable, Sendable {
     /// It sent the message back (`echo-message`).
     case echo
     /// It acknowledged the labeled line without echoing it (`ACK`).
@@ -18,26 +19,26 @@ public struct IRCEcho: Hashable, Sendable {
   }
 
   /// The caller's id of the message.
-  public var id: UUID
+  var id: UUID
   /// Which line of the message, from 0.
-  public var part: Int
+  var part: Int
   /// How many lines the message went out as.
-  public var parts: Int
+  var parts: Int
   /// The target it went to.
-  public var target: String
+  var target: String
   /// The text of this line as sent (for an action, without its CTCP framing).
-  public var text: String
+  var text: String
   /// The server's message id, when it echoed one.
-  public var msgid: String?
+  var msgid: String?
   /// The server's time, when it sent one.
-  public var serverTime: Timestamp?
+  var serverTime: Timestamp?
   /// When the confirmation arrived here.
-  public var receivedAt: Timestamp
+  var receivedAt: Timestamp
   /// How the server confirmed it.
-  public var confirmation: Confirmation
+  var confirmation: Confirmation
 
   /// Creates an echo.
-  public init(
+  init(
     id: UUID, part: Int, parts: Int, target: String, text: String, msgid: String? = nil,
     serverTime: Timestamp? = nil, receivedAt: Timestamp, confirmation: Confirmation
   ) {
@@ -53,5 +54,5 @@ public struct IRCEcho: Hashable, Sendable {
   }
 
   /// The server's time when it sent one, else the time the confirmation arrived.
-  public var time: Timestamp { serverTime ?? receivedAt }
+  var time: Timestamp { serverTime ?? receivedAt }
 }

@@ -50,24 +50,21 @@ extension IRCClient {
     output.events.append(.lagMeasured(milliseconds: lag))
     defer { if token == delivery.reconciliation.rejoinToken { rejoinPongReceived(into: &output) } }
     for line in confirmed {
-      output.events.append(
-        .echoed(
-          IRCEcho(
-            id: line.id, part: line.part, parts: line.parts, target: line.target, text: line.text,
-            receivedAt: now, confirmation: .pong)))
+      lineConfirmed(
+        IRCEcho(
+          id: line.id, part: line.part, parts: line.parts, target: line.target, text: line.text,
+          receivedAt: now, confirmation: .pong), into: &output)
     }
   }
 
-  /// Ends the connection: every unconfirmed line fails, the socket is to be closed.
+  /// Ends the connection: every unconfirmed line fails (those written, then those never
+  /// sent: one failure for each reason), the socket is to be closed. After our `QUIT` the
+  /// client has left for good.
   mutating func disconnect(reason: String, into output: inout IRCOutput) {
     closeNetsplitGroups(into: &output)
     // A channel's history on rejoining may tell of lines written whole (IRCClient+History).
     for line in carryUnconfirmed(reason: reason) {
-      output.events.append(
-        .deliveryFailed(
-          IRCDeliveryFailure(
-            id: line.id, part: line.part, parts: line.parts,
-            reason: IRCDeliveryFailure.lostLinkUndecided(reason))))
+      lineFailed(line, reason: IRCDeliveryFailure.lostLinkUndecided(reason), into: &output)
     }
     var unsent = delivery.outbox.drain()
     if delivery.confirmingPingDue { delivery.confirmingPingDue = false }
@@ -79,11 +76,7 @@ extension IRCClient {
       }
     }
     for line in unsent {
-      output.events.append(
-        .deliveryFailed(
-          IRCDeliveryFailure(
-            id: line.id, part: line.part, parts: line.parts,
-            reason: "not sent: the connection was lost (\(reason))")))
+      lineFailed(line, reason: IRCDeliveryFailure.notSent(reason), into: &output)
     }
     delivery.inFlight.removeAll()
     delivery.heldIntents.removeAll()
@@ -91,7 +84,7 @@ extension IRCClient {
     keepalive.connectionLost()
     channels.connectionLost()
     batches.removeAll()
-    phase = .disconnected
+    if case .quitting = phase { phase = .left } else { phase = .disconnected }
     output.events.append(.disconnected(reason: reason))
     output.closeConnection = true
   }

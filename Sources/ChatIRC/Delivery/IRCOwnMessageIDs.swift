@@ -5,7 +5,7 @@ import FoundationEssentials
 /// and one of them given the local id is known to the core for the message already shown.
 ///
 /// Bounded (the oldest go first): a hostile server's endless msgids cannot grow it.
-struct IRCOwnMessageIDs {
+struct IRCOwnMessageIDs: Hashable, Sendable {
   /// How many msgids are remembered: far more than a history replay holds of ours.
   static let capacity = 4096
 
