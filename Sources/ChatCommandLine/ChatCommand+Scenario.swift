@@ -28,14 +28,7 @@ extension ChatCommand {
       if kind != .line {
         renderers.append(StreamRenderer(NoticeFormatter(), sink: FileSink(descriptor: 2)))
       }
-      if let path = options.logFile {
-        renderers.append(
-          renderer(.log, utcOffset: utcOffset, sink: try FileSink.create(path: path)))
-      }
-      if let path = options.jsonlFile {
-        renderers.append(
-          renderer(.jsonl, utcOffset: utcOffset, sink: try FileSink.create(path: path)))
-      }
+      renderers += try fileRenderers(options, utcOffset: utcOffset)
       let ending = try play(scenario, renderers: renderers)
       switch ending.outcome {
       case .completed:
@@ -83,7 +76,7 @@ extension ChatCommand {
       comment = "Recorded with chat --record. Play it back: chat --scenario <this file>"
     }
     let recorder = try ScenarioRecorder(
-      start: start, settings: settings, comment: comment, sink: FileSink.create(path: path))
+      start: start, settings: settings, comment: comment, sink: FileSink.creatingNew(path: path))
     if let session = network?.session {
       session.linkObserver = { event, now in recorder.recordLink(event, at: now) }
       recorder.sessionWaitingActions = { session.waitingActionCount }

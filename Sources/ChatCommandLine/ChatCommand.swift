@@ -40,6 +40,9 @@ public enum ChatCommand {
     } catch {
       return fail(error.description, hint: "see 'chat --help'", status: 64)
     }
+    if let path = options.record, let refusal = refuseExisting(recording: path) {
+      return refusal
+    }
     if let path = options.scenario { return playScenario(at: path, options) }
     if options.network.connects { return connect(options) }
     do {
@@ -86,16 +89,7 @@ public enum ChatCommand {
           StreamRenderer(NoticeFormatter(), sink: FileSink(descriptor: 2)),
         ]
       }
-    if let path = options.logFile {
-      renderers.append(renderer(.log, utcOffset: utcOffset, sink: try FileSink.create(path: path)))
-    }
-    if let path = options.jsonlFile {
-      renderers.append(
-        renderer(.jsonl, utcOffset: utcOffset, sink: try FileSink.create(path: path)))
-    }
-    if let directory = options.logDirectory {
-      renderers.append(try logDirectoryRenderer(directory, utcOffset: utcOffset))
-    }
+    renderers += try fileRenderers(options, utcOffset: utcOffset)
     // Live runs dispatch a frame at a time so a flood stays responsive; virtual runs never
     // read the wall clock.
     let runtime =
@@ -162,17 +156,6 @@ public enum ChatCommand {
       StreamRenderer(LineFormatter(width: width, utcOffsetSeconds: utcOffset), sink: sink)
     case .log: StreamRenderer(LogFormatter(utcOffsetSeconds: utcOffset), sink: sink)
     case .jsonl: StreamRenderer(JSONLinesFormatter(), sink: sink)
-    }
-  }
-
-  /// `--log-dir DIR`: DIR created 0700 if missing, one file per conversation in it, 0600.
-  static func logDirectoryRenderer(_ directory: String, utcOffset: Int64) throws(SinkError)
-    -> any Renderer
-  {
-    try FileSink.makePrivateDirectory(path: directory)
-    let prefix = directory.hasSuffix("/") ? directory : directory + "/"
-    return LogDirectoryRenderer(utcOffsetSeconds: utcOffset) { name throws(SinkError) in
-      try FileSink.appendingPrivately(path: prefix + name)
     }
   }
 
