@@ -1,3 +1,4 @@
+import ChatCore
 import ChatRendering
 import ChatRuntime
 import Glibc
@@ -47,6 +48,6 @@ extension ChatCommand {
     guard lstat(path, &info) == 0 else { return nil }
     return fail(
       "--record '\(Sanitizer.sanitize(path))' exists: a recording never replaces a file;"
-        + " remove it or give another name", status: 73)
+        + " remove it or give another name", status: .cannotCreate)
   }
 }

@@ -34,8 +34,8 @@ extension ChatCommand {
       case .completed:
         // A recording exits as its live run did, for the reasons the replay found again.
         return exitStatus(of: ending.state)
-      case .terminated(let signal): return 128 + signal
-      case .failed(let error): return fail(error.description, status: 71)  // EX_OSERR
+      case .terminated(let signal): return ExitStatus.signalBase + signal
+      case .failed(let error): return fail(error.description, status: .systemError)
       }
     } catch {
       return fail(error.description, status: status(for: error))
@@ -43,10 +43,10 @@ extension ChatCommand {
   }
 
   /// The exit status for a scenario that cannot be played (sysexits).
-  static func status(for error: ScenarioError) -> Int32 {
+  static func status(for error: ScenarioError) -> ExitStatus {
     switch error {
-    case .malformed: 65  // EX_DATAERR
-    case .missingFile, .unreadableFile: 66  // EX_NOINPUT
+    case .malformed: .dataError
+    case .missingFile, .unreadableFile: .noInput
     }
   }
 

@@ -25,20 +25,20 @@ public enum ChatCommand {
     do {
       options = try Options(parsing: arguments)
     } catch {
-      return fail(error.description, hint: "see 'chat --help'", status: 64)
+      return fail(error.description, hint: "see 'chat --help'", status: .usage)
     }
     if options.help {
       writeOut(usage)
-      return 0
+      return ExitStatus.success.rawValue
     }
     if options.version {
       writeOut("chat \(version)\n")
-      return 0
+      return ExitStatus.success.rawValue
     }
     do {
       try options.checkFilesAreDistinct()
     } catch {
-      return fail(error.description, hint: "see 'chat --help'", status: 64)
+      return fail(error.description, hint: "see 'chat --help'", status: .usage)
     }
     if let path = options.record, let refusal = refuseExisting(recording: path) {
       return refusal
@@ -122,8 +122,8 @@ public enum ChatCommand {
     }
     switch outcome {
     case .completed: return exitStatus(of: runtime.state)
-    case .terminated(let signal): return 128 + signal
-    case .failed(let error): return fail(error.description, status: 71)  // EX_OSERR
+    case .terminated(let signal): return ExitStatus.signalBase + signal
+    case .failed(let error): return fail(error.description, status: .systemError)
     }
   }
 
@@ -132,7 +132,8 @@ public enum ChatCommand {
   /// on standard error. Live and replayed runs alike.
   static func exitStatus(of state: AppState) -> Int32 {
     guard let reason = state.exitReason else { return state.exitStatus }
-    return fail(reason, status: state.exitStatus)
+    writeAll(2, "chat: \(reason)\n")
+    return state.exitStatus
   }
 
   /// Standard input read as `--input` says, for a run that does not take the terminal.
@@ -144,8 +145,8 @@ public enum ChatCommand {
   }
 
   /// The exit status for an output error (sysexits): 73 cannot create, 74 I/O error.
-  static func status(for error: SinkError) -> Int32 {
-    if case .cannotCreate = error { 73 } else { 74 }
+  static func status(for error: SinkError) -> ExitStatus {
+    if case .cannotCreate = error { .cannotCreate } else { .outputError }
   }
 
   static func renderer(
@@ -172,11 +173,11 @@ public enum ChatCommand {
   }
 
   @discardableResult
-  static func fail(_ message: String, hint: String? = nil, status: Int32) -> Int32 {
+  static func fail(_ message: String, hint: String? = nil, status: ExitStatus) -> Int32 {
     var text = "chat: \(message)\n"
     if let hint { text += "chat: \(hint)\n" }
     writeAll(2, text)
-    return status
+    return status.rawValue
   }
 
   private static func writeOut(_ text: String) { writeAll(1, text) }
@@ -187,7 +188,10 @@ public enum ChatCommand {
     try? sink.flush()
   }
 
-  static let usage = """
+  /// `chat --help`: the options, then every exit status (`ExitStatus`, the one list).
+  static var usage: String { options + "\n" + ExitStatus.helpParagraph() + "\n" }
+
+  private static let options = """
     USAGE: chat [options]
            chat --server irc[s]://HOST[:PORT][/#channel[,#other]] [options]
            chat --network NAME [options]
@@ -247,11 +251,6 @@ public enum ChatCommand {
       --keep-listening           stay connected after input ends, until a signal
       --pacing BURST/MS          send at most BURST lines at once, then one per MS
                                  milliseconds (default 5/1000, for default flood limits)
-
-    EXIT STATUS: 0 done, 64 bad command line, 65 malformed scenario, 66 a file not found
-    or unreadable, 69 server unavailable, 73 cannot create an output file, 74 output error,
-    75 a message failed (piped, with a server), 78 bad configuration (networks file,
-    password file permissions), 128+N stopped by signal N.
 
     """
 }

@@ -32,7 +32,7 @@ import Testing
       try resolve(["--server", "irc://h", "--name", "Person A"], [:])
     }
     #expect(error.description.hasPrefix("invalid --name: nick 'Person A' contains a space"))
-    #expect(error.exitStatus == 64)
+    #expect(error.exitStatus == .usage)
   }
 
   @Test func flagsOverrideTheNetworksFile() throws {
@@ -89,7 +89,7 @@ import Testing
     let error = try #require(throws: NetworkConfigurationError.self) {
       try resolve(["--server", "irc://h", "--tls-insecure"], [:])
     }
-    #expect(error.exitStatus == 64)
+    #expect(error.exitStatus == .usage)
     #expect(
       error.description
         == "--tls-insecure cannot be used with an irc:// server: irc://h:6667 is plaintext, and a"
@@ -102,7 +102,7 @@ import Testing
       fileError.description
         == "\(folder.path)/config/chat/networks:3: invalid tls-insecure: needs an ircs:// server"
         + " (an STS upgrade is always verified)")
-    #expect(fileError.exitStatus == 78)
+    #expect(fileError.exitStatus == .configuration)
     // `no` asks for what a plaintext server gets anyway.
     #expect(try !resolve(["--network", "off"], folder.environment()).tlsInsecure)
     // A TLS server from the command line makes the file's setting valid.
@@ -137,7 +137,7 @@ import Testing
     let error = try #require(throws: NetworkConfigurationError.self) {
       try resolve(["--server", "irc://h", "--tls-cert", "/nonexistent/client.pem"], [:])
     }
-    #expect(error.exitStatus == 66)
+    #expect(error.exitStatus == .noInput)
   }
 
   @Test func anUnreadableTLSFileIsNamed() throws {
@@ -148,7 +148,7 @@ import Testing
       error
         == .unreadableFile(
           option: "--tls-ca", path: "/nonexistent/ca.pem", reason: "no such file or directory"))
-    #expect(error.exitStatus == 66)
+    #expect(error.exitStatus == .noInput)
   }
 
   @Test func saslNeedsAPasswordOrAClientCertificate() throws {
@@ -159,7 +159,7 @@ import Testing
       try resolve(["--server", "ircs://h", "--sasl-user", "alice"], [:])
     }
     #expect(error.description.hasPrefix("--sasl-user needs a password: set CHAT_SASL_PASSWORD"))
-    #expect(error.exitStatus == 64)
+    #expect(error.exitStatus == .usage)
     let external = try resolve(
       ["--server", "ircs://h", "--sasl-user", "alice", "--tls-cert", certificate], [:])
     #expect(external.sasl == ConnectionProfile.SASL(.external))
@@ -187,7 +187,7 @@ import Testing
     let noHome = try #require(throws: NetworkConfigurationError.self) {
       try resolve(["--network", "libera"], ["USER": "x"])
     }
-    #expect(noHome == .noConfigDirectory && noHome.exitStatus == 78)
+    #expect(noHome == .noConfigDirectory && noHome.exitStatus == .configuration)
   }
 
   @Test func bellAndListeningFollowTheirFlags() throws {

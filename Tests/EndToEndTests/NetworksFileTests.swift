@@ -68,7 +68,7 @@ import Testing
     #expect(
       error.description
         == "unknown network 'Libera': '/etc/xdg/chat/networks' defines libera, local-test_1.x")
-    #expect(error.exitStatus == 64)
+    #expect(error.exitStatus == .usage)
   }
 
   @Test(arguments: [
@@ -116,7 +116,7 @@ import Testing
     let error = try #require(throws: NetworksFileError.self) { try parse(text) }
     let prefix = "/etc/xdg/chat/networks:\(line): \(message)"
     #expect(error.description.hasPrefix(prefix), "\(error)")
-    #expect(error.exitStatus == 78)
+    #expect(error.exitStatus == .configuration)
   }
 
   @Test func invalidUTF8IsNamedByLine() {
