@@ -240,6 +240,8 @@ public enum ChatCommand {
       --tls-ca FILE              trust this CA (PEM) instead of the system's
       --tls-cert FILE            present this client certificate (PEM, with its key)
                                  (with irc://, both wait for an STS upgrade to TLS)
+      --tls-fingerprint SHA256   accept only the server certificate with this SHA-256
+                                 (hex, colons optional), whatever its issuer (self-signed)
       --tls-insecure             do not verify the server's certificate (shown while on;
                                  ircs:// only: an STS upgrade is always verified)
       --sasl-user NAME           log in with SASL PLAIN as NAME; the password comes from

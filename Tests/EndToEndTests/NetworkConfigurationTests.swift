@@ -111,6 +111,65 @@ import Testing
     )
   }
 
+  /// `--tls-fingerprint` or the file's `tls-fingerprint` pins the certificate in place of the
+  /// CA check: for a TLS server only, never beside a CA or `--tls-insecure` given alike, and a
+  /// flag's choice of check wins over the file's.
+  @Test func aPinnedFingerprintComesFromTheFlagOrTheFileAndReplacesTheCACheck() throws {
+    let pin = String(repeating: "ab", count: 32)
+    let other = String(repeating: "cd", count: 32)
+    let folder = try ScratchFolder()
+    defer { folder.remove() }
+    try folder.write("pem", to: "config/chat/ca.pem")
+    try folder.write(
+      "[pinned]\nserver = ircs://127.0.0.1\ntls-fingerprint = \(other)\n[ca]\n"
+        + "server = ircs://127.0.0.1\ntls-ca = ca.pem\n[plain]\nserver = irc://127.0.0.1\n"
+        + "tls-fingerprint = \(other)\n", to: "config/chat/networks")
+    let environment = folder.environment()
+
+    let flag = try resolve(["--server", "ircs://h", "--tls-fingerprint", pin.uppercased()], [:])
+    #expect(flag.tlsFingerprint?.hex == pin)
+    #expect(flag.tlsConfiguration.pinnedFingerprint == pin && !flag.tlsConfiguration.insecure)
+    #expect(try resolve(["--network", "pinned"], environment).tlsFingerprint?.hex == other)
+    // The flag's pin replaces the file's CA; the flag's CA (or insecure) the file's pin.
+    let overCA = try resolve(["--network", "ca", "--tls-fingerprint", pin], environment)
+    #expect(overCA.tlsFingerprint?.hex == pin && overCA.tlsCA == nil)
+    let caOverPin = try resolve(
+      ["--network", "pinned", "--tls-ca", folder.path + "/config/chat/ca.pem"], environment)
+    #expect(caOverPin.tlsFingerprint == nil && caOverPin.tlsCA != nil)
+
+    for (arguments, message) in [
+      (
+        ["--server", "irc://h", "--tls-fingerprint", pin],
+        "--tls-fingerprint cannot be used with an irc:// server: irc://h:6667 is plaintext: a pin"
+          + " names a TLS server's certificate; use an ircs:// URL"
+      ),
+      (
+        ["--server", "ircs://h", "--tls-fingerprint", pin, "--tls-insecure"],
+        "--tls-fingerprint cannot be used with --tls-insecure: a pinned certificate is accepted"
+          + " whatever its issuer; give one of them"
+      ),
+      (
+        ["--server", "ircs://h", "--tls-ca", "/ca.pem", "--tls-fingerprint", pin],
+        "--tls-fingerprint cannot be used with --tls-ca: a pinned certificate is accepted"
+          + " whatever its issuer; give one of them"
+      ),
+    ] {
+      let error = try #require(throws: NetworkConfigurationError.self) {
+        try resolve(arguments, [:])
+      }
+      #expect(error.description == message)
+      #expect(error.exitStatus == .usage)
+    }
+    let fileError = try #require(throws: NetworkConfigurationError.self) {
+      try resolve(["--network", "plain"], environment)
+    }
+    #expect(
+      fileError.description
+        == "\(folder.path)/config/chat/networks:9: invalid tls-fingerprint: needs an ircs://"
+        + " server")
+    #expect(fileError.exitStatus == .configuration)
+  }
+
   @Test func theCAAndCertificateOfAPlaintextServerAreKeptForAnSTSUpgrade() throws {
     let folder = try ScratchFolder()
     defer { folder.remove() }

@@ -108,6 +108,14 @@ import Testing
     ("[a]\nserver = irc://h\ntls-ca = ~bob/ca.pem\n", 3, "invalid tls-ca: ~user is not supported"),
     ("[a]\nserver = irc://h\nnick = \"a\\u{1}\"\n", 3, "unknown escape"),
     (
+      "[a]\nserver = ircs://h\ntls-fingerprint = AB:CD\n", 3,
+      "invalid tls-fingerprint: it has 4 digits; expected a SHA-256 fingerprint"
+    ),
+    (
+      "[a]\nserver = ircs://h\ntls-ca = ca.pem\ntls-fingerprint = \(String(repeating: "0", count: 64))\n",
+      4, "invalid tls-fingerprint: cannot go with tls-ca in one section"
+    ),
+    (
       "[a]\nserver = irc://h\nsasl-user = a\u{1B}b\n", 3,
       "invalid sasl-user: contains U+001B, a control"
     ),
