@@ -112,6 +112,14 @@ import Testing
     #expect(wire.events.last == .registered(nick: "deploybot"))
   }
 
+  /// The user name made from a long nick is cut: the `USER` line stays within a line.
+  @Test func theUserNameMadeFromALongNickIsCut() {
+    let long = String(repeating: "u", count: 505)
+    let wire = IRCWire(.init(nick: long))
+    #expect(wire.lines.contains("USER \(long.prefix(30)) 0 * chat"), "\(wire.lines)")
+    #expect(wire.lines.allSatisfy { $0.utf8.count <= 510 })
+  }
+
   /// A fallback for a taken nick that made it too long is kept within the length instead.
   @Test func aTakenNickAtTheLimitFallsBackWithinIt() {
     let nick = String(repeating: "n", count: 30)

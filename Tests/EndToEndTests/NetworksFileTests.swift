@@ -96,6 +96,10 @@ import Testing
     ("[a]\nserver = irc://h\nnick = \"b\\ob\"\n", 3, "unknown escape '\\o' in a quoted value"),
     ("[a]\nserver = irc//h\n", 2, "invalid server: 'irc//h' is not an irc:// or ircs:// URL"),
     ("[a]\nserver = irc://h\nnick = 9lives\n", 3, "invalid nick: nick '9lives' starts with '9'"),
+    (
+      "[a]\nserver = irc://h\nnick = \(String(repeating: "n", count: 506))\n", 3,
+      "invalid nick: a nick of 506 characters cannot be sent"
+    ),
     ("[a]\nserver = irc://h\nchannels = #a,,#b\n", 3, "invalid channels: an empty channel name"),
     (
       "[a]\nserver = irc://h\ntls-insecure = maybe\n", 3,

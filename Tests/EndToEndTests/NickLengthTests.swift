@@ -12,6 +12,23 @@ import Testing
 struct NickLengthTests {
   static let long = "deploybot-production-europe-west-1-abcd"  // 39 characters
 
+  /// A nick that no IRC line can carry is known to be too long before connecting: a usage
+  /// error, through the binary, with a server that is never dialled.
+  @Test func aNameNoLineCanCarryIsAUsageErrorBeforeConnecting() throws {
+    let home = try ScratchFolder()
+    defer { home.remove() }
+    let result = try BinaryRunner.run(
+      ["--server", "irc://127.0.0.1:1/#long", "--name", String(repeating: "a", count: 506)],
+      stdin: Array("never sent\n".utf8), environment: home.environment())
+    #expect(result.status == 64)
+    #expect(
+      result.stderr
+        == "chat: invalid --name: a nick of 506 characters cannot be sent: an IRC line holds one"
+        + " of at most 505 (servers take 30 or fewer, and chat cuts a nick they refuse as too"
+        + " long)\nchat: see 'chat --help'\n")
+    #expect(result.stdout.isEmpty)
+  }
+
   @Test func anOverLongNameIsCutToTheServersLengthAndSaidPlainly() throws {
     let inspircd = try InspIRCdServer.start()
     defer { inspircd.stop() }
