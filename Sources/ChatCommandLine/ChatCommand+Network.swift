@@ -21,7 +21,7 @@ extension ChatCommand {
     } catch {
       return fail(error.description, hint: hint(for: error), status: status(for: error))
     }
-    guard var profile else { return 0 }
+    guard var profile else { return ExitStatus.success.rawValue }
     let store: STSPolicies
     do {
       store = try STSPolicies(path: STSPolicyStore.defaultPath(environment: environment))
@@ -47,7 +47,7 @@ extension ChatCommand {
 
   /// The exit status for a configuration error (sysexits): 64 usage, 66 a file that cannot be
   /// read, 78 (EX_CONFIG) a malformed networks file or password file permissions.
-  static func status(for error: NetworkConfigurationError) -> Int32 {
+  static func status(for error: NetworkConfigurationError) -> ExitStatus {
     error.exitStatus
   }
 

@@ -28,21 +28,14 @@ extension ChatCommand {
       if kind != .line {
         renderers.append(StreamRenderer(NoticeFormatter(), sink: FileSink(descriptor: 2)))
       }
-      if let path = options.logFile {
-        renderers.append(
-          renderer(.log, utcOffset: utcOffset, sink: try FileSink.create(path: path)))
-      }
-      if let path = options.jsonlFile {
-        renderers.append(
-          renderer(.jsonl, utcOffset: utcOffset, sink: try FileSink.create(path: path)))
-      }
+      renderers += try fileRenderers(options, utcOffset: utcOffset)
       let ending = try play(scenario, renderers: renderers)
       switch ending.outcome {
       case .completed:
         // A recording exits as its live run did, for the reasons the replay found again.
         return exitStatus(of: ending.state)
-      case .terminated(let signal): return 128 + signal
-      case .failed(let error): return fail(error.description, status: 71)  // EX_OSERR
+      case .terminated(let signal): return ExitStatus.signalBase + signal
+      case .failed(let error): return fail(error.description, status: .systemError)
       }
     } catch {
       return fail(error.description, status: status(for: error))
@@ -50,10 +43,10 @@ extension ChatCommand {
   }
 
   /// The exit status for a scenario that cannot be played (sysexits).
-  static func status(for error: ScenarioError) -> Int32 {
+  static func status(for error: ScenarioError) -> ExitStatus {
     switch error {
-    case .malformed: 65  // EX_DATAERR
-    case .missingFile, .unreadableFile: 66  // EX_NOINPUT
+    case .malformed: .dataError
+    case .missingFile, .unreadableFile: .noInput
     }
   }
 
@@ -83,7 +76,7 @@ extension ChatCommand {
       comment = "Recorded with chat --record. Play it back: chat --scenario <this file>"
     }
     let recorder = try ScenarioRecorder(
-      start: start, settings: settings, comment: comment, sink: FileSink.create(path: path))
+      start: start, settings: settings, comment: comment, sink: FileSink.creatingNew(path: path))
     if let session = network?.session {
       session.linkObserver = { event, now in recorder.recordLink(event, at: now) }
       recorder.sessionWaitingActions = { session.waitingActionCount }

@@ -25,20 +25,23 @@ public enum ChatCommand {
     do {
       options = try Options(parsing: arguments)
     } catch {
-      return fail(error.description, hint: "see 'chat --help'", status: 64)
+      return fail(error.description, hint: "see 'chat --help'", status: .usage)
     }
     if options.help {
       writeOut(usage)
-      return 0
+      return ExitStatus.success.rawValue
     }
     if options.version {
       writeOut("chat \(version)\n")
-      return 0
+      return ExitStatus.success.rawValue
     }
     do {
       try options.checkFilesAreDistinct()
     } catch {
-      return fail(error.description, hint: "see 'chat --help'", status: 64)
+      return fail(error.description, hint: "see 'chat --help'", status: .usage)
+    }
+    if let path = options.record, let refusal = refuseExisting(recording: path) {
+      return refusal
     }
     if let path = options.scenario { return playScenario(at: path, options) }
     if options.network.connects { return connect(options) }
@@ -86,16 +89,7 @@ public enum ChatCommand {
           StreamRenderer(NoticeFormatter(), sink: FileSink(descriptor: 2)),
         ]
       }
-    if let path = options.logFile {
-      renderers.append(renderer(.log, utcOffset: utcOffset, sink: try FileSink.create(path: path)))
-    }
-    if let path = options.jsonlFile {
-      renderers.append(
-        renderer(.jsonl, utcOffset: utcOffset, sink: try FileSink.create(path: path)))
-    }
-    if let directory = options.logDirectory {
-      renderers.append(try logDirectoryRenderer(directory, utcOffset: utcOffset))
-    }
+    renderers += try fileRenderers(options, utcOffset: utcOffset)
     // Live runs dispatch a frame at a time so a flood stays responsive; virtual runs never
     // read the wall clock.
     let runtime =
@@ -128,8 +122,8 @@ public enum ChatCommand {
     }
     switch outcome {
     case .completed: return exitStatus(of: runtime.state)
-    case .terminated(let signal): return 128 + signal
-    case .failed(let error): return fail(error.description, status: 71)  // EX_OSERR
+    case .terminated(let signal): return ExitStatus.signalBase + signal
+    case .failed(let error): return fail(error.description, status: .systemError)
     }
   }
 
@@ -138,7 +132,8 @@ public enum ChatCommand {
   /// on standard error. Live and replayed runs alike.
   static func exitStatus(of state: AppState) -> Int32 {
     guard let reason = state.exitReason else { return state.exitStatus }
-    return fail(reason, status: state.exitStatus)
+    writeAll(2, "chat: \(reason)\n")
+    return state.exitStatus
   }
 
   /// Standard input read as `--input` says, for a run that does not take the terminal.
@@ -150,8 +145,8 @@ public enum ChatCommand {
   }
 
   /// The exit status for an output error (sysexits): 73 cannot create, 74 I/O error.
-  static func status(for error: SinkError) -> Int32 {
-    if case .cannotCreate = error { 73 } else { 74 }
+  static func status(for error: SinkError) -> ExitStatus {
+    if case .cannotCreate = error { .cannotCreate } else { .outputError }
   }
 
   static func renderer(
@@ -162,17 +157,6 @@ public enum ChatCommand {
       StreamRenderer(LineFormatter(width: width, utcOffsetSeconds: utcOffset), sink: sink)
     case .log: StreamRenderer(LogFormatter(utcOffsetSeconds: utcOffset), sink: sink)
     case .jsonl: StreamRenderer(JSONLinesFormatter(), sink: sink)
-    }
-  }
-
-  /// `--log-dir DIR`: DIR created 0700 if missing, one file per conversation in it, 0600.
-  static func logDirectoryRenderer(_ directory: String, utcOffset: Int64) throws(SinkError)
-    -> any Renderer
-  {
-    try FileSink.makePrivateDirectory(path: directory)
-    let prefix = directory.hasSuffix("/") ? directory : directory + "/"
-    return LogDirectoryRenderer(utcOffsetSeconds: utcOffset) { name throws(SinkError) in
-      try FileSink.appendingPrivately(path: prefix + name)
     }
   }
 
@@ -189,11 +173,11 @@ public enum ChatCommand {
   }
 
   @discardableResult
-  static func fail(_ message: String, hint: String? = nil, status: Int32) -> Int32 {
+  static func fail(_ message: String, hint: String? = nil, status: ExitStatus) -> Int32 {
     var text = "chat: \(message)\n"
     if let hint { text += "chat: \(hint)\n" }
     writeAll(2, text)
-    return status
+    return status.rawValue
   }
 
   private static func writeOut(_ text: String) { writeAll(1, text) }
@@ -204,7 +188,10 @@ public enum ChatCommand {
     try? sink.flush()
   }
 
-  static let usage = """
+  /// `chat --help`: the options, then every exit status (`ExitStatus`, the one list).
+  static var usage: String { options + "\n" + ExitStatus.helpParagraph() + "\n" }
+
+  private static let options = """
     USAGE: chat [options]
            chat --server irc[s]://HOST[:PORT][/#channel[,#other]] [options]
            chat --network NAME [options]
@@ -253,6 +240,8 @@ public enum ChatCommand {
       --tls-ca FILE              trust this CA (PEM) instead of the system's
       --tls-cert FILE            present this client certificate (PEM, with its key)
                                  (with irc://, both wait for an STS upgrade to TLS)
+      --tls-fingerprint SHA256   accept only the server certificate with this SHA-256
+                                 (hex, colons optional), whatever its issuer (self-signed)
       --tls-insecure             do not verify the server's certificate (shown while on;
                                  ircs:// only: an STS upgrade is always verified)
       --sasl-user NAME           log in with SASL PLAIN as NAME; the password comes from
@@ -264,11 +253,6 @@ public enum ChatCommand {
       --keep-listening           stay connected after input ends, until a signal
       --pacing BURST/MS          send at most BURST lines at once, then one per MS
                                  milliseconds (default 5/1000, for default flood limits)
-
-    EXIT STATUS: 0 done, 64 bad command line, 65 malformed scenario, 66 a file not found
-    or unreadable, 69 server unavailable, 73 cannot create an output file, 74 output error,
-    75 a message failed (piped, with a server), 78 bad configuration (networks file,
-    password file permissions), 128+N stopped by signal N.
 
     """
 }

@@ -75,6 +75,7 @@ extension ConnectionProfile {
       arguments.tlsCertificate.map { TLSFile(option: "--tls-cert", path: $0) }
       ?? entry?.tlsCertificate.map { TLSFile(option: "tls-cert", path: $0) }
     tlsInsecure = arguments.tlsInsecure || entry?.tlsInsecure == true
+    try resolvePin(arguments, entry, file: file)
     // With `irc://` the CA and the certificate wait for an STS upgrade (`tlsOptionsAwaitingUpgrade`),
     // but skipping verification would undo what STS is for: an upgrade is always verified.
     if !server.usesTLS {
@@ -103,6 +104,45 @@ extension ConnectionProfile {
       } catch {
         throw .unreadableFile(option: option, path: path, reason: "not a regular file")
       }
+    }
+  }
+
+  /// `--tls-fingerprint` (or the file's `tls-fingerprint`): the pin replaces the CA check,
+  /// so it cannot go with `--tls-ca` or `--tls-insecure` given alike; a flag given wins over
+  /// the file's choice of how to check (the file's pin is dropped for `--tls-ca`, the file's
+  /// CA for `--tls-fingerprint`). A pin names a TLS server's certificate: `ircs://` only.
+  private mutating func resolvePin(
+    _ arguments: NetworkArguments, _ entry: NetworksFile.Network?, file: String
+  ) throws(NetworkConfigurationError) {
+    if let pin = arguments.tlsFingerprint {
+      for (option, given) in [
+        ("--tls-ca", arguments.tlsCA != nil), ("--tls-insecure", arguments.tlsInsecure),
+      ]
+      where given {
+        throw .usage(
+          .incompatible(
+            option: "--tls-fingerprint", with: option,
+            advice: "a pinned certificate is accepted whatever its issuer; give one of them"))
+      }
+      tlsFingerprint = pin
+      if arguments.tlsCA == nil { tlsCA = nil }
+      tlsInsecure = false
+    } else if arguments.tlsCA == nil, !arguments.tlsInsecure {
+      tlsFingerprint = entry?.tlsFingerprint
+    }
+    guard tlsFingerprint != nil, !server.usesTLS else { return }
+    let advice =
+      "\(server) is plaintext: a pin names a TLS server's certificate; use an ircs:// URL"
+    if arguments.tlsFingerprint != nil {
+      throw .usage(
+        .incompatible(option: "--tls-fingerprint", with: "an irc:// server", advice: advice))
+    }
+    if let entry, let line = entry.lines[.tlsFingerprint] {
+      throw .networksFile(
+        .malformed(
+          path: file, line: line,
+          problem: .invalidValue(
+            key: NetworksFile.Key.tlsFingerprint.rawValue, reason: "needs an ircs:// server")))
     }
   }
 

@@ -30,7 +30,8 @@ extension ConnectionProfile {
   /// one.
   var tlsConfiguration: TLSConfiguration {
     TLSConfiguration(
-      caFile: tlsCA?.path, certificateFile: tlsCertificate?.path, insecure: tlsInsecure)
+      caFile: tlsCA?.path, certificateFile: tlsCertificate?.path, insecure: tlsInsecure,
+      pinnedFingerprint: tlsFingerprint?.hex)
   }
 
   /// What the run tells before its first dial: that a remembered STS policy upgraded the

@@ -1,3 +1,4 @@
+import ChatCore
 import ChatRendering
 
 /// Why a SASL password cannot be used. No case holds the password or any part of it.
@@ -41,10 +42,10 @@ enum CredentialsError: Error, Equatable, CustomStringConvertible {
 
   /// The exit status (sysexits): 66 for a file that cannot be read, 78 for a bad password or
   /// file permissions (a configuration to fix).
-  var exitStatus: Int32 {
+  var exitStatus: ExitStatus {
     switch self {
-    case .cannotRead, .notAFile: 66
-    case .empty, .containsNUL, .multipleLines, .tooOpen, .tooLong: 78
+    case .cannotRead, .notAFile: .noInput
+    case .empty, .containsNUL, .multipleLines, .tooOpen, .tooLong: .configuration
     }
   }
 

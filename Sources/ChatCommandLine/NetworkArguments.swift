@@ -18,6 +18,8 @@ struct NetworkArguments: Equatable, Sendable {
   var tlsCertificate: String?
   /// `--tls-insecure`.
   var tlsInsecure = false
+  /// `--tls-fingerprint SHA256`.
+  var tlsFingerprint: TLSFingerprint?
   /// `--sasl-user NAME`.
   var saslUser: String?
   /// `--sasl-password-file FILE`.

@@ -1,3 +1,4 @@
+import ChatCore
 import ChatRendering
 
 /// Why the network options cannot make a configuration. None of its text ever holds a password.
@@ -42,13 +43,13 @@ enum NetworkConfigurationError: Error, Equatable, CustomStringConvertible {
   }
 
   /// The exit status (sysexits): 64 usage, 66 cannot read a file, 78 configuration.
-  var exitStatus: Int32 {
+  var exitStatus: ExitStatus {
     switch self {
-    case .usage, .unknownNetwork: 64
+    case .usage, .unknownNetwork: .usage
     case .networksFile(let error): error.exitStatus
-    case .noConfigDirectory: 78
+    case .noConfigDirectory: .configuration
     case .credentials(let error): error.exitStatus
-    case .unreadableFile: 66
+    case .unreadableFile: .noInput
     }
   }
 }

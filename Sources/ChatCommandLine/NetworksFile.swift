@@ -14,6 +14,7 @@ import Glibc
 /// sasl-password-file = ~/.config/chat/libera.pass
 /// tls-ca = /path/ca.pem
 /// tls-cert = /path/client.pem
+/// tls-fingerprint = AB:CD:…   (instead of tls-ca: this certificate, whatever its issuer)
 /// ```
 ///
 /// Each key at most once per section; values may be double-quoted (`\"` and `\\` inside). Paths
@@ -44,6 +45,8 @@ struct NetworksFile: Equatable, Sendable {
     var tlsCertificate: String?
     /// `tls-insecure = yes`.
     var tlsInsecure = false
+    /// `tls-fingerprint`: the server certificate's SHA-256, pinned.
+    var tlsFingerprint: TLSFingerprint?
     /// The line each key was set on.
     var lines: [Key: Int] = [:]
 
@@ -64,6 +67,7 @@ struct NetworksFile: Equatable, Sendable {
     case tlsCA = "tls-ca"
     case tlsCertificate = "tls-cert"
     case tlsInsecure = "tls-insecure"
+    case tlsFingerprint = "tls-fingerprint"
   }
 
   /// The largest networks file chat reads.

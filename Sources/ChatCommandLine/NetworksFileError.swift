@@ -1,3 +1,4 @@
+import ChatCore
 import ChatRendering
 
 /// Why the networks file cannot be used. Exit status 78 (EX_CONFIG), 66 when unreadable.
@@ -94,10 +95,10 @@ enum NetworksFileError: Error, Equatable, CustomStringConvertible {
   }
 
   /// The exit status (sysexits): 78 (EX_CONFIG) for a malformed file, 66 for an unreadable one.
-  var exitStatus: Int32 {
+  var exitStatus: ExitStatus {
     switch self {
-    case .malformed: 78
-    case .unreadable: 66
+    case .malformed: .configuration
+    case .unreadable: .noInput
     }
   }
 }

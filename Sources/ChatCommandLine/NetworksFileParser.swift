@@ -102,6 +102,18 @@ struct NetworksFileParser {
         throw fail(values[key]!.1, .needs(key: key.rawValue, other: "sasl-user"))
       }
     }
+    if let (_, line) = values[.tlsFingerprint] {
+      // The pin decides alone: a CA beside it would go unused, and skipping the check
+      // contradicts it.
+      if network.tlsInsecure || network.tlsCA != nil {
+        throw fail(
+          line,
+          .invalidValue(
+            key: NetworksFile.Key.tlsFingerprint.rawValue,
+            reason: "cannot go with \(network.tlsInsecure ? "tls-insecure" : "tls-ca") in one"
+              + " section: a pinned certificate is accepted whatever its issuer"))
+      }
+    }
     networks.append(network)
   }
 
@@ -134,6 +146,10 @@ struct NetworksFileParser {
     case .tlsCA: network.tlsCA = try expanded(value, key)
     case .tlsCertificate: network.tlsCertificate = try expanded(value, key)
     case .tlsInsecure: network.tlsInsecure = try boolean(value, key)
+    case .tlsFingerprint:
+      do { network.tlsFingerprint = try TLSFingerprint(parsing: value) } catch {
+        throw invalid(error.description)
+      }
     }
   }
 

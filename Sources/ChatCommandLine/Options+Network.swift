@@ -4,7 +4,7 @@ import ChatProfile
 extension Options {
   /// The network options that take a value (each may be given once).
   static let networkOptionsTakingValue: Set<String> = [
-    "--server", "--join", "--network", "--tls-ca", "--tls-cert", "--sasl-user",
+    "--server", "--join", "--network", "--tls-ca", "--tls-cert", "--tls-fingerprint", "--sasl-user",
     "--sasl-password-file", "--log-dir", "--pacing",
   ]
 
@@ -16,7 +16,8 @@ extension Options {
 
   /// Options that only mean something with a real server.
   private static let serverOnlyOptions = [
-    "--join", "--tls-ca", "--tls-cert", "--tls-insecure", "--sasl-user", "--sasl-password-file",
+    "--join", "--tls-ca", "--tls-cert", "--tls-insecure", "--tls-fingerprint", "--sasl-user",
+    "--sasl-password-file",
     "--sasl-optional", "--keep-listening", "--pacing",
   ]
 
@@ -64,6 +65,13 @@ extension Options {
     case "--tls-ca": network.tlsCA = try path()
     case "--tls-cert": network.tlsCertificate = try path()
     case "--tls-insecure": network.tlsInsecure = true
+    case "--tls-fingerprint":
+      let text = try value()
+      do {
+        network.tlsFingerprint = try TLSFingerprint(parsing: text)
+      } catch {
+        throw .invalid(option: option, reason: error.description)
+      }
     case "--sasl-user":
       let text = try value()
       guard text.contains(where: { !$0.isWhitespace }),

@@ -1,3 +1,4 @@
+import ChatCore
 import ChatRendering
 
 /// Why the STS policy store cannot be used. A damaged store is an error rather than ignored:
@@ -23,11 +24,11 @@ enum STSPolicyStoreError: Error, Equatable, CustomStringConvertible {
   }
 
   /// The exit status (sysexits): 78 for a damaged store, 66 unreadable, 73 cannot write.
-  var exitStatus: Int32 {
+  var exitStatus: ExitStatus {
     switch self {
-    case .malformed: 78
-    case .unreadable: 66
-    case .cannotWrite: 73
+    case .malformed: .configuration
+    case .unreadable: .noInput
+    case .cannotWrite: .cannotCreate
     }
   }
 }

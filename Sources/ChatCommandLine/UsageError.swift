@@ -16,8 +16,12 @@ enum UsageError: Error, Equatable, CustomStringConvertible {
   case passwordArgument(option: String)
   /// An option that takes one value, given more than once.
   case repeated(option: String)
+  /// An output in the `--log-dir` directory, under a name a conversation's log may take.
+  case logDirectoryFile(option: String, path: String, directory: String)
   /// Two options that would write the same file.
   case sameFile(option: String, path: String, other: String, otherPath: String)
+  /// An output naming the file standard output or standard error already goes to.
+  case standardStreamFile(option: String, path: String, stream: String)
   /// A word that is not an option.
   case unexpectedArgument(String)
   /// `--flag=value` for a flag that takes no value.
@@ -44,11 +48,17 @@ enum UsageError: Error, Equatable, CustomStringConvertible {
         + " (readable only by you)"
     case .repeated(let option):
       "\(option) given more than once: give it once"
+    case .logDirectoryFile(let option, let path, let directory):
+      "\(option) '\(Sanitizer.sanitize(path))' is in --log-dir '\(Sanitizer.sanitize(directory))'"
+        + " under a name a conversation's log may take: give it a file outside the directory"
     case .sameFile(let option, let path, let other, let otherPath) where path == otherPath:
       "\(option) and \(other) both name '\(Sanitizer.sanitize(path))': give each its own file"
     case .sameFile(let option, let path, let other, let otherPath):
       "\(option) '\(Sanitizer.sanitize(path))' and \(other) '\(Sanitizer.sanitize(otherPath))'"
         + " are the same file: give each its own file"
+    case .standardStreamFile(let option, let path, let stream):
+      "\(option) '\(Sanitizer.sanitize(path))' is the file \(stream) goes to: give each its own"
+        + " file"
     case .unexpectedArgument(let argument):
       "unexpected argument '\(Sanitizer.sanitize(argument))'"
     case .unexpectedValue(let option):

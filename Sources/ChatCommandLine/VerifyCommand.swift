@@ -1,3 +1,4 @@
+import ChatCore
 import ChatRendering
 import ChatRuntime
 import ChatVerify
@@ -12,6 +13,10 @@ import Glibc
 /// checked; 64 a bad command line, `--record` on CI included; 66 DIR missing, unreadable, not a
 /// folder or without cases; 73 a snapshot cannot be written; 74 an output error.
 enum VerifyCommand {
+  /// `chat verify`'s own status, besides those it shares with `chat` (`ExitStatus`): a
+  /// snapshot differs or is missing, as a test runner fails.
+  static let differsStatus: Int32 = 1
+
   /// Runs verify with the arguments after `verify`; `ciValue` is the `CI` variable's value.
   static func main(_ arguments: [String], ciValue: String?) -> Int32 {
     let options: VerifyOptions
@@ -21,16 +26,17 @@ enum VerifyCommand {
         throw .recordingOnCI(ci: ciValue ?? "")
       }
     } catch {
-      return ChatCommand.fail(error.description, hint: "see 'chat verify --help'", status: 64)
+      return ChatCommand.fail(error.description, hint: "see 'chat verify --help'", status: .usage)
     }
     guard let root = options.folder, !options.help else {
-      return write(usage, to: FileSink(descriptor: 1)) == nil ? 0 : 74
+      return (write(usage, to: FileSink(descriptor: 1)) == nil ? ExitStatus.success : .outputError)
+        .rawValue
     }
     let found: CaseFinder.Found
     do {
       found = try CaseFinder.find(in: root)
     } catch {
-      return ChatCommand.fail(error.description, status: 66)
+      return ChatCommand.fail(error.description, status: .noInput)
     }
     let output = FileSink(descriptor: 1)
     var report = VerifyReport(root: root, records: options.record)
@@ -40,7 +46,7 @@ enum VerifyCommand {
         try output.flush()
         return ChatCommand.fail(
           "no cases under '\(Sanitizer.sanitize(root))': a case is a folder holding"
-            + " scenario.chat and its snapshots", status: 66)
+            + " scenario.chat and its snapshots", status: .noInput)
       }
       let verifier = Verifier(records: options.record) { scenario, renderers throws(SinkError) in
         _ = try ChatCommand.play(scenario, renderers: renderers)
@@ -54,8 +60,8 @@ enum VerifyCommand {
     } catch {
       return ChatCommand.fail(error.description, status: ChatCommand.status(for: error))
     }
-    if report.summary.unplayable > 0 { return 65 }
-    return report.summary.differing > 0 ? 1 : 0
+    if report.summary.unplayable > 0 { return ExitStatus.dataError.rawValue }
+    return report.summary.differing > 0 ? differsStatus : ExitStatus.success.rawValue
   }
 
   private static func write(_ text: String, to sink: FileSink) -> SinkError? {

@@ -152,7 +152,7 @@ public struct AppState: Equatable, Sendable {
   /// when a message was not delivered (and `failsWhenUndelivered`), else 0.
   public var exitStatus: Int32 {
     if let sessionFailure { return sessionFailure.exitStatus }
-    return undeliveredCount > 0 ? SessionFailure.notDeliveredStatus : 0
+    return undeliveredCount > 0 ? SessionFailure.notDeliveredStatus : ExitStatus.success.rawValue
   }
 
   /// Why the run ends unsuccessfully, for standard error; nil when `exitStatus` is 0.

@@ -13,9 +13,9 @@ public struct SessionFailure: Hashable, Sendable {
   }
 
   /// The server could not be reached or its certificate was refused (EX_UNAVAILABLE).
-  public static let unavailableStatus: Int32 = 69
+  public static let unavailableStatus = ExitStatus.unavailable.rawValue
   /// The login was refused (EX_NOPERM): the same credentials would be refused again.
-  public static let loginRefusedStatus: Int32 = 77
+  public static let loginRefusedStatus = ExitStatus.loginRefused.rawValue
   /// A message was not delivered (EX_TEMPFAIL): trying again later may help.
-  public static let notDeliveredStatus: Int32 = 75
+  public static let notDeliveredStatus = ExitStatus.notDelivered.rawValue
 }

@@ -63,10 +63,16 @@ extension SessionNotice: CustomStringConvertible {
       (count == 1 ? "a message was" : "\(count) messages were") + " not delivered: " + reason
     case .messageSplit(let parts):
       "the message is too long for one IRC line: it goes out in \(parts) parts"
+    case .nickFallback(let wanted, let nick) where Self.isCut(wanted, to: nick):
+      "registered as \(nick): your nick \(wanted) (\(wanted.count) characters) is too long for"
+        + " the server, so it was cut to \(nick.count)"
     case .nickFallback(let wanted, let nick):
       "registered as \(nick): \(wanted) was not available"
     case .nickChangeRefused(let nick, let reason):
       "cannot change nick to \(nick): \(reason)"
+    case .nickRefused(let nick, let reason, let fallback) where Self.isCut(nick, to: fallback):
+      "the nick \(nick) (\(nick.count) characters) was refused (\(reason)): trying it cut to"
+        + " \(fallback.count) characters, \(fallback)"
     case .nickRefused(let nick, let reason, let fallback):
       "the nick \(nick) was refused (\(reason)): trying \(fallback)"
     case .loggedIn(let account):
@@ -92,6 +98,11 @@ extension SessionNotice: CustomStringConvertible {
         + " \(options.count == 1 ? "applies" : "apply") only if the server's STS policy"
         + " upgrades the connection to TLS"
     }
+  }
+
+  /// Whether `cut` is `nick` cut short: a nick too long for the server.
+  private static func isCut(_ nick: String, to cut: String) -> Bool {
+    !cut.isEmpty && cut.count < nick.count && nick.hasPrefix(cut)
   }
 
   /// A stable name for the kind of notice, for programs (JSON lines' `notice`).

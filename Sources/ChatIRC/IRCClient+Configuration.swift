@@ -5,7 +5,7 @@ extension IRCClient {
   public struct Configuration: Hashable, Sendable {
     /// The nick to ask for first.
     public var nick: String
-    /// The user name (`USER`); the nick by default.
+    /// The user name (`USER`); by default the nick, cut to `derivedUserLength`.
     public var user: String
     /// The real name (`USER`'s last parameter).
     public var realName: String
@@ -36,6 +36,10 @@ extension IRCClient {
     /// The answer to a CTCP `VERSION`; nil answers no CTCP request at all (`VERSION`, `PING`).
     public var ctcpVersion: String?
 
+    /// The longest user name made from a nick: servers cut it to their `USERLEN` (InspIRCd
+    /// 10) anyway, and a longer one could push the `USER` line past an IRC line's 510 bytes.
+    public static let derivedUserLength = 30
+
     /// The IRCv3 capabilities chat uses.
     public static let chatCapabilities = [
       "echo-message", "message-tags", "server-time", "labeled-response", "batch",
@@ -55,7 +59,7 @@ extension IRCClient {
       confirmationTimeoutMilliseconds: Int64 = 30_000
     ) {
       self.nick = nick
-      self.user = user ?? nick
+      self.user = user ?? String(nick.prefix(Self.derivedUserLength))
       self.realName = realName
       self.channels = channels
       self.wantedCapabilities = wantedCapabilities

@@ -101,15 +101,22 @@ public struct IRCClient: Sendable {
   }
 
   /// Begins a connection (the socket is open): capability negotiation and registration.
-  /// After a disconnect it starts afresh with the configured nick and rejoins the channels.
+  /// After a disconnect it starts afresh with the configured nick and rejoins the channels;
+  /// a nick longer than an earlier connection showed the server takes (its `NICKLEN`, or the
+  /// length a refusal made it cut to) is asked for cut to that length at once.
   public mutating func start(at time: Timestamp) -> IRCOutput {
     let keep = (counter, channels, configuration, delivery)
+    let nickLimit = support.nickLength ?? registration.nickLimit
     self = IRCClient(configuration: keep.2, at: max(time, now))
     (counter, channels) = (keep.0, keep.1)
     channels.connectionStarted()
     delivery.connectionStarted(after: keep.3)
     phase = .registering
     registration = IRCRegistration(startingAt: now, sasl: configuration.sasl != nil)
+    if let nickLimit, nick.count > nickLimit {
+      registration.nickLimit = nickLimit
+      nick = String(nick.prefix(nickLimit))
+    }
     delivery.outbox.queueUrgent(.control(IRCMessage(command: "CAP", parameters: ["LS", "302"])))
     delivery.outbox.queueUrgent(.control(IRCMessage(command: "NICK", parameters: [nick])))
     delivery.outbox.queueUrgent(

@@ -138,11 +138,12 @@ extension IRCSession: IRCSessionLink {
 }
 
 extension TransportError {
-  /// Whether trying again cannot help: a refused certificate, an unusable file, no TLS.
+  /// Whether trying again cannot help: a refused certificate, an unusable file, no TLS (at
+  /// all, or on a port that answers in plaintext).
   var isPermanent: Bool {
     switch self {
     case .certificateRejected, .protocolTooOld, .unusableCAFile, .unusableCertificateFile,
-      .tlsUnavailable:
+      .tlsUnavailable, .noTLSAnswer(_, answeredInPlaintext: true):
       true
     default: false
     }

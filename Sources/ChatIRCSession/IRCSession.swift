@@ -177,7 +177,7 @@ public final class IRCSession: Session {
       dial(at: now)
     }
     if let due = connectDeadline, due <= now, let stream {
-      connectFailed(.timedOut(stream.endpoint), at: now)
+      connectFailed(stream.stalledConnectError, at: now)
     }
     if let stream, stream.isEstablished, stream.hasBufferedInput { pumpStream(at: now) }
     engine.doDueWork(at: now)

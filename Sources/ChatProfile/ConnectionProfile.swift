@@ -63,6 +63,9 @@ public struct ConnectionProfile: Hashable, Sendable {
   public var tlsCertificate: TLSFile?
   /// `--tls-insecure`: skip verification, and say so in every renderer.
   public var tlsInsecure = false
+  /// `--tls-fingerprint` (or `tls-fingerprint`): accept exactly this server certificate,
+  /// whatever its issuer, and no other.
+  public var tlsFingerprint: TLSFingerprint?
   /// The SASL login; nil for none.
   public var sasl: SASL?
   /// `--sasl-optional`: when SASL fails or the server lacks it, register anyway.

@@ -7,6 +7,12 @@ public enum IRCName {
   /// (InspIRCd allows 30), and the server cuts it or refuses it with 432 otherwise.
   public static let derivedNickLength = 30
 
+  /// The longest nick that can be sent at all: `NICK` and a space leave 505 of an IRC line's
+  /// 510 bytes. Servers take far fewer (`NICKLEN`: 30 on InspIRCd and ngircd as configured
+  /// here, 16 on Libera.Chat, 9 by RFC 1459), but say how many only after registering; a nick
+  /// they refuse as too long is tried cut (see the IRC behaviour article).
+  public static let longestNick = 505
+
   /// The longest channel name chat accepts before the server says otherwise, in UTF-8 bytes.
   public static let channelLength = 200
 
@@ -38,6 +44,10 @@ public enum IRCName {
     guard isNickStart(first) else { throw .invalidNickStart(text, character: first) }
     if let bad = text.unicodeScalars.first(where: { !isNickStart($0) && !isNickRest($0) }) {
       throw .invalidNick(text, character: bad)
+    }
+    // Every character left is ASCII: one byte each.
+    guard text.utf8.count <= longestNick else {
+      throw .nickTooLong(length: text.utf8.count, limit: longestNick)
     }
     return text
   }

@@ -16,6 +16,8 @@ public enum IRCNameError: Error, Equatable, CustomStringConvertible {
   case invalidNick(String, character: Unicode.Scalar)
   /// A nick starting with a digit, a hyphen or another character a nick cannot start with.
   case invalidNickStart(String, character: Unicode.Scalar)
+  /// A nick too long to be sent in an IRC line at all.
+  case nickTooLong(length: Int, limit: Int)
 
   public var description: String {
     switch self {
@@ -33,6 +35,9 @@ public enum IRCNameError: Error, Equatable, CustomStringConvertible {
     case .invalidNick(let name, let character):
       "nick '\(Sanitizer.sanitize(name))' contains \(Self.spell(character)): a nick holds"
         + " letters, digits and [ ] \\ ` _ ^ { | } -"
+    case .nickTooLong(let length, let limit):
+      "a nick of \(length) characters cannot be sent: an IRC line holds one of at most"
+        + " \(limit) (servers take 30 or fewer, and chat cuts a nick they refuse as too long)"
     case .invalidNickStart(let name, let character):
       "nick '\(Sanitizer.sanitize(name))' starts with \(Self.spell(character)): a nick starts"
         + " with a letter or one of [ ] \\ ` _ ^ { | }"

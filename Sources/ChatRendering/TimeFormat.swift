@@ -84,7 +84,7 @@ public enum TimeFormat {
   }
 
   /// Year, month, day of the proleptic Gregorian calendar (Howard Hinnant's days-to-civil).
-  static func civilDate(daysSinceEpoch days: Int64) -> (Int64, Int64, Int64) {
+  public static func civilDate(daysSinceEpoch days: Int64) -> (Int64, Int64, Int64) {
     let z = days + 719_468
     let era = floorDivide(z, 146_097)
     let dayOfEra = z - era * 146_097

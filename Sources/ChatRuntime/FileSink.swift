@@ -32,11 +32,14 @@ public final class FileSink: TextSink {
     buffer.reserveCapacity(Self.flushThreshold * 2)
   }
 
-  /// Opens (creating or truncating, mode 0644) the file at `path` for writing; by default
-  /// every write goes straight to the file.
+  /// Opens the file at `path` for writing, emptying it if it exists (`chat verify --record`
+  /// rewriting a snapshot) and creating it readable and writable by its owner only (0600)
+  /// if not; by default every write goes straight to the file. Transcripts never take this:
+  /// they append (`appending(path:)`), and a recording is always a new file
+  /// (`creatingNew(path:)`).
   public static func create(path: String, writesThrough: Bool = true) throws(SinkError) -> FileSink
   {
-    let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+    let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
     guard descriptor >= 0 else { throw .cannotCreate(path: path, errno: errno) }
     return FileSink(
       descriptor: descriptor, closesDescriptor: true, writesThrough: writesThrough,

@@ -69,6 +69,13 @@ extension ScenarioParser {
       recording.tlsCertificate = certificates.first.map {
         ConnectionProfile.TLSFile(option: $0, path: nil)
       }
+    case "tls-fingerprint":
+      do {
+        recording.tlsFingerprint = try TLSFingerprint(parsing: value)
+      } catch {
+        throw .invalidValue(
+          setting: name, value: value, expected: "a SHA-256 fingerprint, 64 hexadecimal digits")
+      }
     case "start":
       guard let start = Self.instant(value) else {
         throw .invalidValue(
@@ -171,6 +178,14 @@ extension ScenarioParser {
         throw LocatedProblem(
           line: line, problem: .stsUpgradeMismatch(server: server.description))
       }
+    }
+    if !server.usesTLS, let line = settingLines["tls-fingerprint"] {
+      // A pin names a TLS server's certificate.
+      throw LocatedProblem(
+        line: line,
+        problem: .invalidValue(
+          setting: "tls-fingerprint", value: profile.tlsFingerprint?.hex ?? "",
+          expected: "an ircs:// server to go with it"))
     }
     if server.usesTLS, let line = settingLines["tls-awaits-upgrade"] {
       // Only a plaintext server waits for an upgrade; an upgraded one no longer does.

@@ -24,6 +24,7 @@ public struct ScenarioParser {
   static let recordingSettings = [
     "server", "channels", "sasl", "sasl-optional", "tls-insecure", "keep-listening", "start",
     "utc-offset", "pacing", "sts-upgraded-from", "line-mode", "tls-awaits-upgrade",
+    "tls-fingerprint",
   ]
   /// The settings of the simulated peer, which a recording cannot take.
   static let simulatedSettings = ["peer", "faults", "burst"]

@@ -29,6 +29,9 @@ public protocol ByteStream: AnyObject {
   func write(_ bytes: UnsafeRawBufferPointer) -> WriteResult
   /// Closes the stream (a TLS stream says goodbye first, without waiting); idempotent.
   func close()
+  /// Why connecting has not finished, for a caller whose deadline for it passed: it timed
+  /// out, or (TLS) the server took the connection but never answered the handshake.
+  var stalledConnectError: TransportError { get }
 }
 
 extension ByteStream {

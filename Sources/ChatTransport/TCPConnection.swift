@@ -63,6 +63,9 @@ public final class TCPConnection: ByteStream {
   }
 
   /// Gives up on the current address (its deadline passed) and tries the next one.
+  /// Connecting has no more to say than that it timed out.
+  public var stalledConnectError: TransportError { .timedOut(endpoint) }
+
   public func abandonAttempt() -> ConnectProgress {
     if isEstablished { return .established }
     if let failure { return .failed(failure) }

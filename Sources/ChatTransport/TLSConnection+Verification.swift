@@ -23,7 +23,7 @@ extension TLSConnection {
   /// Why the handshake failed: the certificate's problem when verification failed.
   func handshakeError() -> TransportError {
     let verification = SSL_get_verify_result(ssl)
-    if !context.configuration.insecure && verification != X509_V_OK {
+    if context.configuration.verifiesChain && verification != X509_V_OK {
       ERR_clear_error()
       return .certificateRejected(endpoint, Self.problem(verification))
     }
@@ -36,6 +36,15 @@ extension TLSConnection {
     default:
       return .handshakeFailed(endpoint, reason: openSSLReason(default: "the server ended it"))
     }
+  }
+
+  /// With a pinned fingerprint, the established session's certificate checked against it:
+  /// the refusal when it is another one (or none); nil when it is the pinned one.
+  func pinMismatch(_ session: TLSSessionInfo) -> TransportError? {
+    guard let pinned = context.configuration.pinnedFingerprint else { return nil }
+    guard session.peerFingerprint != pinned else { return nil }
+    return .certificateRejected(
+      endpoint, .notPinned(expected: pinned, presented: session.peerFingerprint))
   }
 
   /// An X509_V_ERR_* code in words.

@@ -29,6 +29,8 @@ public final class TLSConnection: ByteStream {
   private var pending = OutgoingBytes()
   private var scratch = [UInt8](repeating: 0, count: recordSize + 512)
   private var failure: TransportError?
+  /// Whether the peer has sent anything since the TCP connection was made.
+  private var heardFromPeer = false
   /// A write waits for the peer's bytes (TLS 1.2 renegotiation): watching write would spin.
   private var writeWantsRead = false
   private var closed = false
@@ -88,8 +90,11 @@ public final class TLSConnection: ByteStream {
       let status = SSL_do_handshake(ssl)
       if let error = sendRecords() { return .failed(fail(error)) }
       if status == 1 {
+        let session = TLSSessionInfo(ssl, verified: !context.configuration.insecure)
+        // A pinned certificate is checked before any line of ours is written.
+        if let mismatch = pinMismatch(session) { return .failed(fail(mismatch)) }
         isEstablished = true
-        sessionInfo = TLSSessionInfo(ssl, verified: !context.configuration.insecure)
+        sessionInfo = session
         return .established
       }
       guard SSL_get_error(ssl, status) == SSL_ERROR_WANT_READ else {
@@ -118,7 +123,14 @@ public final class TLSConnection: ByteStream {
       if case .failed(let error) = progress { fail(error) }
       return progress
     }
-    return .failed(fail(.timedOut(endpoint)))
+    return .failed(fail(stalledConnectError))
+  }
+
+  /// A handshake the server never answered (a plaintext IRC port waits for a line, and a
+  /// ClientHello is none) says so; otherwise the connect or the handshake timed out.
+  public var stalledConnectError: TransportError {
+    transport.isEstablished && !heardFromPeer
+      ? .noTLSAnswer(endpoint, answeredInPlaintext: false) : .timedOut(endpoint)
   }
 
   public func read(into buffer: UnsafeMutableRawBufferPointer) -> ReadResult {
@@ -199,10 +211,19 @@ public final class TLSConnection: ByteStream {
     return nil
   }
 
-  /// Reads one chunk of the peer's records from the socket into OpenSSL's buffer.
+  /// Reads one chunk of the peer's records from the socket into OpenSSL's buffer. The
+  /// server's first byte must start a TLS record (content types 20–23: a ServerHello, an
+  /// alert): anything else is a plaintext server answering, which OpenSSL would call a
+  /// wrong version number.
   private func receiveRecords() -> ReadResult {
     let result = scratch.withUnsafeMutableBytes { transport.read(into: $0) }
     if case .bytes(let count) = result {
+      if !heardFromPeer {
+        heardFromPeer = true
+        guard (20...23).contains(scratch[0]) else {
+          return .failed(fail(.noTLSAnswer(endpoint, answeredInPlaintext: true)))
+        }
+      }
       let written = scratch.withUnsafeBytes { BIO_write(incoming, $0.baseAddress, Int32(count)) }
       guard written == Int32(count) else {
         return .failed(fail(.tlsUnavailable(reason: "cannot buffer the peer's records")))

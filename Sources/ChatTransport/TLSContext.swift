@@ -21,7 +21,8 @@ public final class TLSContext {
     }
     // Never ask for a pass phrase: OpenSSL would prompt on the terminal, under readline.
     SSL_CTX_set_default_passwd_cb(context) { _, _, _, _ in 0 }
-    SSL_CTX_set_verify(context, configuration.insecure ? SSL_VERIFY_NONE : SSL_VERIFY_PEER, nil)
+    SSL_CTX_set_verify(
+      context, configuration.verifiesChain ? SSL_VERIFY_PEER : SSL_VERIFY_NONE, nil)
     try loadTrust()
     try loadCertificate()
   }

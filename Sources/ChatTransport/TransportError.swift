@@ -21,6 +21,9 @@ public enum TransportError: Error, Hashable, Sendable, CustomStringConvertible {
   case certificateRejected(Endpoint, CertificateProblem)
   /// The server speaks no TLS version chat accepts (1.2 or later).
   case protocolTooOld(Endpoint)
+  /// The TLS connection's server did not answer TLS: it said nothing to the handshake, or
+  /// answered in plaintext (a plaintext IRC port given as `ircs://`).
+  case noTLSAnswer(Endpoint, answeredInPlaintext: Bool)
   /// The TLS handshake failed for another reason (OpenSSL's text).
   case handshakeFailed(Endpoint, reason: String)
   /// TLS failed after the handshake (OpenSSL's text).
@@ -52,6 +55,11 @@ public enum TransportError: Error, Hashable, Sendable, CustomStringConvertible {
       "TLS certificate of \(endpoint) refused: \(problem)"
     case .protocolTooOld(let endpoint):
       "TLS handshake with \(endpoint) failed: the server offers no TLS 1.2 or later"
+    case .noTLSAnswer(let endpoint, let answeredInPlaintext):
+      (answeredInPlaintext
+        ? "\(endpoint) answered in plaintext, not TLS"
+        : "\(endpoint) did not answer TLS: the connection was made, but no TLS handshake came"
+          + " back") + " (a plaintext port? try irc://\(endpoint))"
     case .handshakeFailed(let endpoint, let reason):
       "TLS handshake with \(endpoint) failed: \(reason)"
     case .tlsFailed(let endpoint, let reason):
@@ -80,6 +88,10 @@ public enum CertificateProblem: Hashable, Sendable, CustomStringConvertible {
   case wrongName
   /// Any other verification failure, in OpenSSL's words.
   case other(String)
+  /// It is not the pinned certificate: its SHA-256 fingerprint is `presented`, not
+  /// `expected` (both lowercase hexadecimal; shown as `AB:CD:…`); `presented` is empty when
+  /// the server showed none.
+  case notPinned(expected: String, presented: String)
 
   public var description: String {
     switch self {
@@ -89,6 +101,19 @@ public enum CertificateProblem: Hashable, Sendable, CustomStringConvertible {
     case .notYetValid: "not yet valid"
     case .wrongName: "not valid for this name"
     case .other(let reason): reason
+    case .notPinned(let expected, let presented):
+      "it is not the pinned certificate (SHA-256 fingerprint expected \(Self.pairs(expected)),"
+        + " presented \(presented.isEmpty ? "none" : Self.pairs(presented)))"
     }
+  }
+
+  /// `ab12…` as `AB:12:…`, the form `openssl x509 -fingerprint` prints and users compare.
+  static func pairs(_ hex: String) -> String {
+    var text = ""
+    for (index, character) in hex.uppercased().enumerated() {
+      if index > 0, index % 2 == 0 { text.append(":") }
+      text.append(character)
+    }
+    return text
   }
 }

@@ -39,6 +39,24 @@ public enum LogFileName {
     return String(decoding: bytes, as: UTF8.self)
   }
 
+  /// Whether `of(_:rules:)` may give `fileName` for some conversation: the command line
+  /// keeps other outputs off those names in the `--log-dir` directory.
+  public static func mayName(_ fileName: String) -> Bool {
+    guard fileName.hasSuffix(".log") else { return false }
+    var bytes = Array(fileName.utf8.dropLast(4))[...]
+    guard !bytes.isEmpty else { return false }
+    while let byte = bytes.popFirst() {
+      if isKept(byte) { continue }
+      guard byte == UInt8(ascii: "%"), bytes.count >= 2,
+        bytes.prefix(2).allSatisfy({ hexDigits.contains($0) })
+      else { return false }
+      bytes = bytes.dropFirst(2)
+    }
+    return true
+  }
+
+  private static let hexDigits = Set("0123456789ABCDEF".utf8)
+
   private static func isKept(_ byte: UInt8) -> Bool {
     switch byte {
     case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),

@@ -92,6 +92,58 @@ import Testing
     #expect(IRCRegistration.fallbackNick(for: "😀", attempt: 1, invalid: true) == "chat")
   }
 
+  /// InspIRCd and ngircd refuse a nick longer than their NICKLEN with 432 while
+  /// registering: a long nick is tried cut to 30, then 16, then 9 characters, never made
+  /// longer by `_`s.
+  @Test func aLongNickRefusedAsErroneousIsTriedCutNotLengthened() {
+    let long = "deploybot" + String(repeating: "x", count: 31)  // 40 characters
+    var wire = IRCWire(.init(nick: long))
+    wire.reset()
+    wire.server(":irc1.test 432 * \(long) :Erroneous Nickname")
+    let cut30 = String(long.prefix(30))
+    #expect(wire.lines == ["NICK \(cut30)"])
+    #expect(
+      wire.events == [.nickRejected(nick: long, reason: "Erroneous Nickname", fallback: cut30)])
+    wire.server(":irc1.test 432 * \(cut30) :Nickname too long, max. 16 characters")
+    wire.server(":irc1.test 432 * \(long.prefix(16)) :Nickname too long, max. 9 characters")
+    wire.wait(1000)  // Past the pacing's burst.
+    #expect(wire.lines == ["NICK \(cut30)", "NICK \(long.prefix(16))", "NICK deploybot"])
+    wire.server(":irc1.test 001 deploybot :Welcome")
+    #expect(wire.events.last == .registered(nick: "deploybot"))
+  }
+
+  /// The user name made from a long nick is cut: the `USER` line stays within a line.
+  @Test func theUserNameMadeFromALongNickIsCut() {
+    let long = String(repeating: "u", count: 505)
+    let wire = IRCWire(.init(nick: long))
+    #expect(wire.lines.contains("USER \(long.prefix(30)) 0 * chat"), "\(wire.lines)")
+    #expect(wire.lines.allSatisfy { $0.utf8.count <= 510 })
+  }
+
+  /// A fallback for a taken nick that made it too long is kept within the length instead.
+  @Test func aTakenNickAtTheLimitFallsBackWithinIt() {
+    let nick = String(repeating: "n", count: 30)
+    var wire = IRCWire(.init(nick: nick))
+    wire.reset()
+    wire.server(":irc1.test 433 * \(nick) :Nickname is already in use.")
+    wire.server(":irc1.test 432 * \(nick)_ :Erroneous Nickname")
+    #expect(wire.lines == ["NICK \(nick)_", "NICK \(nick.prefix(28))__"])
+  }
+
+  /// On reconnecting, the NICKLEN the server gave is known: the nick is asked for cut at once.
+  @Test func aReconnectAsksForTheNickCutToTheKnownNickLength() {
+    let long = String(repeating: "a", count: 20)
+    var wire = IRCWire(.init(nick: long))
+    wire.server(":irc1.test 432 * \(long) :Erroneous Nickname")
+    wire.server(":irc1.test 432 * \(long.prefix(16)) :Erroneous Nickname")
+    wire.server(":irc1.test 001 \(long.prefix(9)) :Welcome")
+    wire.server(":irc1.test 005 \(long.prefix(9)) NICKLEN=12 :are supported by this server")
+    wire.take(wire.client.connectionClosed(reason: "gone", at: wire.time))
+    wire.reset()
+    wire.take(wire.client.start(at: wire.time))
+    #expect(wire.lines.contains("NICK \(long.prefix(12))"), "\(wire.lines)")
+  }
+
   @Test func givesUpWhenEveryNickIsRefused() {
     var wire = IRCWire(.init(nick: "alice", nickAttempts: 3))
     wire.server(":irc1.test 433 * alice :in use")

@@ -73,6 +73,30 @@ import Testing
     #expect(written.contains("\nutc-offset 3600\n"), "\(written)")
   }
 
+  /// A pinned fingerprint is public: the header keeps it, and reads it back; only a TLS
+  /// server can go with it.
+  @Test func aPinnedFingerprintIsKeptInTheHeader() throws {
+    let hex = String(repeating: "ab", count: 32)
+    let tls = Self.recording.replacingOccurrences(
+      of: "server irc://127.0.0.1:6667\n",
+      with: "server ircs://127.0.0.1:6697\ntls-fingerprint \(hex.uppercased())\n")
+    let scenario = try ScenarioParser.parse(Array(tls.utf8), file: "r.chat")
+    #expect(scenario.network?.tlsFingerprint?.hex == hex)
+    let written = ScenarioWriter.text(of: scenario)
+    #expect(written.contains("\ntls-fingerprint \(hex)\n"), "\(written)")
+    #expect(try ScenarioParser.parse(Array(written.utf8), file: "w.chat") == scenario)
+
+    let plaintext = Self.recording.replacingOccurrences(
+      of: "channels #chat\n", with: "channels #chat\ntls-fingerprint \(hex)\n")
+    #expect(throws: ScenarioError.self) {
+      try ScenarioParser.parse(Array(plaintext.utf8), file: "p.chat")
+    }
+    let error = try? #require(throws: ScenarioError.self) {
+      try ScenarioParser.parse(Array(plaintext.utf8), file: "p.chat")
+    }
+    #expect(error?.description.hasPrefix("p.chat:6: ") == true, "\(String(describing: error))")
+  }
+
   @Test func everyLinkEventWritesBackAsItReads() throws {
     let events: [IRCLinkEvent] = [
       .dialing, .connected, .hungUp, .received(.line("")), .received(.line("\"quoted\"")),

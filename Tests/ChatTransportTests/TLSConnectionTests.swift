@@ -119,9 +119,75 @@ struct TLSConnectionTests {
     #expect(progress == .failed(.protocolTooOld(Endpoint(host: "127.0.0.1", port: server.port))))
   }
 
+  /// A pinned fingerprint accepts that certificate whatever its issuer, names or dates (a
+  /// self-signed one, an expired one), and refuses any other, naming both fingerprints.
+  @Test(arguments: [("self", "localhost"), ("expired", "127.0.0.1"), ("other", "127.0.0.1")])
+  func aPinnedCertificateIsAcceptedWhateverItsIssuerOrDates(name: String, host: String) throws {
+    let files = certificates.server(name)
+    let server = try TLSServer(certificate: files.certificate, key: files.key, options: ["-rev"])
+    defer { server.stop() }
+    let pin = try certificates.fingerprint(of: name)
+    let (connection, progress) = try server.connect(
+      as: host, TLSConfiguration(pinnedFingerprint: pin))
+    #expect(progress == .established)
+    #expect(connection.sessionInfo?.isVerified == true)
+    #expect(connection.sessionInfo?.peerFingerprint == pin)
+    let (received, _) = StreamDriver.exchange(connection, sending: Array("pin\n".utf8)) {
+      $0.contains(UInt8(ascii: "\n"))
+    }
+    #expect(received == Array("nip\n".utf8))
+  }
+
+  @Test func anotherCertificateThanThePinnedOneIsRefusedNamingBoth() throws {
+    let good = certificates.server("good")
+    let server = try TLSServer(certificate: good.certificate, key: good.key, options: ["-rev"])
+    defer { server.stop() }
+    let pinned = try certificates.fingerprint(of: "self")
+    let presented = try certificates.fingerprint(of: "good")
+    // Even with the CA that would have verified it: the pin decides alone.
+    let (connection, progress) = try server.connect(
+      TLSConfiguration(caFile: certificates.caFile, pinnedFingerprint: pinned))
+    let endpoint = Endpoint(host: "127.0.0.1", port: server.port)
+    #expect(
+      progress
+        == .failed(
+          .certificateRejected(endpoint, .notPinned(expected: pinned, presented: presented))))
+    #expect(connection.descriptor == -1)
+    guard case .failed(let error) = progress else { return }
+    let pairs = { (hex: String) in
+      stride(from: 0, to: 64, by: 2).map {
+        hex.uppercased().dropFirst($0).prefix(2)
+      }.joined(separator: ":")
+    }
+    #expect(
+      error.description
+        == "TLS certificate of \(endpoint) refused: it is not the pinned certificate (SHA-256"
+        + " fingerprint expected \(pairs(pinned)), presented \(pairs(presented)))")
+  }
+
+  /// A plaintext server that speaks first (a notice on connecting) is told at once: its
+  /// first byte starts no TLS record.
+  @Test func aServerAnsweringInPlaintextIsNotTLS() throws {
+    let listener = try LoopbackListener()
+    let context = try TLSContext(TLSConfiguration(caFile: certificates.caFile))
+    let connection = try TLSConnection(
+      over: try TCPConnection(host: "127.0.0.1", port: listener.port), context: context)
+    let peer = try #require(listener.accept(within: Deadline(seconds: 5)))
+    defer { close(peer) }
+    let notice = Array(":irc.test NOTICE * :*** Looking up your hostname...\r\n".utf8)
+    #expect(notice.withUnsafeBytes { send(peer, $0.baseAddress, $0.count, 0) } == notice.count)
+    let endpoint = Endpoint(host: "127.0.0.1", port: listener.port)
+    let progress = StreamDriver.establish(connection, within: 5)
+    #expect(progress == .failed(.noTLSAnswer(endpoint, answeredInPlaintext: true)))
+    guard case .failed(let error) = progress else { return }
+    #expect(
+      error.description
+        == "\(endpoint) answered in plaintext, not TLS (a plaintext port? try irc://\(endpoint))")
+  }
+
   /// A plain TCP listener never answers the client's hello: the handshake waits until the
-  /// caller's deadline gives up on it.
-  @Test func aStalledHandshakeTimesOutWhenAbandoned() throws {
+  /// caller's deadline gives up on it, and then says the server did not answer TLS.
+  @Test func aStalledHandshakeSaysTheServerDidNotAnswerTLSWhenAbandoned() throws {
     let listener = try LoopbackListener()
     let context = try TLSContext(TLSConfiguration(caFile: certificates.caFile))
     let connection = try TLSConnection(
@@ -131,9 +197,15 @@ struct TLSConnectionTests {
     #expect(StreamDriver.establish(connection, within: 0.2) == .waiting)
     #expect(connection.interest == .readable)
     let endpoint = Endpoint(host: "127.0.0.1", port: listener.port)
-    #expect(connection.abandonAttempt() == .failed(.timedOut(endpoint)))
+    let silent = TransportError.noTLSAnswer(endpoint, answeredInPlaintext: false)
+    #expect(connection.stalledConnectError == silent)
+    #expect(connection.abandonAttempt() == .failed(silent))
     #expect(connection.descriptor == -1)
-    #expect(connection.advance() == .failed(.timedOut(endpoint)))
+    #expect(connection.advance() == .failed(silent))
+    #expect(
+      silent.description
+        == "\(endpoint) did not answer TLS: the connection was made, but no TLS handshake came"
+        + " back (a plaintext port? try irc://\(endpoint))")
   }
 
   @Test func theServerClosingIsClosed() throws {

@@ -32,7 +32,7 @@ import Testing
       try resolve(["--server", "irc://h", "--name", "Person A"], [:])
     }
     #expect(error.description.hasPrefix("invalid --name: nick 'Person A' contains a space"))
-    #expect(error.exitStatus == 64)
+    #expect(error.exitStatus == .usage)
   }
 
   @Test func flagsOverrideTheNetworksFile() throws {
@@ -89,7 +89,7 @@ import Testing
     let error = try #require(throws: NetworkConfigurationError.self) {
       try resolve(["--server", "irc://h", "--tls-insecure"], [:])
     }
-    #expect(error.exitStatus == 64)
+    #expect(error.exitStatus == .usage)
     #expect(
       error.description
         == "--tls-insecure cannot be used with an irc:// server: irc://h:6667 is plaintext, and a"
@@ -102,13 +102,72 @@ import Testing
       fileError.description
         == "\(folder.path)/config/chat/networks:3: invalid tls-insecure: needs an ircs:// server"
         + " (an STS upgrade is always verified)")
-    #expect(fileError.exitStatus == 78)
+    #expect(fileError.exitStatus == .configuration)
     // `no` asks for what a plaintext server gets anyway.
     #expect(try !resolve(["--network", "off"], folder.environment()).tlsInsecure)
     // A TLS server from the command line makes the file's setting valid.
     #expect(
       try resolve(["--network", "plain", "--server", "ircs://h"], folder.environment()).tlsInsecure
     )
+  }
+
+  /// `--tls-fingerprint` or the file's `tls-fingerprint` pins the certificate in place of the
+  /// CA check: for a TLS server only, never beside a CA or `--tls-insecure` given alike, and a
+  /// flag's choice of check wins over the file's.
+  @Test func aPinnedFingerprintComesFromTheFlagOrTheFileAndReplacesTheCACheck() throws {
+    let pin = String(repeating: "ab", count: 32)
+    let other = String(repeating: "cd", count: 32)
+    let folder = try ScratchFolder()
+    defer { folder.remove() }
+    try folder.write("pem", to: "config/chat/ca.pem")
+    try folder.write(
+      "[pinned]\nserver = ircs://127.0.0.1\ntls-fingerprint = \(other)\n[ca]\n"
+        + "server = ircs://127.0.0.1\ntls-ca = ca.pem\n[plain]\nserver = irc://127.0.0.1\n"
+        + "tls-fingerprint = \(other)\n", to: "config/chat/networks")
+    let environment = folder.environment()
+
+    let flag = try resolve(["--server", "ircs://h", "--tls-fingerprint", pin.uppercased()], [:])
+    #expect(flag.tlsFingerprint?.hex == pin)
+    #expect(flag.tlsConfiguration.pinnedFingerprint == pin && !flag.tlsConfiguration.insecure)
+    #expect(try resolve(["--network", "pinned"], environment).tlsFingerprint?.hex == other)
+    // The flag's pin replaces the file's CA; the flag's CA (or insecure) the file's pin.
+    let overCA = try resolve(["--network", "ca", "--tls-fingerprint", pin], environment)
+    #expect(overCA.tlsFingerprint?.hex == pin && overCA.tlsCA == nil)
+    let caOverPin = try resolve(
+      ["--network", "pinned", "--tls-ca", folder.path + "/config/chat/ca.pem"], environment)
+    #expect(caOverPin.tlsFingerprint == nil && caOverPin.tlsCA != nil)
+
+    for (arguments, message) in [
+      (
+        ["--server", "irc://h", "--tls-fingerprint", pin],
+        "--tls-fingerprint cannot be used with an irc:// server: irc://h:6667 is plaintext: a pin"
+          + " names a TLS server's certificate; use an ircs:// URL"
+      ),
+      (
+        ["--server", "ircs://h", "--tls-fingerprint", pin, "--tls-insecure"],
+        "--tls-fingerprint cannot be used with --tls-insecure: a pinned certificate is accepted"
+          + " whatever its issuer; give one of them"
+      ),
+      (
+        ["--server", "ircs://h", "--tls-ca", "/ca.pem", "--tls-fingerprint", pin],
+        "--tls-fingerprint cannot be used with --tls-ca: a pinned certificate is accepted"
+          + " whatever its issuer; give one of them"
+      ),
+    ] {
+      let error = try #require(throws: NetworkConfigurationError.self) {
+        try resolve(arguments, [:])
+      }
+      #expect(error.description == message)
+      #expect(error.exitStatus == .usage)
+    }
+    let fileError = try #require(throws: NetworkConfigurationError.self) {
+      try resolve(["--network", "plain"], environment)
+    }
+    #expect(
+      fileError.description
+        == "\(folder.path)/config/chat/networks:9: invalid tls-fingerprint: needs an ircs://"
+        + " server")
+    #expect(fileError.exitStatus == .configuration)
   }
 
   @Test func theCAAndCertificateOfAPlaintextServerAreKeptForAnSTSUpgrade() throws {
@@ -137,7 +196,7 @@ import Testing
     let error = try #require(throws: NetworkConfigurationError.self) {
       try resolve(["--server", "irc://h", "--tls-cert", "/nonexistent/client.pem"], [:])
     }
-    #expect(error.exitStatus == 66)
+    #expect(error.exitStatus == .noInput)
   }
 
   @Test func anUnreadableTLSFileIsNamed() throws {
@@ -148,7 +207,7 @@ import Testing
       error
         == .unreadableFile(
           option: "--tls-ca", path: "/nonexistent/ca.pem", reason: "no such file or directory"))
-    #expect(error.exitStatus == 66)
+    #expect(error.exitStatus == .noInput)
   }
 
   @Test func saslNeedsAPasswordOrAClientCertificate() throws {
@@ -159,7 +218,7 @@ import Testing
       try resolve(["--server", "ircs://h", "--sasl-user", "alice"], [:])
     }
     #expect(error.description.hasPrefix("--sasl-user needs a password: set CHAT_SASL_PASSWORD"))
-    #expect(error.exitStatus == 64)
+    #expect(error.exitStatus == .usage)
     let external = try resolve(
       ["--server", "ircs://h", "--sasl-user", "alice", "--tls-cert", certificate], [:])
     #expect(external.sasl == ConnectionProfile.SASL(.external))
@@ -187,7 +246,7 @@ import Testing
     let noHome = try #require(throws: NetworkConfigurationError.self) {
       try resolve(["--network", "libera"], ["USER": "x"])
     }
-    #expect(noHome == .noConfigDirectory && noHome.exitStatus == 78)
+    #expect(noHome == .noConfigDirectory && noHome.exitStatus == .configuration)
   }
 
   @Test func bellAndListeningFollowTheirFlags() throws {

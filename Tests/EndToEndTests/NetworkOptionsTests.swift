@@ -73,6 +73,15 @@ import Testing
     (["--network", "n", "--peer", "B"], "--peer cannot be used with --network"),
     (["--server", "irc://h", "--burst", "3"], "--burst cannot be used with --server"),
     (["--scenario", "s", "--server", "irc://h"], "--server cannot be used with --scenario"),
+    (
+      ["--server", "ircs://h", "--tls-fingerprint", "xy"],
+      "invalid --tls-fingerprint: 'x' is not a hexadecimal digit"
+    ),
+    (
+      ["--server", "ircs://h", "--tls-fingerprint=AB:CD"],
+      "invalid --tls-fingerprint: it has 4 digits; expected a SHA-256 fingerprint"
+    ),
+    (["--tls-fingerprint", String(repeating: "a", count: 64)], "--tls-fingerprint needs --server"),
   ])
   func aBadNetworkCommandLineSaysWhatIsWrong(arguments: [String], message: String) throws {
     let error = try #require(throws: UsageError.self) { try Options(parsing: arguments) }

@@ -68,7 +68,7 @@ import Testing
     #expect(
       error.description
         == "unknown network 'Libera': '/etc/xdg/chat/networks' defines libera, local-test_1.x")
-    #expect(error.exitStatus == 64)
+    #expect(error.exitStatus == .usage)
   }
 
   @Test(arguments: [
@@ -96,6 +96,10 @@ import Testing
     ("[a]\nserver = irc://h\nnick = \"b\\ob\"\n", 3, "unknown escape '\\o' in a quoted value"),
     ("[a]\nserver = irc//h\n", 2, "invalid server: 'irc//h' is not an irc:// or ircs:// URL"),
     ("[a]\nserver = irc://h\nnick = 9lives\n", 3, "invalid nick: nick '9lives' starts with '9'"),
+    (
+      "[a]\nserver = irc://h\nnick = \(String(repeating: "n", count: 506))\n", 3,
+      "invalid nick: a nick of 506 characters cannot be sent"
+    ),
     ("[a]\nserver = irc://h\nchannels = #a,,#b\n", 3, "invalid channels: an empty channel name"),
     (
       "[a]\nserver = irc://h\ntls-insecure = maybe\n", 3,
@@ -108,6 +112,14 @@ import Testing
     ("[a]\nserver = irc://h\ntls-ca = ~bob/ca.pem\n", 3, "invalid tls-ca: ~user is not supported"),
     ("[a]\nserver = irc://h\nnick = \"a\\u{1}\"\n", 3, "unknown escape"),
     (
+      "[a]\nserver = ircs://h\ntls-fingerprint = AB:CD\n", 3,
+      "invalid tls-fingerprint: it has 4 digits; expected a SHA-256 fingerprint"
+    ),
+    (
+      "[a]\nserver = ircs://h\ntls-ca = ca.pem\ntls-fingerprint = \(String(repeating: "0", count: 64))\n",
+      4, "invalid tls-fingerprint: cannot go with tls-ca in one section"
+    ),
+    (
       "[a]\nserver = irc://h\nsasl-user = a\u{1B}b\n", 3,
       "invalid sasl-user: contains U+001B, a control"
     ),
@@ -116,7 +128,7 @@ import Testing
     let error = try #require(throws: NetworksFileError.self) { try parse(text) }
     let prefix = "/etc/xdg/chat/networks:\(line): \(message)"
     #expect(error.description.hasPrefix(prefix), "\(error)")
-    #expect(error.exitStatus == 78)
+    #expect(error.exitStatus == .configuration)
   }
 
   @Test func invalidUTF8IsNamedByLine() {

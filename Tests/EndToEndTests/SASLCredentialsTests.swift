@@ -36,7 +36,7 @@ import Testing
     #expect(error.description.contains("'\(path)'"))
     #expect(error.description.contains("mode 0\(String(mode, radix: 8))"))
     #expect(error.description.contains("chmod 600"))
-    #expect(error.exitStatus == 78)
+    #expect(error.exitStatus == .configuration)
   }
 
   @Test(arguments: [0o600, 0o400, 0o700])

@@ -83,7 +83,7 @@ import Testing
     #expect(throws: STSPolicyStoreError.malformed(path: path, line: line)) {
       try STSPolicyStore.load(path: path)
     }
-    #expect(STSPolicyStoreError.malformed(path: path, line: line).exitStatus == 78)
+    #expect(STSPolicyStoreError.malformed(path: path, line: line).exitStatus == .configuration)
   }
 
   @Test func anUnwritableDirectoryIsReported() throws {

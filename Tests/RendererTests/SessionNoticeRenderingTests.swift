@@ -59,6 +59,27 @@ import Testing
         + " server's STS policy upgrades the connection to TLS")
   }
 
+  /// A nick cut short, by chat after a refusal or by the server, is said as a cut.
+  @Test func aCutNickIsSaidPlainly() {
+    let long = "deploybot-production-europe-west-1"
+    let cut = String(long.prefix(30))
+    #expect(
+      SessionNotice.nickRefused(nick: long, reason: "Erroneous Nickname", fallback: cut)
+        .description
+        == "the nick \(long) (34 characters) was refused (Erroneous Nickname): trying it cut to 30"
+        + " characters, \(cut)")
+    #expect(
+      SessionNotice.nickFallback(wanted: long, nick: cut).description
+        == "registered as \(cut): your nick \(long) (34 characters) is too long for the server,"
+        + " so it was cut to 30")
+    #expect(
+      SessionNotice.nickFallback(wanted: "bot", nick: "bot_").description
+        == "registered as bot_: bot was not available")
+    #expect(
+      SessionNotice.nickRefused(nick: "bot", reason: "in use", fallback: "bot_").description
+        == "the nick bot was refused (in use): trying bot_")
+  }
+
   @Test func everyKindOfNoticeHasItsOwnName() {
     let notices: [SessionNotice] = [
       .lineIgnored(reason: "a line of 9000 bytes is over the limit: dropped"),

@@ -55,6 +55,7 @@ extension IRCClient {
       return
     }
     registration.nickAttempt += 1
+    registration.refusedNicks.append(refused)
     guard registration.nickAttempt < configuration.nickAttempts else {
       // Written at once: the disconnect empties the outbox.
       output.lines.append(IRCMessage(command: "QUIT", parameters: ["no nick accepted"]).serialized)
@@ -63,8 +64,21 @@ extension IRCClient {
         into: &output)
       return
     }
-    let fallback = IRCRegistration.fallbackNick(
-      for: configuration.nick, attempt: registration.nickAttempt, invalid: invalid)
+    let fallback: String
+    if invalid, let length = IRCRegistration.cutLength(below: refused.count) {
+      // A long nick refused as erroneous: most likely too long (see `cutLength(below:)`).
+      registration.nickLimit = length
+      let cut = String(configuration.nick.prefix(length))
+      fallback =
+        registration.refusedNicks.contains(cut)
+        ? IRCRegistration.fallbackNick(
+          for: configuration.nick, attempt: registration.nickAttempt, invalid: false,
+          limit: length) : cut
+    } else {
+      fallback = IRCRegistration.fallbackNick(
+        for: configuration.nick, attempt: registration.nickAttempt, invalid: invalid,
+        limit: registration.nickLimit)
+    }
     nick = fallback
     output.events.append(.nickRejected(nick: refused, reason: reason, fallback: fallback))
     delivery.outbox.queueUrgent(.control(IRCMessage(command: "NICK", parameters: [fallback])))

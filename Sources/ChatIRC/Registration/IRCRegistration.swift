@@ -40,6 +40,12 @@ struct IRCRegistration: Hashable, Sendable {
   var saslState = SASLState.off
   /// How many nicks were refused while registering.
   var nickAttempt = 0
+  /// The nicks refused while registering, in order (at most `nickAttempts`): a cut nick is
+  /// never asked for again.
+  var refusedNicks: [String] = []
+  /// The longest nick this connection asks for, when chat knows one: the server's `NICKLEN`
+  /// from an earlier connection, or the length a refused long nick was cut to.
+  var nickLimit: Int?
   /// A `NICK` asked for after registering, until the server answers it.
   var requestedNick: String?
   /// When this connection's registration began (`start`), and whether the server has sent
@@ -125,20 +131,46 @@ struct IRCRegistration: Hashable, Sendable {
     return nil
   }
 
+  /// The nick lengths servers commonly allow (`NICKLEN`), longest first: 30 (InspIRCd's
+  /// default, UnrealIRCd's, ngircd's as often configured), 16 (Solanum, as on Libera.Chat),
+  /// and RFC 1459's 9, which every server allows.
+  static let commonNickLengths = [30, 16, 9]
+
+  /// The length to cut a nick to after the server refused one of `refusedLength` characters
+  /// as erroneous (432): the longest common length below it; nil at 9 or less, where length
+  /// cannot be what the server minds.
+  ///
+  /// InspIRCd and ngircd refuse a nick longer than their `NICKLEN` with 432 while
+  /// registering (InspIRCd's `Erroneous Nickname` says nothing of the length, ngircd's
+  /// `Nickname too long, max. 30 characters` does), and `NICKLEN` comes only after `001`;
+  /// so a long nick refused as erroneous is tried cut, each cut said plainly, rather than
+  /// made longer by `_`s.
+  static func cutLength(below refusedLength: Int) -> Int? {
+    commonNickLengths.first { $0 < refusedLength }
+  }
+
   /// The nick to try after `attempt` refusals of `base`: `base_`, `base__`, then `base` cut
   /// to seven characters with the attempt's number. For an invalid nick, `base` keeps only
-  /// the characters every server allows in a nick (or is `chat` when none are left).
-  static func fallbackNick(for base: String, attempt: Int, invalid: Bool) -> String {
+  /// the characters every server allows in a nick (or is `chat` when none are left). With a
+  /// `limit`, the stem is cut so that the suffix fits within it.
+  static func fallbackNick(for base: String, attempt: Int, invalid: Bool, limit: Int? = nil)
+    -> String
+  {
     var stem = base
     if invalid {
       let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789[]\\`_^{|}-")
       stem = String(base.filter { allowed.contains($0) }.drop { $0.isNumber || $0 == "-" })
       if stem.isEmpty { stem = "chat" }
-      if attempt == 1, stem != base { return String(stem.prefix(9)) }
+      if attempt == 1, stem != base { return String(stem.prefix(min(9, limit ?? 9))) }
     }
+    let suffix: String
     switch attempt {
-    case 1, 2: return stem + String(repeating: "_", count: attempt)
-    default: return String(stem.prefix(7)) + String(attempt)
+    case 1, 2: suffix = String(repeating: "_", count: attempt)
+    default:
+      stem = String(stem.prefix(7))
+      suffix = String(attempt)
     }
+    guard let limit, stem.count + suffix.count > limit else { return stem + suffix }
+    return String(stem.prefix(max(1, limit - suffix.count))) + suffix
   }
 }
