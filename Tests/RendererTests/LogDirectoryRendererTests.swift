@@ -212,7 +212,9 @@ import Testing
     ])
     #expect(
       files["#room.log"]
-        == "12:00:00.000 -- you joined\n"
-        + "12:00:00.000 ! not delivered: hi room (the server refused it (404): +m␛[2J)\n")
+        == "--- Log opened Wed Jan 01 12:00:00 2025\n"
+        + "12:00:00.000 -- you joined\n"
+        + "12:00:00.000 ! not delivered: hi room (the server refused it (404): +m␛[2J)\n"
+        + "--- Log closed Wed Jan 01 12:00:00 2025\n")
   }
 }
