@@ -66,6 +66,9 @@ public enum Action: Hashable, Sendable {
     /// Something the user should know that is no conversation message happened at `time`
     /// (a nick fallback, a split message, why the link went down, a reconnect).
     case noticed(SessionNotice, time: Timestamp)
+    /// The server answered a question of the user's (`/whois`, `/who`, `/channels`) at
+    /// `time`, with a block of facts shown together.
+    case replied(SessionReply, time: Timestamp)
     /// Someone else's message arrived; `inReplyTo` names the message of ours it answers, when
     /// the session knows.
     case received(Message, inReplyTo: UUID? = nil)

@@ -19,7 +19,7 @@ import FoundationEssentials
 /// It is a thin router over parts that each own their state: `IRCRegistration` (CAP, SASL,
 /// nick fallbacks), `IRCDelivery` (outbox and pacing, lines in flight, labels, confirming
 /// `PING`s, history reconciliation), `IRCChannels`, `IRCNetsplits`, `IRCKeepalive` and
-/// `IRCIgnoredLines`. The router keeps what they share (the clock, the counter, our nick, the
+/// `IRCIgnoredLines`, and `IRCQueries` for the answers to the user's server commands. The router keeps what they share (the clock, the counter, our nick, the
 /// server's `ISUPPORT`), parses each line's command once (`IRCCommand`) and hands each part
 /// what it needs, such as the case mapping.
 public struct IRCClient: Sendable {
@@ -53,6 +53,8 @@ public struct IRCClient: Sendable {
   /// The notices of lines thrown away.
   var ignoredLines = IRCIgnoredLines()
   var netsplits = IRCNetsplits()
+  /// The user's questions awaiting the server's answers (`WHOIS`, `WHO`, `LIST`, `AWAY`).
+  var queries = IRCQueries()
 
   /// A client that has not connected yet; `start(at:)` begins.
   public init(configuration: Configuration, at time: Timestamp) {

@@ -49,9 +49,11 @@ public struct JSONLinesFormatter: TranscriptFormatter {
     }
   }
 
-  /// What the session said, as a `notice` object; the user's own notices (`/help`, unknown
-  /// commands) go to standard error, not into the stream.
+  /// What the session said, as a `notice` object, and the server's answers to the user's
+  /// questions (`whois`, `who`, `channels`: see `JSONLinesFormatter+Replies.swift`); the
+  /// user's own notices (`/help`, unknown commands) go to standard error, not into the stream.
   public mutating func format(_ notice: Notice, in state: AppState, into output: inout [UInt8]) {
+    if case .reply(let reply, let time) = notice { return write(reply, at: time, into: &output) }
     guard case .session(let said, let time) = notice else { return }
     let text = said.description
     output.append(reserving: Self.fixedRoom + JSONWriter.maximumLength(ofString: text)) {
