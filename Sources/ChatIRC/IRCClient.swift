@@ -29,6 +29,9 @@ public struct IRCClient: Sendable {
   public internal(set) var phase = Phase.idle
   /// Our nick as the server knows it (the one asked for until `001` says otherwise).
   public internal(set) var nick: String
+  /// The nick registration asks for: the configured one, or the last one the user changed
+  /// to (`/nick`), so a reconnect keeps it as irssi does. Fallbacks are made from it.
+  public internal(set) var wantedNick: String
   /// What the server said about itself in 005.
   public internal(set) var support = ISupport()
   /// The last round trip measured, in milliseconds.
@@ -60,6 +63,7 @@ public struct IRCClient: Sendable {
   public init(configuration: Configuration, at time: Timestamp) {
     self.configuration = configuration
     nick = configuration.nick
+    wantedNick = configuration.nick
     now = time
     keepalive = IRCKeepalive(
       intervalMilliseconds: configuration.keepaliveIntervalMilliseconds,
@@ -99,11 +103,14 @@ public struct IRCClient: Sendable {
   }
 
   /// Begins a connection (the socket is open): capability negotiation and registration.
-  /// After a disconnect it starts afresh with the configured nick and rejoins the channels.
+  /// After a disconnect it starts afresh with the nick wanted (`wantedNick`: the configured
+  /// one, or the one the user changed to) and rejoins the channels.
   public mutating func start(at time: Timestamp) -> IRCOutput {
     let keep = (counter, channels, configuration, delivery)
+    let wanted = wantedNick
     self = IRCClient(configuration: keep.2, at: max(time, now))
     (counter, channels) = (keep.0, keep.1)
+    (nick, wantedNick) = (wanted, wanted)
     channels.connectionStarted()
     delivery.connectionStarted(after: keep.3)
     phase = .registering

@@ -10,8 +10,8 @@ extension IRCSessionEngine {
     case .registered(let nick):
       hasRegistered = true
       backoff.reset()
-      if nick != configuration.client.nick {
-        notify(.nickFallback(wanted: configuration.client.nick, nick: nick), at: now)
+      if nick != client.wantedNick {
+        notify(.nickFallback(wanted: client.wantedNick, nick: nick), at: now)
       }
       enqueue(.connected(time: now))
       // The core owns the nick it knows you by: a fallback renames you there.

@@ -43,21 +43,19 @@ public enum ReplyText {
     return head + "\n" + table(rows)
   }
 
-  /// `/who`: `who #ops (2):` and a row per person: nick, flags, user@host, real name.
+  /// `/who`: `who #ops (2):` and a row per person: nick, flags (`H` here or `G` gone, `@`
+  /// an operator of the channel), user@host, real name; the columns aligned.
   static func who(_ reply: WhoReply) -> String {
     let mask = shown(reply.mask)
     guard !reply.entries.isEmpty else { return "who \(mask): no one\n" }
     let rows = reply.entries.map { entry in
-      (
-        shown(entry.nick),
-        [
-          shown((entry.isAway ? "G" : "H") + entry.flags), shown(entry.user + "@" + entry.host),
-          plain(entry.realName),
-        ].joined(separator: "  ")
-      )
+      [
+        shown(entry.nick), shown((entry.isAway ? "G" : "H") + entry.flags),
+        shown(entry.user + "@" + entry.host), plain(entry.realName),
+      ]
     }
     let count = reply.entries.count + reply.omitted
-    return "who \(mask) (\(count)):\n" + table(rows) + more(reply.omitted)
+    return "who \(mask) (\(count)):\n" + columns(rows) + more(reply.omitted)
   }
 
   /// `/channels`: `12 channels:` and a row per channel: name, user count, topic.
@@ -93,10 +91,21 @@ public enum ReplyText {
 
   /// Rows of two columns, the second aligned, each indented and ending in a newline.
   private static func table(_ rows: [(String, String)]) -> String {
-    let width = rows.map { $0.0.count }.max() ?? 0
-    return rows.map { label, value in
-      "  " + label + String(repeating: " ", count: width - label.count) + "  "
-        + value + "\n"
+    columns(rows.map { [$0.0, $0.1] })
+  }
+
+  /// Rows of columns, each but the last padded to its widest, two blanks between.
+  private static func columns(_ rows: [[String]]) -> String {
+    let count = rows.map(\.count).max() ?? 0
+    let widths = (0..<count).map { column in
+      rows.map { column < $0.count ? $0[column].count : 0 }.max() ?? 0
+    }
+    return rows.map { row in
+      var line = " "
+      for (column, cell) in row.enumerated() {
+        line += " " + (column == row.count - 1 ? cell : cell.padded(to: widths[column]) + " ")
+      }
+      return line + "\n"
     }.joined()
   }
 
@@ -105,5 +114,12 @@ public enum ReplyText {
   /// Text that may hold IRC formatting, shown without it.
   private static func plain(_ text: String) -> String {
     Sanitizer.sanitize(IRCFormatting.stripped(text))
+  }
+}
+
+extension String {
+  /// The text with blanks after it up to `width` characters.
+  fileprivate func padded(to width: Int) -> String {
+    self + String(repeating: " ", count: Swift.max(0, width - count))
   }
 }

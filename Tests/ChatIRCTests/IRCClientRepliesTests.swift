@@ -271,3 +271,27 @@ import Testing
     #expect(wire.events.isEmpty)
   }
 }
+
+/// The nick the user chose is the one a reconnect registers with.
+@Suite(.timeLimit(.minutes(10))) struct IRCClientWantedNickTests {
+  @Test func aNickChangedByTheUserIsKeptForTheNextConnection() {
+    var wire = IRCWire.inspircd()
+    wire.user(.changeNick("bob"))
+    wire.server(":alice!alice@127.0.0.1 NICK :bob")
+    #expect(wire.client.wantedNick == "bob")
+    wire.reset()
+    wire.take(wire.client.start(at: wire.time))
+    #expect(wire.lines.contains("NICK bob"))
+    // Taken meanwhile: the fallbacks are made from it.
+    wire.reset()
+    wire.server(":irc1.test 433 * bob :Nickname is already in use.")
+    #expect(wire.lines.contains("NICK bob_"))
+  }
+
+  @Test func aRenameByTheServerIsNotKept() {
+    var wire = IRCWire.inspircd()
+    wire.server(":alice!alice@127.0.0.1 NICK :Guest42")
+    #expect(wire.client.nick == "Guest42")
+    #expect(wire.client.wantedNick == "alice")
+  }
+}

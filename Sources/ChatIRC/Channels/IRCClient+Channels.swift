@@ -90,6 +90,10 @@ extension IRCClient {
     if isUs(source.nick) {
       let previous = nick
       nick = new
+      // The user's own choice is kept for the next connection; a rename by the server is not.
+      if let requested = registration.requestedNick, support.caseMapping.equal(requested, new) {
+        wantedNick = new
+      }
       registration.requestedNick = nil
       // A history replay after a lost link names our lines by the nick we had then.
       for index in delivery.inFlight.indices { delivery.inFlight[index].renamed(to: new) }

@@ -76,7 +76,7 @@ extension IRCClient {
       return
     }
     let fallback = IRCRegistration.fallbackNick(
-      for: configuration.nick, attempt: registration.nickAttempt, invalid: invalid)
+      for: wantedNick, attempt: registration.nickAttempt, invalid: invalid)
     nick = fallback
     output.events.append(.nickRejected(nick: refused, reason: reason, fallback: fallback))
     delivery.outbox.queueUrgent(.control(IRCMessage(command: "NICK", parameters: [fallback])))
