@@ -10,7 +10,9 @@ import ChatRendering
 /// a network session told the user: its kind, words and time), `sent` (a message awaiting its echo), `message` (a message entered its
 /// conversation), `failed` (a send that could not be delivered), the conversation events
 /// (`joined`, `left`, `active`, `member_joined`, `member_left`, `member_quit`, `nick`,
-/// `members`, `topic`: see `JSONLinesFormatter+Events.swift`), `end` (the stream is complete:
+/// `members`, `topic`: see `JSONLinesFormatter+Events.swift`), the answers to the user's
+/// questions to a server (`whois`, `who`, `channels`: see `JSONLinesFormatter+Replies.swift`),
+/// `end` (the stream is complete:
 /// counts of messages, failures, and sends still pending when chat stopped). Every
 /// message-like object names its `"conversation"` (schema 2; schema 1 had none). Consumers
 /// should ignore types and keys they do not know: new ones may be added, none removed or
