@@ -66,7 +66,8 @@ public enum ReplyText {
     let width = list.channels.map { String($0.userCount).count }.max() ?? 0
     let rows = list.channels.map { channel in
       let users = String(channel.userCount)
-      let topic = channel.topic.isEmpty ? "" : "  " + plain(channel.topic)
+      let shownTopic = plain(channel.topic)
+      let topic = shownTopic.allSatisfy(\.isWhitespace) ? "" : "  " + trimmed(shownTopic)
       return (
         shown(channel.name), String(repeating: " ", count: width - users.count) + users + topic
       )
@@ -110,6 +111,11 @@ public enum ReplyText {
   }
 
   private static func shown(_ text: String) -> String { Sanitizer.sanitize(text) }
+
+  /// `text` without the blanks at its end (a topic's, shown at the end of a row).
+  private static func trimmed(_ text: String) -> String {
+    String(text.reversed().drop { $0.isWhitespace }.reversed())
+  }
 
   /// Text that may hold IRC formatting, shown without it.
   private static func plain(_ text: String) -> String {

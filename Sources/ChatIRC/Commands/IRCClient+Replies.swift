@@ -136,7 +136,7 @@ extension IRCClient {
   /// A numeric nothing else shows: shown while a window after a hand-written line is open.
   mutating func showInReplyWindow(_ message: IRCMessage, into output: inout IRCOutput) {
     guard queries.showsInWindow() else { return }
-    let text = message.parameters.dropFirst().joined(separator: " ")
+    let text = message.parameters.dropFirst().filter { !$0.isEmpty }.joined(separator: " ")
     output.events.append(.serverReply(code: message.command, text: text))
   }
 
