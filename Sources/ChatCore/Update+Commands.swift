@@ -229,22 +229,6 @@ private func partArguments(_ arguments: String, _ state: AppState) -> (String?, 
   return (nil, arguments)
 }
 
-/// `/help`, or with a topic (a group, or a command of it) that group's commands.
-private func help(about topic: String?) -> Notice {
-  guard let topic else { return .help }
-  let word = topic.hasPrefix("/") ? String(topic.dropFirst()) : topic
-  switch word.lowercased() {
-  case "conversations": return .conversationHelp
-  case "server": return .serverHelp
-  default: break
-  }
-  switch Command.Name(typed: word)?.group {
-  case .conversation?: return .conversationHelp
-  case .server?: return .serverHelp
-  case .general?, nil: return .help
-  }
-}
-
 private func summaries(of conversations: ConversationList) -> [ConversationSummary] {
   conversations.enumerated().map { index, conversation in
     ConversationSummary(
