@@ -72,6 +72,9 @@ public enum Action: Hashable, Sendable {
     /// (a nick fallback, a split message, a reconnect). Failures and disconnects are not told
     /// so: their actions carry their reasons, and the core words the notice.
     case noticed(SessionNotice, time: Timestamp)
+    /// The server answered a question of the user's (`/whois`, `/who`, `/channels`) at
+    /// `time`, with a block of facts shown together.
+    case replied(SessionReply, time: Timestamp)
     /// Someone else's message arrived; `inReplyTo` names the message of ours it answers, when
     /// the session knows.
     case received(Message, inReplyTo: UUID? = nil)

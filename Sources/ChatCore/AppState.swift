@@ -61,6 +61,9 @@ public struct AppState: Equatable, Sendable {
   /// conversation holds what the server says and takes none, so a line typed there gets a
   /// notice (`Notice.notSent`) instead of being guessed a channel.
   public var serverConversationTakesMessages = true
+  /// Whether a server is at the other end (a network run): the server's commands (`/nick`,
+  /// `/whois`, `/kick`, …) need one, and with the simulated peer say so (`Notice.needsServer`).
+  public var hasServer = false
   /// How many typed messages went nowhere because the active conversation takes none
   /// (`Notice.notSent`): a network run counts them as not delivered in its exit status (75),
   /// piped or in line mode alike, as it counts a failed message.
@@ -118,6 +121,7 @@ public struct AppState: Equatable, Sendable {
   ) {
     self.init(title: server, localName: localName, scrollback: scrollback)
     serverConversationTakesMessages = false
+    hasServer = true
     channelsJoiningAtStart = channels.map(ConversationName.init)
     isAwaitingFirstChannel = !channels.isEmpty
   }
@@ -193,8 +197,8 @@ public struct AppState: Equatable, Sendable {
   @inlinable public var holdsPipedInput: Bool { phase == .active && isAwaitingFirstChannel }
 
   /// Whether typing `line` now would send something: a message or action where the active
-  /// conversation takes them, a join, part or new topic while the app is active, or `/retry`
-  /// with failed messages; any line while piped input waits for the first channel
+  /// conversation takes them, a join, part or new topic while the app is active, a server's
+  /// command with a server, or `/retry` with failed messages; any line while piped input waits for the first channel
   /// (`holdsPipedInput`). Piped lines on the virtual clock wait for the previous exchange to
   /// end only when they would; commands and lines typed while leaving go at once.
   ///
@@ -220,6 +224,9 @@ public struct AppState: Equatable, Sendable {
       case .join, .message, .part: return true
       case .retry: return !failed.isEmpty
       case .topic(let text): return text != nil
+      case .away, .channels, .invite, .kick, .memberMode, .mode, .nick, .notice, .quote, .who,
+        .whois:
+        return hasServer
       case .help, .list, .names, .query, .quit, .switchTo: return false
       }
     case .blank, .missingArgument, .unknownCommand: return false

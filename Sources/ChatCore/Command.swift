@@ -5,16 +5,37 @@
 public enum Command: Hashable, Sendable {
   /// `/me text`: an action in the active conversation.
   case action(String)
-  /// `/help [topic]`: the commands; with a conversation command or `conversations`, those.
+  /// `/away [text]`: mark you away with `text`, or back without.
+  case away(String?)
+  /// `/channels [MASK]`: the server's channels, with their user counts and topics.
+  case channels(mask: String?)
+  /// `/help [topic]`: the commands; with a command group or a command, that group.
   case help(topic: String?)
-  /// `/join NAME`: join a channel (`#` is added when the name has no channel prefix).
-  case join(String)
+  /// `/invite NICK [CHANNEL]`: invite someone into a channel (the active one without).
+  case invite(String, channel: String?)
+  /// `/join NAME[,NAME…] [KEY[,KEY…]]`: join channels (`#` is added to a name without a
+  /// channel prefix), each with the key in the same place of the keys, if any.
+  case join(String, keys: String?)
+  /// `/kick NICK [REASON]`: put someone out of a channel (the active one, unless the first
+  /// word names a channel, as irssi's `/kick #chan nick` does).
+  case kick(String, reason: String?)
   /// `/list`: the open conversations, numbered, with their unread counts.
   case list
+  /// `/op`, `/deop`, `/voice`, `/devoice`, `/ban`, `/unban` with nicks (or masks for a ban):
+  /// give (`adding`) or take a member mode in the active channel.
+  case memberMode(MemberMode, adding: Bool, targets: [String])
   /// `/msg NAME text`: send to a conversation, opening a private chat if it is new.
   case message(to: String, text: String)
+  /// `/mode [TARGET] [MODES…]`: change (or with no modes, show) the modes of `target`, or of
+  /// the active channel when nil. The first word is the target unless it starts with `+`
+  /// or `-`.
+  case mode(target: String?, modes: [String])
   /// `/names [NAME]`: the members of a channel.
   case names(String?)
+  /// `/nick NEW`: be known as `NEW` from now on.
+  case nick(String)
+  /// `/notice TARGET text`: send a notice to a channel or a nick.
+  case notice(to: String, text: String)
   /// `/part [NAME] [reason]`: leave a channel or close a private chat. The arguments stay
   /// whole: whether the first word names a conversation depends on what is open.
   case part(String)
@@ -23,92 +44,78 @@ public enum Command: Hashable, Sendable {
   /// `/quit [reason]`: leave once replies in flight have arrived, telling the other side
   /// `reason` (the session's default when nil).
   case quit(reason: String?)
+  /// `/quote LINE`: send a line to the server as it is.
+  case quote(String)
   /// `/retry`: send every failed message again, with its original id.
   case retry
   /// `/switch NAME|N` (or `/win N`, as in irssi): make a conversation the active one.
   case switchTo(String)
   /// `/topic [text]`: show the active channel's topic, or set it.
   case topic(String?)
-
-  /// The commands' names, as typed after `/`.
-  public enum Name: String, Hashable, Sendable, CaseIterable {
-    case help, join, list, me, msg, names, part, query, quit, retry, `switch`, topic, win
-
-    /// Whether the command is about conversations (listed by `/help conversations`).
-    public var isConversationCommand: Bool {
-      switch self {
-      case .help, .quit, .retry: false
-      case .join, .list, .me, .msg, .names, .part, .query, .switch, .topic, .win: true
-      }
-    }
-
-    /// How it is typed, for help and for the notice about a missing argument.
-    public var usage: String {
-      switch self {
-      case .help: "/help"
-      case .join: "/join NAME"
-      case .list: "/list"
-      case .me: "/me TEXT"
-      case .msg: "/msg NAME TEXT"
-      case .names: "/names [NAME]"
-      case .part: "/part [NAME] [REASON]"
-      case .query: "/query NAME"
-      case .quit: "/quit"
-      case .retry: "/retry"
-      case .switch: "/switch NAME|N"
-      case .topic: "/topic [TEXT]"
-      case .win: "/win N|NAME"
-      }
-    }
-
-    /// One line describing the command, for `/help`.
-    public var summary: String {
-      switch self {
-      case .help: "list the commands"
-      case .join: "join a channel and switch to it"
-      case .list: "list the open conversations, numbered, with unread counts"
-      case .me: "send an action (/me waves)"
-      case .msg: "send to a conversation, opening a private chat if new"
-      case .names: "list a channel's members"
-      case .part: "leave a channel or close a private chat"
-      case .query: "open a private chat and switch to it"
-      case .quit: "leave once the replies in flight have arrived (twice: at once)"
-      case .retry: "send the messages that failed again"
-      case .switch: "switch to a conversation by name or by its number in /list"
-      case .topic: "show the channel's topic, or set it"
-      case .win: "the same as /switch"
-      }
-    }
-  }
+  /// `/who [MASK]`: who matches a channel, a nick or a pattern (the active channel without).
+  case who(String?)
+  /// `/whois [NICK]`: who someone is (without a nick, the person of the active private chat).
+  case whois(String?)
 
   /// The command `name` with `arguments` (leading blanks already dropped); nil when a
   /// required argument is missing.
   init?(_ name: Name, arguments: Substring) {
     let (word, rest) = firstWord(of: arguments)
     let whole = arguments.isEmpty ? nil : String(arguments)
+    let restText = rest.isEmpty ? nil : String(rest)
     switch name {
+    case .away: self = .away(whole)
+    case .ban, .deop, .devoice, .op, .unban, .voice:
+      let targets = words(of: arguments)
+      guard !targets.isEmpty, let (mode, adding) = name.memberMode else { return nil }
+      self = .memberMode(mode, adding: adding, targets: targets)
+    case .channels: self = .channels(mask: word.map(String.init))
     case .help: self = .help(topic: word.map(String.init))
+    case .invite:
+      guard let word else { return nil }
+      self = .invite(String(word), channel: firstWord(of: rest).0.map(String.init))
     case .join:
       guard let word else { return nil }
-      self = .join(String(word))
+      self = .join(String(word), keys: firstWord(of: rest).0.map(String.init))
+    case .kick:
+      guard let word else { return nil }
+      self = .kick(String(word), reason: restText)
     case .list: self = .list
     case .me:
       guard let whole else { return nil }
       self = .action(whole)
+    case .mode:
+      let all = words(of: arguments)
+      if let first = all.first, !first.hasPrefix("+"), !first.hasPrefix("-") {
+        self = .mode(target: first, modes: Array(all.dropFirst()))
+      } else {
+        self = .mode(target: nil, modes: all)
+      }
     case .msg:
       guard let word, !rest.isEmpty else { return nil }
       self = .message(to: String(word), text: String(rest))
     case .names: self = .names(word.map(String.init))
+    case .nick:
+      guard let word else { return nil }
+      self = .nick(String(word))
+    case .notice:
+      guard let word, let restText else { return nil }
+      self = .notice(to: String(word), text: restText)
     case .part: self = .part(String(arguments))
     case .query:
       guard let word else { return nil }
       self = .query(String(word))
     case .quit: self = .quit(reason: whole)
+    case .quote:
+      guard let whole else { return nil }
+      self = .quote(whole)
     case .retry: self = .retry
     case .switch, .win:
       guard let word else { return nil }
       self = .switchTo(String(word))
     case .topic: self = .topic(whole)
+    case .who: self = .who(word.map(String.init))
+    case .whois: self = .whois(word.map(String.init))
     }
   }
 }
@@ -124,6 +131,11 @@ func firstWord(of text: Substring) -> (Substring?, Substring) {
   guard !text.isEmpty else { return (nil, text) }
   let word = text.prefix { !isBlank($0) }
   return (word, text.dropFirst(word.count).drop(while: isBlank))
+}
+
+/// Every blank-separated word of `text`.
+func words(of text: Substring) -> [String] {
+  text.split(whereSeparator: isBlank).map(String.init)
 }
 
 /// Whether `character` separates a command's words: an ASCII space or tab.

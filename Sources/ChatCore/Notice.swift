@@ -11,10 +11,12 @@ public enum Notice: Hashable, Sendable {
   case conversations([ConversationSummary])
   /// The conversation commands, after `/help` with a conversation command or `conversations`.
   case conversationHelp
+  /// The server's commands, after `/help` with a server command or `server`.
+  case serverHelp
   /// The list of commands, after `/help`.
   case help
-  /// How the network link is doing, after `/list` on a network.
-  case link(LinkStatus, status: SessionStatus)
+  /// How the network link is doing, and the nick you have there, after `/list` on a network.
+  case link(LinkStatus, status: SessionStatus, nick: String)
   /// Joining a channel failed, for the other side's reason.
   case joinFailed(ConversationName, reason: String)
   /// Line `line` of the input (from 1) was skipped, for `problem` (`--input jsonl`).
@@ -23,6 +25,10 @@ public enum Notice: Hashable, Sendable {
   case members(ConversationName, [Member])
   /// A command that needs an argument came without one; the notice shows how to use it.
   case missingArgument(Command.Name)
+  /// A server's command was used without a server (the simulated peer).
+  case needsServer(Command.Name)
+  /// `/retry` found no failed message to send again.
+  case nothingToRetry
   /// A channel command (`/names`, `/topic`) was used in a conversation that is no channel.
   case notAChannel(ConversationName)
   /// No conversation of that name or number is open.
@@ -32,6 +38,8 @@ public enum Notice: Hashable, Sendable {
   case notSent(ConversationName)
   /// A line typed while leaving was not sent.
   case notSentWhileLeaving
+  /// The server's answer to a question of the user's, at `time` (`Action.Session.replied`).
+  case reply(SessionReply, time: Timestamp)
   /// What the session told at `time` (`Action.Session.noticed`).
   case session(SessionNotice, time: Timestamp)
   /// A conversation could not be opened: `limit` are open already.

@@ -1,23 +1,48 @@
-/// What a program driving chat asked for (`--input jsonl`): what a conversation command does,
-/// with no text read as a command. Names arrive as given: the core checks them as it checks
-/// typed ones.
+/// What a program driving chat asked for (`--input jsonl`): what a command does, with no text
+/// read as a command. Names arrive as given: the core checks them as it checks typed ones.
 public enum Request: Hashable, Sendable {
   /// Send `text` as an action (`/me`) in the active conversation.
   case action(String)
-  /// Join the channel `name` (`/join`).
-  case join(String)
+  /// Mark you away with `message`, or back when nil (`/away`).
+  case away(String?)
+  /// List the server's channels, those matching `mask` when given (`/channels`).
+  case channels(mask: String?)
+  /// Invite `nick` into `channel`, or the active channel when nil (`/invite`).
+  case invite(String, channel: String?)
+  /// Join the channel `name` (`/join`), with `key` when it has one; `#a,#b` with `k1,k2`
+  /// joins several, as typed.
+  case join(String, key: String?)
+  /// Put `nick` out of `channel`, or the active channel when nil, for `reason` (`/kick`).
+  case kick(String, channel: String?, reason: String?)
+  /// Give (`adding`) or take `mode` to or from `targets` in `channel`, or the active one
+  /// when nil (`/op`, `/deop`, `/voice`, `/devoice`, `/ban`, `/unban`).
+  case memberMode(MemberMode, adding: Bool, targets: [String], channel: String?)
+  /// Change (or with no `modes`, show) the modes of `target`, or of the active channel when
+  /// nil (`/mode`).
+  case mode(target: String?, modes: [String])
+  /// Be known as `nick` (`/nick`).
+  case nick(String)
+  /// Send `text` to `target` as a notice (`/notice`).
+  case notice(to: String, text: String)
   /// Leave `name`, or the active conversation when nil, for `reason` (`/part`).
   case part(String?, reason: String?)
   /// Open a private chat with `nick` and switch to it (`/query`).
   case query(String)
-  /// Leave (`/quit`): the first request waits for replies in flight, a second quits.
-  case quit
+  /// Leave (`/quit`), telling the server `reason` (its default when nil): the first request
+  /// waits for replies in flight, a second quits.
+  case quit(reason: String?)
+  /// Send `line` to the server as it is (`/quote`).
+  case quote(String)
   /// Send `text` verbatim to `conversation` as `/msg` does, or to the active one when nil.
   case send(String, to: String?)
   /// Make the conversation named (or numbered in `/list`) `target` the active one (`/switch`).
   case switchTo(String)
   /// Show the active channel's topic, or set it to `text` (`/topic`).
   case topic(String?)
+  /// Who matches `mask` (`/who`).
+  case who(String)
+  /// Who `nick` is (`/whois`).
+  case whois(String)
 }
 
 extension AppState {
@@ -30,6 +55,9 @@ extension AppState {
     case .action, .send(_, to: nil): return activeTakesMessages
     case .join, .part, .send: return true
     case .topic(let text): return text != nil
+    case .away, .channels, .invite, .kick, .memberMode, .mode, .nick, .notice, .quote, .who,
+      .whois:
+      return hasServer
     case .query, .quit, .switchTo: return false
     }
   }

@@ -20,6 +20,14 @@ public enum SessionNotice: Hashable, Sendable {
   case notDelivered(count: Int, reason: String)
   /// A message was too long for one line and goes out in `parts` messages.
   case messageSplit(parts: Int)
+  /// The server marked you away (`306`), with the `message` you gave when chat knows it.
+  case markedAway(message: String?)
+  /// The server marked you back (`305`): no longer away.
+  case markedBack
+  /// `target`'s modes are `modes` (`324` for a channel, `221` for you), after `/mode`.
+  case modes(target: String, modes: String)
+  /// The server confirmed your invitation of `nick` into `channel` (`341`).
+  case invited(nick: String, channel: String)
   /// The server accepted us under `nick`, not the `wanted` one, which was not available.
   case nickFallback(wanted: String, nick: String)
   /// Changing our nick to `nick` after registering was refused, for `reason`.
@@ -66,6 +74,14 @@ extension SessionNotice: CustomStringConvertible {
     case .nickFallback(let wanted, let nick) where Self.isCut(wanted, to: nick):
       "registered as \(nick): your nick \(wanted) (\(wanted.count) characters) is too long for"
         + " the server, so it was cut to \(nick.count)"
+    case .markedAway(let message):
+      "you are marked as away" + (message.map { ": " + $0 } ?? "")
+    case .markedBack:
+      "you are no longer marked as away"
+    case .modes(let target, let modes):
+      "modes of \(target): \(modes)"
+    case .invited(let nick, let channel):
+      "invited \(nick) to \(channel)"
     case .nickFallback(let wanted, let nick):
       "registered as \(nick): \(wanted) was not available"
     case .nickChangeRefused(let nick, let reason):
@@ -114,6 +130,10 @@ extension SessionNotice: CustomStringConvertible {
     case .disconnected: "disconnected"
     case .notDelivered: "not_delivered"
     case .messageSplit: "split"
+    case .markedAway: "marked_away"
+    case .markedBack: "marked_back"
+    case .modes: "modes"
+    case .invited: "invited"
     case .nickFallback: "nick_fallback"
     case .nickChangeRefused: "nick_change_refused"
     case .nickRefused: "nick_refused"

@@ -12,7 +12,8 @@ public enum TypedLine: Hashable, Sendable {
   /// A line starting with `/` that names no command.
   case unknownCommand(String)
 
-  /// Reads a typed line. A leading `/` starts a command and `//` escapes it.
+  /// Reads a typed line. A leading `/` starts a command (its name in any case, or one of
+  /// irssi's short forms: `Command.Name.shortForms`) and `//` escapes it.
   public init(parsing line: String) {
     // Most lines start with a visible ASCII character: skip the Unicode whitespace scan.
     let first = line.utf8.first ?? 0x20
@@ -26,7 +27,7 @@ public enum TypedLine: Hashable, Sendable {
     } else if line.hasPrefix("/") {
       let body = line.dropFirst()
       let name = body.prefix { !isBlank($0) }
-      guard let command = Command.Name(rawValue: String(name)) else {
+      guard let command = Command.Name(typed: name) else {
         self = .unknownCommand(String(name))
         return
       }

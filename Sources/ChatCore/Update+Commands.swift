@@ -11,13 +11,13 @@ func run(_ command: Command, id: UUID, at time: Timestamp, _ state: inout AppSta
     sendToActive(text, isAction: true, id: id, at: time, &state, into: &effects)
     return effects
   case .help(let topic):
-    return [.show(isAboutConversations(topic) ? .conversationHelp : .help)]
-  case .join(let name):
-    return requestJoin(name, at: time, &state)
+    return [.show(help(about: topic))]
+  case .join(let names, let keys):
+    return requestJoin(names, keys: keys, at: time, &state)
   case .list:
     let list = Effect.show(.conversations(summaries(of: state.conversations)))
     guard let link = state.link else { return [list] }
-    return [list, .show(.link(link, status: state.sessionStatus))]
+    return [list, .show(.link(link, status: state.sessionStatus, nick: state.localName))]
   case .message(let target, let text):
     return sendMessage(text, to: target, id: id, at: time, &state)
   case .names(let target):
@@ -30,29 +30,66 @@ func run(_ command: Command, id: UUID, at time: Timestamp, _ state: inout AppSta
   case .quit(let reason):
     return requestQuit(reason: reason, &state)
   case .retry:
+    guard !state.failed.isEmpty else { return [.show(.nothingToRetry)] }
     return retry(at: time, &state)
   case .switchTo(let target):
     return switchConversation(to: target, at: time, &state)
   case .topic(let text):
     return topic(text, state)
+  case .away(let text):
+    return withServer(.away, state) { [.perform(.setAway(text))] }
+  case .channels(let mask):
+    return withServer(.channels, state) { [.perform(.listChannels(mask: mask))] }
+  case .invite(let nick, let channel):
+    return withServer(.invite, state) { invite(nick, into: channel, state) }
+  case .kick(let word, let reason):
+    return withServer(.kick, state) { kick(typed: word, reason: reason, state) }
+  case .memberMode(let mode, let adding, let targets):
+    return withServer(Command.Name(mode, adding: adding), state) {
+      setMemberMode(mode, adding: adding, typed: targets, state)
+    }
+  case .mode(let target, let modes):
+    return withServer(.mode, state) { setModes(of: target, modes, state) }
+  case .nick(let nick):
+    return withServer(.nick, state) { changeNick(to: nick, state) }
+  case .notice(let target, let text):
+    return withServer(.notice, state) { sendNotice(text, to: target, state) }
+  case .quote(let line):
+    return withServer(.quote, state) { quote(line) }
+  case .who(let mask):
+    return withServer(.who, state) { who(mask, state) }
+  case .whois(let nick):
+    return withServer(.whois, state) { whois(nick, state) }
   }
 }
 
-/// `/join`: a name without a channel prefix gets `#`, as irssi and WeeChat do. Joining a
-/// channel already open switches to it.
-func requestJoin(_ typed: String, at time: Timestamp, _ state: inout AppState) -> [Effect] {
+/// `/join`: a name without a channel prefix gets `#`, as irssi and WeeChat do; `#a,#b` joins
+/// each, `k1,k2` giving each its key in turn. Joining one channel already open switches to it.
+/// A bad name among them joins none.
+func requestJoin(
+  _ typed: String, keys: String? = nil, at time: Timestamp, _ state: inout AppState
+) -> [Effect] {
   let rules = state.nameRules
-  let text = rules.isChannel(typed) ? typed : "#" + typed
-  let name: ConversationName
-  do { name = try rules.channel(text) } catch { return [.show(.badName(error))] }
-  if let index = state.conversations.index(of: name) {
+  let keys = keys.map { $0.split(separator: ",", omittingEmptySubsequences: false) } ?? []
+  var names: [ConversationName] = []
+  for text in typed.split(separator: ",").map(String.init) {
+    do { names.append(try rules.channel(rules.isChannel(text) ? text : "#" + text)) } catch {
+      return [.show(.badName(error))]
+    }
+  }
+  if names.count == 1, let index = state.conversations.index(of: names[0]) {
     activate(index, at: time, &state)
     return []
   }
-  guard !state.conversations.isFull else {
-    return [.show(.tooManyConversations(limit: state.conversations.limit))]
+  var effects: [Effect] = []
+  for (position, name) in names.enumerated() where state.conversations.index(of: name) == nil {
+    guard !state.conversations.isFull else {
+      return [.show(.tooManyConversations(limit: state.conversations.limit))]
+    }
+    let key = position < keys.count && !keys[position].isEmpty ? String(keys[position]) : nil
+    effects.append(.join(name, key: key))
   }
-  return [.join(name)]
+  return effects
 }
 
 /// `/part`: a channel is left through the session (closed when it reports `.left`); a
@@ -190,12 +227,6 @@ private func partArguments(_ arguments: String, _ state: AppState) -> (String?, 
     return (String(word), rest.isEmpty ? nil : String(rest))
   }
   return (nil, arguments)
-}
-
-private func isAboutConversations(_ topic: String?) -> Bool {
-  guard let topic else { return false }
-  let name = topic.hasPrefix("/") ? String(topic.dropFirst()) : topic
-  return name == "conversations" || Command.Name(rawValue: name)?.isConversationCommand == true
 }
 
 private func summaries(of conversations: ConversationList) -> [ConversationSummary] {

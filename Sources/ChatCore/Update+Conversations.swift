@@ -169,6 +169,20 @@ func nickChanged(
   return []
 }
 
+/// Someone changed their nick, told by the server: `nickChanged`, and when it is yours and no
+/// conversation shares it, told in the session's own conversation, so the change is seen.
+func nickChangeSeen(
+  from old: String, to new: String, at time: Timestamp, _ state: inout AppState
+) -> [Effect] {
+  let isOurs = state.nameRules.key(for: state.localName) == state.nameRules.key(for: old)
+  let eventsBefore = state.eventCount
+  let effects = nickChanged(from: old, to: new, at: time, &state)
+  if isOurs, state.eventCount == eventsBefore {
+    record(.memberRenamed(from: old, to: new), in: state.conversations[0].name, at: time, &state)
+  }
+  return effects
+}
+
 func topicChanged(
   _ channel: ConversationName, _ topic: String?, by author: String?, at time: Timestamp,
   _ state: inout AppState

@@ -9,21 +9,41 @@ func run(_ request: Request, id: UUID, at time: Timestamp, _ state: inout AppSta
   switch state.phase {
   case .active: break
   case .draining:
-    if case .quit = request { return requestQuit(reason: nil, &state) }
+    if case .quit(let reason) = request { return requestQuit(reason: reason, &state) }
     return [.show(.notSentWhileLeaving)]
   case .finished: return []
   }
   switch request {
   case .action(let text):
     return run(Command.action(text), id: id, at: time, &state)
-  case .join(let name):
-    return requestJoin(name, at: time, &state)
+  case .away(let text):
+    return run(Command.away(text), id: id, at: time, &state)
+  case .channels(let mask):
+    return run(Command.channels(mask: mask), id: id, at: time, &state)
+  case .invite(let nick, let channel):
+    return run(Command.invite(nick, channel: channel), id: id, at: time, &state)
+  case .join(let name, let key):
+    return requestJoin(name, keys: key, at: time, &state)
+  case .kick(let nick, let channel, let reason):
+    return withServer(.kick, state) { kick(nick, from: channel, reason: reason, state) }
+  case .memberMode(let mode, let adding, let targets, let channel):
+    return withServer(Command.Name(mode, adding: adding), state) {
+      setMemberMode(mode, adding: adding, targets: targets, in: channel, state)
+    }
+  case .mode(let target, let modes):
+    return run(Command.mode(target: target, modes: modes), id: id, at: time, &state)
+  case .nick(let nick):
+    return run(Command.nick(nick), id: id, at: time, &state)
+  case .notice(let target, let text):
+    return run(Command.notice(to: target, text: text), id: id, at: time, &state)
   case .part(let name, let reason):
     return requestLeave(name, reason: reason, at: time, &state)
   case .query(let nick):
     return openPrivateChat(with: nick, at: time, &state)
-  case .quit:
-    return requestQuit(reason: nil, &state)
+  case .quit(let reason):
+    return requestQuit(reason: reason, &state)
+  case .quote(let line):
+    return run(Command.quote(line), id: id, at: time, &state)
   case .send(let text, to: nil):
     var effects: [Effect] = []
     sendToActive(text, isAction: false, id: id, at: time, &state, into: &effects)
@@ -34,5 +54,9 @@ func run(_ request: Request, id: UUID, at time: Timestamp, _ state: inout AppSta
     return switchConversation(to: target, at: time, &state)
   case .topic(let text):
     return run(Command.topic(text), id: id, at: time, &state)
+  case .who(let mask):
+    return run(Command.who(mask), id: id, at: time, &state)
+  case .whois(let nick):
+    return run(Command.whois(nick), id: id, at: time, &state)
   }
 }

@@ -125,9 +125,11 @@ private func updateSession(_ state: inout AppState, _ event: Action.Session) -> 
   case .netsplit(let servers, let nicks, let time):
     return netsplit(nicks, servers: servers, at: time, &state)
   case .nickChanged(let old, let new, let time):
-    return nickChanged(from: old, to: new, at: time, &state)
+    return nickChangeSeen(from: old, to: new, at: time, &state)
   case .noticed(let notice, let time):
     return [.show(.session(notice, time: time))]
+  case .replied(let reply, let time):
+    return [.show(.reply(reply, time: time))]
   case .registeredAs(let nick, let time):
     guard nick != state.localName else { return [] }
     return nickChanged(from: state.localName, to: nick, at: time, &state)

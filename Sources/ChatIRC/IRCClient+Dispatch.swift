@@ -48,20 +48,22 @@ extension IRCClient {
     case .noTopic, .topicIs: receiveTopicReply(message, isEmpty: command == .noTopic, into: &output)
     case .topicSetBy: receiveTopicSetter(message, into: &output)
     case .away: receiveAway(message, into: &output)
-    case .awayReply where parameters.count >= 3:
-      output.events.append(
-        .serverReply(code: "301", text: "\(parameters[1]) is away: \(parameters[2])"))
+    case .awayReply: receiveAwayReply(message, into: &output)
     case .namesReply: receiveNames(message)
     case .endOfNames: receiveEndOfNames(message, into: &output)
-    case .unknownCommand, .invalidCapabilityCommand, .visibleHost, .awayReply, .numeric, .other:
+    case .unknownCommand, .invalidCapabilityCommand, .visibleHost, .numeric, .other:
       receiveOther(message, number: command.number, into: &output)
     }
   }
 
-  /// Errors and anything else: a labeled error fails its line; an unlabeled one the line
-  /// or join it names; the rest of the 4xx and 5xx is shown as it is.
+  /// Errors and anything else: an answer to the user's question is gathered; a labeled error
+  /// fails its line; an unlabeled one the line, `WHOIS`, join or nick change it names; the
+  /// rest of the 4xx and 5xx is shown as it is, and other replies only after a line the user
+  /// wrote by hand.
   mutating func receiveOther(_ message: IRCMessage, number: Int?, into output: inout IRCOutput) {
-    guard let number, (400..<600).contains(number) else { return }
+    guard let number else { return }
+    if receiveReply(message, number: number, into: &output) { return }
+    guard (400..<600).contains(number) else { return showInReplyWindow(message, into: &output) }
     let code = message.command
     let parameters = message.parameters
     let reason = parameters.count > 1 ? parameters[parameters.count - 1] : code
@@ -74,10 +76,12 @@ extension IRCClient {
     {
       return
     }
+    if number == 401, receiveNoSuchNick(target) { return }
     if Self.joinErrors.contains(number), let target, channels.joinRefused(folded(target)) {
       output.events.append(.joinFailed(channel: target, reason: reason))
       return
     }
+    if receiveNickChangeError(number, reason: reason, into: &output) { return }
     let about = target.map { "\($0): " } ?? ""
     output.events.append(.serverReply(code: code, text: about + reason))
   }

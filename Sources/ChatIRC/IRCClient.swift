@@ -19,8 +19,9 @@ import FoundationEssentials
 /// It is a thin router over parts that each own their state: `IRCRegistration` (CAP, SASL,
 /// nick fallbacks), `IRCDelivery` (outbox and pacing, lines in flight, labels, confirming
 /// `PING`s, history reconciliation, and our messages as wholes: `IRCSentMessages`, reported
-/// as `messageDelivered` and `deliveryFailed`), `IRCChannels`, `IRCNetsplits`, `IRCKeepalive` and
-/// `IRCIgnoredLines`. The router keeps what they share (the clock, the counter, our nick, the
+/// as `messageDelivered` and `deliveryFailed`), `IRCChannels`, `IRCNetsplits`, `IRCKeepalive`,
+/// `IRCIgnoredLines`, and `IRCQueries` for the answers to the user's server commands. The
+/// router keeps what they share (the clock, the counter, our nick, the
 /// server's `ISUPPORT`), parses each line's command once (`IRCCommand`) and hands each part
 /// what it needs, such as the case mapping.
 public struct IRCClient: Sendable {
@@ -31,6 +32,9 @@ public struct IRCClient: Sendable {
   public internal(set) var phase = Phase.idle
   /// Our nick as the server knows it (the one asked for until `001` says otherwise).
   public internal(set) var nick: String
+  /// The nick registration asks for: the configured one, or the last one the user changed
+  /// to (`/nick`), so a reconnect keeps it as irssi does. Fallbacks are made from it.
+  public internal(set) var wantedNick: String
   /// What the server said about itself in 005.
   public internal(set) var support = ISupport()
   /// The last round trip measured, in milliseconds.
@@ -55,11 +59,14 @@ public struct IRCClient: Sendable {
   /// The notices of lines thrown away.
   var ignoredLines = IRCIgnoredLines()
   var netsplits = IRCNetsplits()
+  /// The user's questions awaiting the server's answers (`WHOIS`, `WHO`, `LIST`, `AWAY`).
+  var queries = IRCQueries()
 
   /// A client that has not connected yet; `start(at:)` begins.
   public init(configuration: Configuration, at time: Timestamp) {
     self.configuration = configuration
     nick = configuration.nick
+    wantedNick = configuration.nick
     now = time
     keepalive = IRCKeepalive(
       intervalMilliseconds: configuration.keepaliveIntervalMilliseconds,
@@ -101,14 +108,17 @@ public struct IRCClient: Sendable {
   }
 
   /// Begins a connection (the socket is open): capability negotiation and registration.
-  /// After a disconnect it starts afresh with the configured nick and rejoins the channels;
-  /// a nick longer than an earlier connection showed the server takes (its `NICKLEN`, or the
-  /// length a refusal made it cut to) is asked for cut to that length at once.
+  /// After a disconnect it starts afresh with the nick wanted (`wantedNick`: the configured
+  /// one, or the one the user changed to) and rejoins the channels; a nick longer than an
+  /// earlier connection showed the server takes (its `NICKLEN`, or the length a refusal made
+  /// it cut to) is asked for cut to that length at once.
   public mutating func start(at time: Timestamp) -> IRCOutput {
     let keep = (counter, channels, configuration, delivery)
     let nickLimit = support.nickLength ?? registration.nickLimit
+    let wanted = wantedNick
     self = IRCClient(configuration: keep.2, at: max(time, now))
     (counter, channels) = (keep.0, keep.1)
+    (nick, wantedNick) = (wanted, wanted)
     channels.connectionStarted()
     delivery.connectionStarted(after: keep.3)
     phase = .registering

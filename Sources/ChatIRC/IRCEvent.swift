@@ -78,11 +78,28 @@ public enum IRCEvent: Hashable, Sendable {
   /// reported once, whole, whichever of its lines failed.
   case deliveryFailed(IRCDeliveryFailure)
 
+  /// The server marked us away (`306`), with the message we asked for if we did.
+  case markedAway(message: String?)
+  /// The server marked us back (`305`).
+  case markedBack
+  /// The server invited `nick` into `channel` for us (`341`).
+  case inviting(nick: String, channel: String)
+  /// The modes of `target` (a channel, `324`, or us, `221`), as the server listed them.
+  case currentModes(target: String, modes: String)
+  /// The whole answer to our `WHOIS` (`311` … `318`).
+  case whoisReplied(WhoisReply)
+  /// The whole answer to our `WHO` (`352` lines until `315`).
+  case whoReplied(WhoReply)
+  /// The whole answer to our `LIST` (`322` lines until `323`).
+  case channelsListed(ChannelList)
+
   /// A CTCP `command` (`VERSION`, `PING`) from `nick` was answered: at most one a second.
   case ctcpAnswered(nick: String, command: String)
   /// A notice from the server itself.
   case serverNotice(text: String)
-  /// An error reply from the server not tied to anything else here (`code` is the numeric).
+  /// An error reply from the server not tied to anything else here (`code` is the numeric),
+  /// or, after a line the user wrote by hand (`/quote`, `/mode`), any reply nothing else
+  /// shows.
   case serverReply(code: String, text: String)
   /// A round trip to the server and back took `milliseconds`.
   case lagMeasured(milliseconds: Int64)

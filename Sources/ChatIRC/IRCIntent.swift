@@ -7,8 +7,9 @@ public enum IRCIntent: Hashable, Sendable {
   /// `id` is the caller's; `label`, if given, is used for `labeled-response` (else one is
   /// derived from a counter).
   case send(id: UUID, target: String, text: String, isAction: Bool = false, label: String? = nil)
-  /// Join `channel`.
-  case join(channel: String)
+  /// Join `channel`, with its `key` if it has one (`+k`): the key is kept to join it again
+  /// after a reconnect, and never shows in a recording (`IRCOutput.sensitiveLines`).
+  case join(channel: String, key: String? = nil)
   /// Leave `channel`.
   case part(channel: String, reason: String? = nil)
   /// Set the topic of `channel` to `text` (`TOPIC`): the server's `TOPIC` echo reports it
@@ -18,4 +19,31 @@ public enum IRCIntent: Hashable, Sendable {
   case changeNick(String)
   /// Leave the server politely; lines already queued go first.
   case quit(reason: String? = nil)
+
+  /// Invite `nick` into `channel` (`INVITE`); the server's `341` confirms it.
+  case invite(nick: String, channel: String)
+  /// Put `nick` out of `channel` for `reason` (`KICK`); the `KICK` seen confirms it.
+  case kick(nick: String, channel: String, reason: String?)
+  /// The server's channels, those matching `mask` if given (`LIST`), collected until `323`.
+  case listChannels(mask: String?)
+  /// Send `text` to `target` as a `NOTICE`: paced, split to fit the line, and shown as ours
+  /// (by the server's echo with `echo-message`, else as written).
+  case notice(target: String, text: String)
+  /// Send `line` as it is, after the queued lines and paced as they are; CR, LF and NUL in it
+  /// become spaces. A line with a secret (`PASS`, `OPER`, …) is written but never recorded
+  /// (`SecretRedaction`). The replies that nothing else shows are shown until the server has
+  /// answered it (a `PING` after it comes back).
+  case rawLine(String)
+  /// Mark us away with `message`, or back when nil (`AWAY`); `306` and `305` confirm it.
+  case setAway(message: String?)
+  /// Give (`adding`) or take `mode` to or from `targets` in `channel`, as few `MODE` lines as
+  /// the server's `MODES` allows; a ban's nick becomes the mask `nick!*@*`.
+  case setMemberMode(MemberMode, adding: Bool, targets: [String], channel: String)
+  /// Change the modes of `target` as the words `modes` say, or ask for them when empty
+  /// (`MODE`); `324` or `221` answers a question.
+  case setModes(target: String, modes: [String])
+  /// Who matches `mask` (`WHO`), collected until `315`.
+  case who(mask: String)
+  /// Who `nick` is (`WHOIS`), collected until `318` into one reply.
+  case whois(nick: String)
 }

@@ -30,10 +30,14 @@ public struct IRCOutput: Hashable, Sendable {
     return bytes
   }
 
-  /// `lines` as a log or recording may keep them: each sensitive line replaced by
-  /// `AUTHENTICATE <redacted>`.
+  /// `lines` as a log or recording may keep them: each sensitive line with its secret
+  /// replaced (`SecretRedaction`: `AUTHENTICATE <redacted>`, `PASS <redacted>`,
+  /// `JOIN #chan <redacted>`).
   public var redactedLines: [String] {
-    lines.indices.map { sensitiveLines.contains($0) ? Self.redactedResponse : lines[$0] }
+    lines.indices.map { index in
+      guard sensitiveLines.contains(index) else { return lines[index] }
+      return SecretRedaction.redacted(rawLine: lines[index]) ?? Self.redactedResponse
+    }
   }
 
   /// What a sensitive line becomes in `redactedLines`.

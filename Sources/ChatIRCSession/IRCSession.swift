@@ -95,8 +95,8 @@ public final class IRCSession: Session {
     flush(at: now)
   }
 
-  public func join(_ name: ConversationName, at now: Timestamp) {
-    engine.perform(.join(channel: name.text), at: now)
+  public func join(_ name: ConversationName, key: String?, at now: Timestamp) {
+    engine.perform(.join(channel: name.text, key: key), at: now)
     flush(at: now)
   }
 
@@ -107,6 +107,11 @@ public final class IRCSession: Session {
 
   public func setTopic(_ topic: String, of name: ConversationName, at now: Timestamp) {
     engine.perform(.setTopic(channel: name.text, text: topic), at: now)
+    flush(at: now)
+  }
+
+  public func perform(_ request: SessionRequest, at now: Timestamp) {
+    engine.perform(IRCIntent(request), at: now)
     flush(at: now)
   }
 

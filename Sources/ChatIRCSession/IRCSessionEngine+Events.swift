@@ -10,8 +10,8 @@ extension IRCSessionEngine {
     case .registered(let nick):
       hasRegistered = true
       backoff.reset()
-      if nick != configuration.client.nick {
-        notify(.nickFallback(wanted: configuration.client.nick, nick: nick), at: now)
+      if nick != client.wantedNick {
+        notify(.nickFallback(wanted: client.wantedNick, nick: nick), at: now)
       }
       enqueue(.connected(time: now))
       // The core owns the nick it knows you by: a fallback renames you there.
@@ -88,6 +88,20 @@ extension IRCSessionEngine {
       if code != "422" { notify(.serverReply(code: code, text: text), at: now) }
     case .intentRefused(let reason):
       notify(.refused(reason: reason), at: now)
+    case .markedAway(let message):
+      notify(.markedAway(message: message), at: now)
+    case .markedBack:
+      notify(.markedBack, at: now)
+    case .inviting(let nick, let channel):
+      notify(.invited(nick: nick, channel: channel), at: now)
+    case .currentModes(let target, let modes):
+      notify(.modes(target: target, modes: modes), at: now)
+    case .whoisReplied(let reply):
+      enqueue(.replied(.whois(reply), time: now))
+    case .whoReplied(let reply):
+      enqueue(.replied(.who(reply), time: now))
+    case .channelsListed(let list):
+      enqueue(.replied(.channels(list), time: now))
     case .ctcpAnswered(let nick, let command):
       notify(.ctcpAnswered(nick: nick, command: command), at: now)
     case .lineIgnored(let reason):

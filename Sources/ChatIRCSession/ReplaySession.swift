@@ -107,8 +107,8 @@ public final class ReplaySession: Session {
     engine.send(message, at: now)
   }
 
-  public func join(_ name: ConversationName, at now: Timestamp) {
-    engine.perform(.join(channel: name.text), at: now)
+  public func join(_ name: ConversationName, key: String?, at now: Timestamp) {
+    engine.perform(.join(channel: name.text, key: key), at: now)
   }
 
   public func part(_ name: ConversationName, reason: String?, at now: Timestamp) {
@@ -117,6 +117,10 @@ public final class ReplaySession: Session {
 
   public func setTopic(_ topic: String, of name: ConversationName, at now: Timestamp) {
     engine.perform(.setTopic(channel: name.text, text: topic), at: now)
+  }
+
+  public func perform(_ request: SessionRequest, at now: Timestamp) {
+    engine.perform(IRCIntent(request), at: now)
   }
 
   /// Whether every recorded entry has been played and every action it caused handed to the

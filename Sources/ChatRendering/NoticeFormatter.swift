@@ -25,6 +25,8 @@ public struct NoticeFormatter: TranscriptFormatter {
       return "'\(shown(name))' is the session's own conversation: it stays open\n"
     case .conversationHelp:
       return conversationHelp
+    case .serverHelp:
+      return serverHelp + shortForms
     case .conversations(let summaries):
       let lines = summaries.map { summary in
         let mark = summary.isActive ? "* " : "  "
@@ -34,14 +36,15 @@ public struct NoticeFormatter: TranscriptFormatter {
       return "conversations:\n" + lines.joined()
     case .help:
       let rows =
-        Command.Name.allCases.filter { !$0.isConversationCommand }
-        .map { ("/\($0.rawValue)", $0.summary) }
+        Command.Name.allCases.filter { $0.group == .general }
+        .map { ($0.usage, $0.summary) }
         + [("//text", "send text that starts with /")]
-      return "commands:\n" + table(rows) + conversationHelp
+      return "commands:\n" + table(rows) + conversationHelp + serverHelp + shortForms
     case .joinFailed(let name, let reason):
       return "cannot join \(shown(name)): " + Sanitizer.sanitize(reason) + "\n"
-    case .link(let link, let status):
-      return "server: " + LinkText.summary(of: link, status: status) + "\n"
+    case .link(let link, let status, let nick):
+      return "server: " + LinkText.summary(of: link, status: status) + "; you are "
+        + Sanitizer.sanitize(nick) + "\n"
     case .firstChannelNotJoined(let seconds):
       return "no channel of the start joined within \(seconds) s: the input goes on without one\n"
     case .malformedInput(let line, let problem):
@@ -51,6 +54,11 @@ public struct NoticeFormatter: TranscriptFormatter {
       return "\(members.count) in \(shown(name)): " + list + "\n"
     case .missingArgument(let command):
       return "usage: \(command.usage)\n"
+    case .needsServer(let command):
+      return "/\(command.rawValue) needs a server: the simulated peer has none"
+        + " (chat --server URL)\n"
+    case .nothingToRetry:
+      return "nothing to retry: no message failed\n"
     case .notAChannel(let name):
       return "'\(shown(name))' is not a channel: it has no members or topic\n"
     case .notOpen(let target):
@@ -60,6 +68,8 @@ public struct NoticeFormatter: TranscriptFormatter {
         + " messages; /join a channel, or /msg NAME TEXT\n"
     case .notSentWhileLeaving:
       return "not sent: leaving once the replies in flight arrive (/quit again to quit now)\n"
+    case .reply(let reply, _):
+      return ReplyText.text(of: reply)
     case .session(let notice, _):
       return Sanitizer.sanitize(notice.description) + "\n"
     case .tooManyConversations(let limit):
@@ -79,6 +89,26 @@ public struct NoticeFormatter: TranscriptFormatter {
       ($0.usage, $0.summary)
     }
     return "conversation commands:\n" + table(rows)
+  }
+
+  /// The server's commands with their usage: part of `/help`, and all of `/help server`.
+  private static var serverHelp: String {
+    let rows = Command.Name.allCases.filter { $0.group == .server }.map { ($0.usage, $0.summary) }
+    return "server commands (with --server):\n" + table(rows)
+  }
+
+  /// irssi's short forms and what each stands for, wrapped to fit 80 columns.
+  private static var shortForms: String {
+    let forms = Command.Name.shortForms.map { "/\($0.form) = /\($0.command.rawValue)" }
+    var lines = ["short forms, as in irssi:"]
+    for form in forms {
+      if lines.count > 1, lines[lines.count - 1].count + form.count + 2 <= 78 {
+        lines[lines.count - 1] += ", " + form
+      } else {
+        lines.append("  " + form)
+      }
+    }
+    return lines.joined(separator: "\n") + "\n"
   }
 
   /// Rows of two columns, the second aligned, each line indented and ending in a newline.

@@ -177,14 +177,16 @@ struct Loop {
       break  // The phase is now `.finished`; the loop ends after this step.
     case .forgetPolicy(let host):
       policyStore?.forget(host: host)
-    case .join(let name):
-      session.join(name, at: clock.now)
+    case .join(let name, let key):
+      session.join(name, key: key, at: clock.now)
     case .leave(let reason):
       session.leave(reason: reason, at: clock.now)
     case .part(let name, let reason):
       session.part(name, reason: reason, at: clock.now)
     case .rememberPolicy(let policy, let time):
       policyStore?.remember(policy, at: time)
+    case .perform(let request):
+      session.perform(request, at: clock.now)
     case .send(let message):
       session.send(message, at: clock.now)
     case .setTopic(let name, let topic):

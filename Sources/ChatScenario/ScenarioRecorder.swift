@@ -107,7 +107,9 @@ public final class ScenarioRecorder: LoopObserver {
     for event in step {
       switch event {
       case .ended: events.append(.end)
-      case .line(let text): events.append(.typed(text))
+      // A secret typed (`/quote PASS …`, a channel key) is kept out: the replay does not
+      // need it, for the server's answers are recorded.
+      case .line(let text): events.append(.typed(SecretRedaction.redacted(typedLine: text) ?? text))
       case .quitRequested: events.append(.quit)
       // `--record` is refused with `--input jsonl`: a scenario holds typed lines only.
       case .malformedLine, .request: break

@@ -40,12 +40,16 @@ public protocol Session {
   /// the run is draining and nothing the user sent is in flight. What is still to come is
   /// what `isExpectingEvents` says.
   mutating func leave(reason: String?, at now: Timestamp)
-  /// Asks to join the channel `name` at `now`; `.joined` reports it done.
-  mutating func join(_ name: ConversationName, at now: Timestamp)
+  /// Asks to join the channel `name` at `now`, with its `key` if it has one; `.joined`
+  /// reports it done.
+  mutating func join(_ name: ConversationName, key: String?, at now: Timestamp)
   /// Asks to leave the channel `name` at `now`, for `reason` if given; `.left` reports it done.
   mutating func part(_ name: ConversationName, reason: String?, at now: Timestamp)
   /// Asks to set the topic of the channel `name` at `now`; `.topicChanged` reports it done.
   mutating func setTopic(_ topic: String, of name: ConversationName, at now: Timestamp)
+  /// Asks the server to carry out `request` at `now` (`/nick`, `/whois`, …); what comes of
+  /// it comes back as actions. The core asks only a session with a server.
+  mutating func perform(_ request: SessionRequest, at now: Timestamp)
 }
 
 /// A descriptor a session wants polled, and whether for reading, writing or both.
@@ -88,7 +92,9 @@ extension Session {
   /// False: the core's own delivery timeout applies.
   public var confirmsDelivery: Bool { false }
   public mutating func leave(reason: String?, at now: Timestamp) {}
-  public mutating func join(_ name: ConversationName, at now: Timestamp) {}
+  public mutating func join(_ name: ConversationName, key: String?, at now: Timestamp) {}
   public mutating func part(_ name: ConversationName, reason: String?, at now: Timestamp) {}
   public mutating func setTopic(_ topic: String, of name: ConversationName, at now: Timestamp) {}
+  /// Nothing: without a server the core never asks (it says the command needs one).
+  public mutating func perform(_ request: SessionRequest, at now: Timestamp) {}
 }

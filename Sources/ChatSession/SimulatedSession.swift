@@ -108,7 +108,7 @@ public struct SimulatedSession: Session {
     schedule(.echo(message), at: now, after: configuration.echoDelayMilliseconds)
   }
 
-  public mutating func join(_ name: ConversationName, at now: Timestamp) {
+  public mutating func join(_ name: ConversationName, key: String?, at now: Timestamp) {
     confirm(.join(name), at: now)
   }
 

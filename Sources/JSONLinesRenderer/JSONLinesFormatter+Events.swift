@@ -123,7 +123,7 @@ extension JSONLinesFormatter {
   }
 
   /// Writes `["a","b"]`.
-  private static func writeList(_ strings: [String], to writer: inout ByteWriter) {
+  static func writeList(_ strings: [String], to writer: inout ByteWriter) {
     writer.write(UInt8(ascii: "["))
     for (index, string) in strings.enumerated() {
       if index > 0 { writer.write(UInt8(ascii: ",")) }
@@ -133,7 +133,7 @@ extension JSONLinesFormatter {
   }
 
   /// Writes `,"key":"value"`, or nothing when `value` is nil.
-  private static func writeOptional(
+  static func writeOptional(
     _ key: StaticString, _ value: String?, to writer: inout ByteWriter
   ) {
     guard let value else { return }

@@ -10,7 +10,9 @@ import ChatRendering
 /// a network session told the user: its kind, words and time), `sent` (a message awaiting its echo), `message` (a message entered its
 /// conversation), `failed` (a send that could not be delivered, and why), the conversation events
 /// (`joined`, `left`, `active`, `member_joined`, `member_left`, `member_quit`, `nick`,
-/// `members`, `topic`: see `JSONLinesFormatter+Events.swift`), `end` (the stream is complete:
+/// `members`, `topic`: see `JSONLinesFormatter+Events.swift`), the answers to the user's
+/// questions to a server (`whois`, `who`, `channels`: see `JSONLinesFormatter+Replies.swift`),
+/// `end` (the stream is complete:
 /// counts of messages, failures, and sends still pending when chat stopped). Every
 /// message-like object names its `"conversation"` (schema 2; schema 1 had none). Consumers
 /// should ignore types and keys they do not know: new ones may be added, none removed or
@@ -49,9 +51,11 @@ public struct JSONLinesFormatter: TranscriptFormatter {
     }
   }
 
-  /// What the session said, as a `notice` object; the user's own notices (`/help`, unknown
-  /// commands) go to standard error, not into the stream.
+  /// What the session said, as a `notice` object, and the server's answers to the user's
+  /// questions (`whois`, `who`, `channels`: see `JSONLinesFormatter+Replies.swift`); the
+  /// user's own notices (`/help`, unknown commands) go to standard error, not into the stream.
   public mutating func format(_ notice: Notice, in state: AppState, into output: inout [UInt8]) {
+    if case .reply(let reply, let time) = notice { return write(reply, at: time, into: &output) }
     guard case .session(let said, let time) = notice else { return }
     let text = said.description
     output.append(reserving: Self.fixedRoom + JSONWriter.maximumLength(ofString: text)) {

@@ -11,6 +11,11 @@ enum CommandCompletion {
     .join, .part, .switch, .win, .query, .msg, .names,
   ]
 
+  /// The commands whose arguments name people: members' nicks complete from the first.
+  static let nickCommands: Set<Command.Name> = [
+    .whois, .kick, .op, .deop, .voice, .devoice, .ban, .unban, .invite,
+  ]
+
   /// The commands that start with `prefix` (which includes the `/`), as `/name`.
   static func matches(for prefix: String) -> [String] {
     guard prefix.hasPrefix("/") else { return [] }
@@ -25,7 +30,7 @@ enum CommandCompletion {
     if before.isEmpty, word.hasPrefix("/") { return matches(for: word) }
     let words = before.split(whereSeparator: \.isWhitespace)
     if words.count == 1, before.last?.isWhitespace == true, words[0].hasPrefix("/"),
-      let command = Command.Name(rawValue: String(words[0].dropFirst())),
+      let command = Command.Name(typed: words[0].dropFirst()),
       conversationCommands.contains(command)
     {
       var names = context.conversations
@@ -35,7 +40,11 @@ enum CommandCompletion {
       }
       return names.filter { starts($0, with: word, context.rules) }
     }
-    guard !word.isEmpty, !before.hasPrefix("/") || words.count > 1 else { return [] }
+    let namesPeople = words.first.flatMap { Command.Name(typed: $0.dropFirst()) }.map {
+      nickCommands.contains($0)
+    }
+    guard !word.isEmpty, !before.hasPrefix("/") || words.count > 1 || namesPeople == true
+    else { return [] }
     let nicks = context.members.filter { starts($0, with: word, context.rules) }
     return before.isEmpty ? nicks.map { $0 + ":" } : nicks
   }

@@ -1,4 +1,5 @@
 @preconcurrency import CReadline
+import ChatCore
 import Glibc
 
 /// Input history kept across runs in `$XDG_STATE_HOME/chat/history`.
@@ -32,9 +33,11 @@ struct HistoryFile {
     return nil
   }
 
-  /// Whether `line` goes into history after `previous`.
+  /// Whether `line` goes into history after `previous`: not a blank line, a repeat, or a line
+  /// that carries a secret (`/quote PASS …`, `/join #chan key`: `SecretRedaction`).
   static func shouldStore(_ line: String, after previous: String?) -> Bool {
     !line.allSatisfy(\.isWhitespace) && line != previous
+      && SecretRedaction.redacted(typedLine: line) == nil
   }
 
   /// Starts readline's history and reads the file, creating it (and its folders) if needed.

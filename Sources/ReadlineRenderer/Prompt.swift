@@ -14,6 +14,7 @@ import LineRenderer
 ///     #chat [1 pending, 3 queued, lag 120ms] >   on a network: lines waiting for the
 ///                                                pacing allowance, the last measured lag
 ///     #chat [TLS not verified, lag 80ms] >       with --tls-insecure, always first
+///     [alice] #chat [lag 80ms] >                 on a server, your nick first, always
 ///
 /// Names are sanitised. At most `UnreadActivity.shownLimit` others are named; the rest are
 /// counted (`+3`).
@@ -45,7 +46,17 @@ struct Prompt: Equatable {
     hint += link
     var visible = ""
     text = ""
+    if state.hasServer {
+      // Your nick on the server, as irssi's status bar and WeeChat's input prompt show it.
+      let nick = "[" + Sanitizer.sanitize(state.localName) + "]"
+      visible += nick
+      text += Self.styled(nick, .dim, color)
+    }
     if state.conversations.count > 1 {
+      if !visible.isEmpty {
+        visible += " "
+        text += " "
+      }
       let active = state.conversations.activeName
       let name = Sanitizer.sanitize(active.text)
       visible += name

@@ -13,7 +13,7 @@ import Testing
     ("//quit", .message("/quit")),
     ("//", .message("/")),
     ("/", .unknownCommand("")),
-    ("/QUIT", .unknownCommand("QUIT")),
+    ("/QUIT", .command(.quit(reason: nil))),
     (" /quit", .message(" /quit")),
     ("/nope x", .unknownCommand("nope")),
   ])
@@ -22,8 +22,8 @@ import Testing
   }
 
   @Test(arguments: [
-    ("/join #room", TypedLine.command(.join("#room"))),
-    ("/join   room  extra", .command(.join("room"))),
+    ("/join #room", TypedLine.command(.join("#room", keys: nil))),
+    ("/join   room  extra", .command(.join("room", keys: "extra"))),
     ("/join", .missingArgument(.join)),
     ("/join   ", .missingArgument(.join)),
     ("/part", .command(.part(""))),

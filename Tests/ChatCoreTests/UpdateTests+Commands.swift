@@ -10,7 +10,7 @@ func typed(_ line: String, _ number: UInt8 = 9, _ milliseconds: Int64 = 500) -> 
 
 /// Conversation commands and the user actions they share.
 extension UpdateTests {
-  @Test(arguments: ["/join #room", "/join room", "/join   #room  extra"])
+  @Test(arguments: ["/join #room", "/join room", "/join   #room  ", "/JOIN #room", "/j room"])
   func joinAsksTheSessionToJoinAndChangesNothingYet(line: String) {
     expectUpdate(connected(), typed(line), effects: [.join(room)])
     expectUpdate(connected(), .user(.joinRequested("#room", time: at(5))), effects: [.join(room)])
@@ -30,7 +30,7 @@ extension UpdateTests {
       NameError.tooLong(
         "#" + String(repeating: "a", count: 50), kind: .channel, limit: 50)
     ),
-    ("/join #a,b", .malformed("#a,b", kind: .channel, character: ",")),
+    ("/join #ok,#a\u{7}b", .malformed("#a\u{7}b", kind: .channel, character: "\u{7}")),
     ("/join #a\u{7}b", .malformed("#a\u{7}b", kind: .channel, character: "\u{7}")),
     (
       "/msg " + String(repeating: "n", count: 31) + " hi",

@@ -22,11 +22,13 @@ func requested(_ request: Request, _ number: UInt8 = 9, _ milliseconds: Int64 = 
   @Test(arguments: [
     (Request.send("hello", to: nil), "hello"), (.send("/quit", to: nil), "//quit"),
     (.send("hi", to: "Carol"), "/msg Carol hi"), (.send("hi", to: "#room"), "/msg #room hi"),
-    (.action("waves"), "/me waves"), (.join("#ops"), "/join #ops"), (.join("ops"), "/join ops"),
+    (.action("waves"), "/me waves"), (.join("#ops", key: nil), "/join #ops"),
+    (.join("ops", key: nil), "/join ops"),
     (.part(nil, reason: nil), "/part"), (.part("#room", reason: "bye"), "/part #room bye"),
     (.query("Carol"), "/query Carol"), (.switchTo("1"), "/switch 1"),
     (.switchTo("#nowhere"), "/switch #nowhere"), (.topic(nil), "/topic"),
-    (.topic("new"), "/topic new"), (.quit, "/quit"), (.join("#a,b"), "/join #a,b"),
+    (.topic("new"), "/topic new"), (.quit(reason: nil), "/quit"),
+    (.join("#a,b", key: nil), "/join #a,b"),
   ])
   func aRequestDoesWhatItsTypedCommandDoes(request: Request, line: String) {
     for state in Self.states() {

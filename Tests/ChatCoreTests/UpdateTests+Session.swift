@@ -43,7 +43,7 @@ extension UpdateTests {
             ConversationSummary(
               number: 1, name: .initial, kind: .server, unreadCount: 0, isActive: true)
           ])),
-        .show(.link(link, status: .connected)),
+        .show(.link(link, status: .connected, nick: "PersonA")),
       ])
   }
 

@@ -365,8 +365,10 @@ func sent(_ message: Message) -> [Effect] {
 
   // MARK: derived values
 
-  @Test func retryWithNothingFailedDoesNothing() {
-    expectUpdate(connected(), .user(.submitted(text: "/retry", id: id(1), time: at(0))))
+  @Test func retryWithNothingFailedSaysSo() {
+    expectUpdate(
+      connected(), .user(.submitted(text: "/retry", id: id(1), time: at(0))),
+      effects: [.show(.nothingToRetry)])
   }
 
   @Test func inFlightCountsMessagesNotYetDelivered() {

@@ -56,7 +56,9 @@ struct RecordingSession: Session {
 
   mutating func leave(reason: String?, at now: Timestamp) { session.leave(reason: reason, at: now) }
 
-  mutating func join(_ name: ConversationName, at now: Timestamp) { session.join(name, at: now) }
+  mutating func join(_ name: ConversationName, key: String?, at now: Timestamp) {
+    session.join(name, key: key, at: now)
+  }
 
   mutating func part(_ name: ConversationName, reason: String?, at now: Timestamp) {
     session.part(name, reason: reason, at: now)
@@ -64,5 +66,9 @@ struct RecordingSession: Session {
 
   mutating func setTopic(_ topic: String, of name: ConversationName, at now: Timestamp) {
     session.setTopic(topic, of: name, at: now)
+  }
+
+  mutating func perform(_ request: SessionRequest, at now: Timestamp) {
+    session.perform(request, at: now)
   }
 }

@@ -54,15 +54,27 @@ import Testing
     #expect(NoticeFormatter.text(of: notice) == text)
   }
 
-  @Test func helpListsEveryCommandAndConversationHelpTheConversationOnes() {
+  @Test func helpListsEveryCommandAndEachGroupItsOwn() {
     let help = NoticeFormatter.text(of: .help)
-    #expect(help.hasPrefix("commands:\n  /help   list the commands\n"))
+    #expect(help.hasPrefix("commands:\n  /help [TOPIC]   list the commands\n"))
     let conversations = NoticeFormatter.text(of: .conversationHelp)
     #expect(conversations.hasPrefix("conversation commands:\n"))
-    #expect(help.hasSuffix(conversations))
-    for name in Command.Name.allCases where name.isConversationCommand {
-      #expect(conversations.contains("  " + name.usage), "\(name)")
-      #expect(help.contains("  " + name.usage), "\(name)")
+    let server = NoticeFormatter.text(of: .serverHelp)
+    #expect(server.hasPrefix("server commands (with --server):\n"))
+    #expect(help.hasSuffix(conversations + server))
+    for name in Command.Name.allCases {
+      #expect(help.contains("  " + name.usage + " "), "\(name)")
+      let group = name.isConversationCommand ? conversations : name.needsServer ? server : help
+      #expect(group.contains("  " + name.usage + " "), "\(name)")
+    }
+    // Both lists are named, and neither is hidden.
+    #expect(conversations.contains("/list "))
+    #expect(server.contains("/channels [MASK] "))
+    // Every line fits 80 columns.
+    for line in help.split(separator: "\n") { #expect(line.count <= 80, "\(line)") }
+    // Every short form, with what it stands for.
+    for (form, command) in Command.Name.shortForms {
+      #expect(server.contains("/\(form) = /\(command.rawValue)"), "\(form)")
     }
   }
 
@@ -109,13 +121,14 @@ import Testing
   @Test func theLinkSaysStatusLagAndQueuedLines() {
     #expect(
       NoticeFormatter.text(
-        of: .link(LinkStatus(queuedLines: 3, lagMilliseconds: 120), status: .connected))
-        == "server: connected, lag 120ms, 3 lines queued\n")
+        of: .link(
+          LinkStatus(queuedLines: 3, lagMilliseconds: 120), status: .connected, nick: "alice"))
+        == "server: connected, lag 120ms, 3 lines queued; you are alice\n")
     #expect(
-      NoticeFormatter.text(of: .link(LinkStatus(), status: .connected))
-        == "server: connected, lag not measured yet\n")
+      NoticeFormatter.text(of: .link(LinkStatus(), status: .connected, nick: "alice"))
+        == "server: connected, lag not measured yet; you are alice\n")
     #expect(
-      NoticeFormatter.text(of: .link(LinkStatus(), status: .disconnected))
-        == "server: disconnected\n")
+      NoticeFormatter.text(of: .link(LinkStatus(), status: .disconnected, nick: "a\u{1B}b"))
+        == "server: disconnected; you are a␛b\n")
   }
 }

@@ -34,10 +34,10 @@ import Testing
     defer { close(descriptor) }
     #expect(
       try events(of: JSONLinesInput(descriptor: descriptor)) == [
-        .request(.join("#ops")),
+        .request(.join("#ops", key: nil)),
         .malformedLine(
           number: 3, problem: "not JSON: the line ends inside the JSON value at byte 36"),
-        .request(.send("deploy done", to: "#ops")), .request(.quit), .ended,
+        .request(.send("deploy done", to: "#ops")), .request(.quit(reason: nil)), .ended,
       ])
   }
 

@@ -4,6 +4,11 @@ import Testing
 
 @testable import ChatRuntime
 
+/// Every request type, as the notice for an unknown one lists them.
+private let requestTypes =
+  "send, join, part, switch, query, topic, me, quit, nick, whois, who, away, notice, invite,"
+  + " kick, mode, op, deop, voice, devoice, ban, unban, quote or channels"
+
 /// What each line of `--input jsonl` asks for, and the notice each malformed line gets.
 @Suite(.timeLimit(.minutes(10))) struct JSONRequestTests {
   private func read(_ line: String) throws(InputLineProblem) -> Request {
@@ -19,7 +24,7 @@ import Testing
     (##"{"type":"send","text":"/quit","conversation":null}"##, .send("/quit", to: nil)),
     (##"{"text":"  two  spaces ","type":"send"}"##, .send("  two  spaces ", to: nil)),
     (##"{"type":"me","text":"waves"}"##, .action("waves")),
-    (##"{"type":"join","conversation":"#ops"}"##, .join("#ops")),
+    (##"{"type":"join","conversation":"#ops"}"##, .join("#ops", key: nil)),
     (##"{"type":"part"}"##, .part(nil, reason: nil)),
     (##"{"type":"part","conversation":"#ops","reason":"bye"}"##, .part("#ops", reason: "bye")),
     (##"{"type":"part","reason":" "}"##, .part(nil, reason: nil)),
@@ -27,7 +32,59 @@ import Testing
     (##"{"type":"query","conversation":"Carol"}"##, .query("Carol")),
     (##"{"type":"topic"}"##, .topic(nil)),
     (##"{"type":"topic","text":"release day"}"##, .topic("release day")),
-    (##"{"type":"quit"}"##, .quit),
+    (##"{"type":"quit"}"##, .quit(reason: nil)),
+    (##"{"type":"quit","reason":"off to lunch"}"##, .quit(reason: "off to lunch")),
+    (##"{"type":"quit","reason":"  "}"##, .quit(reason: nil)),
+    (##"{"type":"join","conversation":"#a,#b","key":"k1,k2"}"##, .join("#a,#b", key: "k1,k2")),
+    (##"{"type":"nick","nick":"bob"}"##, .nick("bob")),
+    (##"{"type":"whois","nick":"bob"}"##, .whois("bob")),
+    (##"{"type":"who","mask":"#ops"}"##, .who("#ops")),
+    (##"{"type":"away","text":"lunch"}"##, .away("lunch")),
+    (##"{"type":"away"}"##, .away(nil)),
+    (##"{"type":"away","text":""}"##, .away(nil)),
+    (
+      ##"{"type":"notice","target":"#ops","text":"heads up"}"##,
+      .notice(to: "#ops", text: "heads up")
+    ),
+    (##"{"type":"invite","nick":"bob"}"##, .invite("bob", channel: nil)),
+    (##"{"type":"invite","nick":"bob","channel":"#ops"}"##, .invite("bob", channel: "#ops")),
+    (##"{"type":"kick","nick":"bob"}"##, .kick("bob", channel: nil, reason: nil)),
+    (
+      ##"{"type":"kick","nick":"bob","channel":"#ops","reason":"spam"}"##,
+      .kick("bob", channel: "#ops", reason: "spam")
+    ),
+    (##"{"type":"mode"}"##, .mode(target: nil, modes: [])),
+    (
+      ##"{"type":"mode","target":"#ops","modes":"+k  key"}"##,
+      .mode(target: "#ops", modes: ["+k", "key"])
+    ),
+    (
+      ##"{"type":"op","nicks":["a","b"]}"##,
+      .memberMode(.operator, adding: true, targets: ["a", "b"], channel: nil)
+    ),
+    (
+      ##"{"type":"deop","nicks":"a"}"##,
+      .memberMode(.operator, adding: false, targets: ["a"], channel: nil)
+    ),
+    (
+      ##"{"type":"voice","nicks":["a"],"channel":"#x"}"##,
+      .memberMode(.voice, adding: true, targets: ["a"], channel: "#x")
+    ),
+    (
+      ##"{"type":"devoice","nicks":["a"]}"##,
+      .memberMode(.voice, adding: false, targets: ["a"], channel: nil)
+    ),
+    (
+      ##"{"type":"ban","nicks":["*!*@evil"]}"##,
+      .memberMode(.ban, adding: true, targets: ["*!*@evil"], channel: nil)
+    ),
+    (
+      ##"{"type":"unban","nicks":["a"]}"##,
+      .memberMode(.ban, adding: false, targets: ["a"], channel: nil)
+    ),
+    (##"{"type":"quote","line":"VERSION"}"##, .quote("VERSION")),
+    (##"{"type":"channels"}"##, .channels(mask: nil)),
+    (##"{"type":"channels","mask":"#c*"}"##, .channels(mask: "#c*")),
     (##"{"type":"send","text":"\u001b[31mred\u0000"}"##, .send("\u{1B}[31mred\u{0}", to: nil)),
   ])
   func eachTypeReadsAsItsRequest(line: String, expected: Request) throws {
@@ -42,11 +99,11 @@ import Testing
     ("null", "expected a JSON object, found null"),
     (
       ##"{"text":"hi"}"##,
-      "missing \"type\" (one of send, join, part, switch, query, topic, me or quit)"
+      "missing \"type\" (one of " + requestTypes + ")"
     ),
     (
       ##"{"type":"shout"}"##,
-      "unknown type \"shout\" (expected send, join, part, switch, query, topic, me or quit)"
+      "unknown type \"shout\" (expected " + requestTypes + ")"
     ),
     (##"{"type":7}"##, "\"type\" must be a string, not a number"),
     (##"{"type":"send"}"##, "a \"send\" request needs \"text\""),
@@ -68,14 +125,26 @@ import Testing
     (##"{"type":"part","reason":{}}"##, "\"reason\" must be a string, not an object"),
     (
       ##"{"type":"quit","now":true}"##,
-      "unknown field \"now\" in a \"quit\" request (it takes none but \"type\")"
+      "unknown field \"now\" in a \"quit\" request (it takes \"type\" or \"reason\")"
     ),
     (##"{"type":"me"}"##, "a \"me\" request needs \"text\""),
+    (##"{"type":"op"}"##, "a \"op\" request needs \"nicks\""),
+    (##"{"type":"op","nicks":[]}"##, "\"nicks\" is empty"),
+    (##"{"type":"op","nicks":["a",""]}"##, "\"nicks\" is empty"),
+    (
+      ##"{"type":"op","nicks":["a",2]}"##,
+      "\"nicks\" must be an array of strings, not an array holding a number"
+    ),
+    (##"{"type":"op","nicks":{}}"##, "\"nicks\" must be an array of strings, not an object"),
+    (##"{"type":"quote"}"##, "a \"quote\" request needs \"line\""),
+    (##"{"type":"quote","line":"  "}"##, "\"line\" is empty"),
+    (##"{"type":"notice","target":"#a"}"##, "a \"notice\" request needs \"text\""),
+    (##"{"type":"nick","nick":""}"##, "\"nick\" is empty"),
     (##"{"type":"query","conversation":""}"##, "\"conversation\" is empty"),
     (
       "{\"type\":\"" + String(repeating: "x", count: 100) + "\"}",
       "unknown type \"" + String(repeating: "x", count: 40)
-        + "…\" (expected send, join, part, switch, query, topic, me or quit)"
+        + "…\" (expected " + requestTypes + ")"
     ),
   ])
   func aMalformedLineIsExplained(line: String, message: String) {

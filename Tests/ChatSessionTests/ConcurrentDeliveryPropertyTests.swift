@@ -94,10 +94,10 @@ private struct ConcurrentRun {
         timers[timer] = nil
       case .quit:
         finished = true
-      case .show, .rememberPolicy, .forgetPolicy:
+      case .show, .rememberPolicy, .forgetPolicy, .perform:
         break
-      case .join(let name):
-        session.join(name, at: now)
+      case .join(let name, let key):
+        session.join(name, key: key, at: now)
       case .leave(let reason):
         session.leave(reason: reason, at: now)
       case .part(let name, let reason):

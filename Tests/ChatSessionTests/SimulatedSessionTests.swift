@@ -28,7 +28,7 @@ import Testing
   @Test func joiningIsConfirmedAfterAnEchoDelayWithTheMembersListed() {
     var session = SimulatedSession(ids: SeededUUIDGenerator(seed: 1))
     let room = ConversationName("#room")
-    session.join(room, at: start)
+    session.join(room, key: nil, at: start)
     let events = drain(&session)
     let then = start.advanced(byMilliseconds: 100)
     #expect(events.map(\.0) == [100, 100])
@@ -41,7 +41,7 @@ import Testing
   @Test func aLeavingRunWaitsForConversationRequestsToBeConfirmed() {
     var session = SimulatedSession(ids: SeededUUIDGenerator(seed: 1))
     let room = ConversationName("#room")
-    session.join(room, at: start)
+    session.join(room, key: nil, at: start)
     #expect(session.isExpectingEvents)
     _ = session.nextEvent(dueBy: start.advanced(byMilliseconds: 100))  // joined
     #expect(session.isExpectingEvents, "the member list is still to come")
@@ -57,7 +57,7 @@ import Testing
   @Test func inAJoinedChannelThePeerAnswersAsInTheSeed() {
     var session = SimulatedSession(ids: SeededUUIDGenerator(seed: 1))
     let room = ConversationName("#room")
-    session.join(room, at: start)
+    session.join(room, key: nil, at: start)
     _ = drain(&session)
     session.send(message("hi", at: 200, in: room), at: start.advanced(byMilliseconds: 200))
     let events = drain(&session)
@@ -83,7 +83,7 @@ import Testing
     let room = ConversationName("#room")
     session.send(message("hi", in: room), at: start)
     #expect(reply(in: drain(&session)) == nil)
-    session.join(room, at: start)
+    session.join(room, key: nil, at: start)
     session.part(room, reason: "bye", at: start.advanced(byMilliseconds: 1))
     let events = drain(&session)
     #expect(events.last?.1 == .left(room, reason: "bye", time: start.advanced(byMilliseconds: 101)))
@@ -96,7 +96,7 @@ import Testing
     let room = ConversationName("#room")
     session.setTopic("t", of: room, at: start)
     #expect(drain(&session).isEmpty)
-    session.join(room, at: start)
+    session.join(room, key: nil, at: start)
     _ = drain(&session)
     session.setTopic("t", of: room, at: start)
     #expect(

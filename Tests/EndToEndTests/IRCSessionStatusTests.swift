@@ -25,7 +25,7 @@ struct IRCSessionStatusTests {
       guard let row = screen.lines.firstIndex(where: { $0.contains(notice) }) else {
         return false
       }
-      return row < screen.cursorRow && screen.cursorLine == "#ops > half typed"
+      return row < screen.cursorRow && screen.cursorLine == "[bot_] #ops > half typed"
     }
     let lines = terminal.screen.lines
     #expect(
@@ -36,7 +36,7 @@ struct IRCSessionStatusTests {
     let said = try holder.waitFor("bot_'s line") { $0.command == "PRIVMSG" }
     #expect(said.nick == "bot_" && said.trailing == "half typed")
     terminal.expectScreen("the line confirmed, the prompt plain again") {
-      $0.text.contains("> bot_: half typed") && $0.cursorLine == "#ops >"
+      $0.text.contains("> bot_: half typed") && $0.cursorLine == "[bot_] #ops >"
     }
     terminal.type("\u{4}")
     #expect(terminal.waitForExit(within: 10) == 0, "\(terminal.report)")
@@ -51,16 +51,16 @@ struct IRCSessionStatusTests {
     let terminal = try PseudoTerminal(arguments: [
       "--server", "irc://127.0.0.1:\(server.port)/#ops", "--name", "paster", "--no-color",
     ])
-    terminal.expectScreen("joined #ops") { $0.cursorLine == "#ops >" }
+    terminal.expectScreen("joined #ops") { $0.cursorLine == "[paster] #ops >" }
     // The pacing allows a burst of 5, then one line a second: 9 lines leave some waiting.
     terminal.type((1...9).map { "line \($0)\r" }.joined())
     terminal.expectScreen("lines queued in the prompt") { screen in
       screen.cursorLine.range(
-        of: #"^#ops \[\d+ pending, [1-9] queued\] >"#, options: .regularExpression)
+        of: #"^\[paster\] #ops \[\d+ pending, [1-9] queued\] >"#, options: .regularExpression)
         != nil
     }
     terminal.expectScreen("the queue emptied and the prompt plain again", within: 30) {
-      $0.text.contains("> paster: line 9") && $0.cursorLine == "#ops >"
+      $0.text.contains("> paster: line 9") && $0.cursorLine == "[paster] #ops >"
     }
     let said = try watcher.collect(for: 1).filter { $0.command == "PRIVMSG" }.map(\.trailing)
     #expect(said == (1...9).map { "line \($0)" })
@@ -79,14 +79,17 @@ struct IRCSessionLagTests {
     let terminal = try PseudoTerminal(arguments: [
       "--server", "irc://127.0.0.1:\(server.port)/#ops", "--name", "lagger", "--no-color",
     ])
-    terminal.expectScreen("joined #ops") { $0.cursorLine == "#ops >" }
+    terminal.expectScreen("joined #ops") { $0.cursorLine == "[lagger] #ops >" }
     terminal.type("measure\r")
     terminal.expectScreen("the lag in the prompt") {
-      $0.cursorLine.range(of: #"^#ops \[lag \d+ms\] >$"#, options: .regularExpression) != nil
+      $0.cursorLine.range(of: #"^\[lagger\] #ops \[lag \d+ms\] >$"#, options: .regularExpression)
+        != nil
     }
     terminal.type("/list\r")
     terminal.expectScreen("the lag in /list") {
-      $0.text.range(of: #"server: connected, lag \d+ms"#, options: .regularExpression) != nil
+      $0.text.range(
+        of: #"server: connected, lag \d+ms; you are lagger"#, options: .regularExpression)
+        != nil
     }
     terminal.type("\u{4}")
     #expect(terminal.waitForExit(within: 10) == 0, "\(terminal.report)")
@@ -145,7 +148,7 @@ struct IRCSessionInsecureTLSTests {
       "--no-color",
     ])
     terminal.expectScreen("joined, the prompt saying TLS is not verified") {
-      $0.cursorLine == "#ops [TLS not verified] >"
+      $0.cursorLine == "[bold] #ops [TLS not verified] >"
         && $0.text.contains("-!- TLS to 127.0.0.1:\(port) is not verified")
     }
     terminal.type("\u{4}")

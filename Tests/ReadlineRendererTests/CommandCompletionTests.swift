@@ -10,10 +10,13 @@ import Testing
         "/",
         [
           "/help", "/join", "/list", "/me", "/msg", "/names", "/part", "/query", "/quit", "/retry",
-          "/switch", "/topic", "/win",
+          "/switch", "/topic", "/win", "/away", "/ban", "/channels", "/deop", "/devoice",
+          "/invite", "/kick", "/mode", "/nick", "/notice", "/op", "/quote", "/unban", "/voice",
+          "/who", "/whois",
         ]
       ),
-      ("/m", ["/me", "/msg"]),
+      ("/m", ["/me", "/msg", "/mode"]),
+      ("/who", ["/who", "/whois"]),
       ("/h", ["/help"]),
       ("/quit", ["/quit"]),
       ("/x", []),
@@ -43,7 +46,8 @@ import Testing
       ("/win ", "c", ["Conversation", "Carol"]), ("/names ", "#", ["#ops", "#Opera", "#rust"]),
       ("/query ", "b", ["Bob", "bobby"]), ("/msg ", "ca", ["Carol"]),
       ("/msg ", "P", ["Person B"]), ("/switch ", "#x", []),
-      ("/switch  ", "#r", ["#rust"]),
+      ("/switch  ", "#r", ["#rust"]), ("/J ", "#o", ["#ops", "#Opera"]),
+      ("/q ", "ca", ["Carol"]),
     ] as [(String, String, [String])])
   func conversationNamesCompleteAfterTheirCommands(
     before: String, word: String, matches: [String]
@@ -57,7 +61,8 @@ import Testing
       ("thanks ", "Bo", ["Bob", "bobby"]), ("/me waves at ", "bobb", ["bobby"]),
       ("/msg Carol ask ", "bob", ["Bob", "bobby"]), ("/join #ops ", "bo", ["Bob", "bobby"]),
       ("", "x", []), ("hello ", "", []), ("/topic ", "", []), ("", "/sw", ["/switch"]),
-      ("/topic ", "/s", []),
+      ("/topic ", "/s", []), ("/whois ", "bo", ["Bob", "bobby"]), ("/op ", "[", ["[Dan]"]),
+      ("/op Bob ", "bobb", ["bobby"]), ("/KICK ", "pe", ["Person B"]), ("/nick ", "bo", []),
     ] as [(String, String, [String])])
   func membersNamesCompleteAnywhereElse(before: String, word: String, matches: [String]) {
     #expect(CommandCompletion.matches(for: word, after: before, in: context) == matches)

@@ -94,6 +94,8 @@ import Testing
       .stsPolicyApplied(host: "h", port: 1), .stsUpgrade(host: "h", port: 1),
       .tlsUnverified(host: "h", port: 1),
       .tlsOptionsAwaitUpgrade(host: "h", port: 1, options: ["--tls-ca"]),
+      .markedAway(message: "m"), .markedBack,
+      .modes(target: "#a", modes: "+nt"), .invited(nick: "bob", channel: "#a"),
     ]
     #expect(Set(notices.map(\.kind)).count == notices.count)
   }

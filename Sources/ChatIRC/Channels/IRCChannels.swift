@@ -23,6 +23,9 @@ struct IRCChannels: Hashable, Sendable {
   private(set) var joined: [String: String] = [:]
   /// Channels to be in: joined again after every reconnect, as the user spelled them.
   private(set) var autojoin: [String]
+  /// The keys of the channels to be in that have one (`+k`), by folded name: sent again with
+  /// every `JOIN` after a reconnect.
+  private(set) var keys: [String: String] = [:]
   /// `JOIN`s sent and not answered yet, by folded name.
   private(set) var pendingJoins: Set<String> = []
   /// `353` lines gathered until their `366`, by folded channel name.
@@ -39,10 +42,18 @@ struct IRCChannels: Hashable, Sendable {
   /// The name, as the server spells it, of the joined channel with folded name `key`.
   func name(_ key: String) -> String? { joined[key] }
 
-  /// The state of a new connection: nothing joined or pending, the wish list kept.
+  /// The state of a new connection: nothing joined or pending, the wish list and keys kept.
   mutating func connectionStarted() {
-    self = IRCChannels(autojoin: autojoin)
+    self = IRCChannels(autojoin: autojoin, keys: keys)
   }
+
+  private init(autojoin: [String], keys: [String: String]) {
+    self.autojoin = autojoin
+    self.keys = keys
+  }
+
+  /// The key to join the channel `key` (folded) with, if it has one.
+  func joinKey(_ key: String) -> String? { keys[key] }
 
   /// The link is gone: no channel is joined any more.
   mutating func connectionLost() {
@@ -50,19 +61,22 @@ struct IRCChannels: Hashable, Sendable {
   }
 
   /// A `JOIN` is about to be sent for `channel` (`key` folded under `mapping`); `remember`
-  /// adds it to the channels joined again after a reconnect.
+  /// adds it to the channels joined again after a reconnect, with `joinKey` if it has one.
   mutating func joining(
-    _ channel: String, key: String, remember: Bool, mapping: NameRules.CaseMapping
+    _ channel: String, key: String, remember: Bool, joinKey: String? = nil,
+    mapping: NameRules.CaseMapping
   ) {
     if remember, !autojoin.contains(where: { mapping.folded($0) == key }) {
       autojoin.append(channel)
     }
+    if remember, let joinKey { keys[key] = joinKey }
     pendingJoins.insert(key)
   }
 
   /// The user leaves `key`, or was put out of it: it is not joined again after a reconnect.
   mutating func forget(_ key: String, mapping: NameRules.CaseMapping) {
     autojoin.removeAll { mapping.folded($0) == key }
+    keys[key] = nil
   }
 
   /// A refusal of a `JOIN` to `key`; true when one was pending.
@@ -110,5 +124,7 @@ struct IRCChannels: Hashable, Sendable {
     joined = Dictionary(
       joined.values.map { (mapping.folded($0), $0) }, uniquingKeysWith: { $1 })
     pendingJoins = Set(pendingJoins.map { mapping.folded($0) })
+    keys = Dictionary(
+      keys.map { (mapping.folded($0.key), $0.value) }, uniquingKeysWith: { $1 })
   }
 }

@@ -3,6 +3,24 @@ import ChatCore
 /// The router's side of the channels part (`IRCChannels`): each line parsed, told whether it
 /// is about us, and what changed reported.
 extension IRCClient {
+  /// `JOIN #chan` (or `JOIN #chan key` for a `+k` channel): remembered, with its key, to be
+  /// joined again after a reconnect. A key that is no word (a space, a comma, a control
+  /// character) is refused, without showing it.
+  mutating func joinChannel(_ channel: String, key joinKey: String?, into output: inout IRCOutput) {
+    if let joinKey, !Self.isValidWord(joinKey) {
+      output.events.append(
+        .intentRefused(
+          reason: "not joining \(channel): its key holds a space, comma or control"
+            + " character"))
+      return
+    }
+    let key = folded(channel)
+    channels.joining(
+      channel, key: key, remember: true, joinKey: joinKey, mapping: support.caseMapping)
+    let parameters = [channel] + (joinKey.map { [$0] } ?? [])
+    delivery.outbox.queue(.command(IRCMessage(command: "JOIN", parameters: parameters)))
+  }
+
   mutating func receiveJoin(_ message: IRCMessage, into output: inout IRCOutput) {
     guard let source = message.source.map(IRCSource.init), let channel = message.parameters.first
     else { return countMalformed() }
@@ -72,6 +90,10 @@ extension IRCClient {
     if isUs(source.nick) {
       let previous = nick
       nick = new
+      // The user's own choice is kept for the next connection; a rename by the server is not.
+      if let requested = registration.requestedNick, support.caseMapping.equal(requested, new) {
+        wantedNick = new
+      }
       registration.requestedNick = nil
       // A history replay after a lost link names our lines by the nick we had then.
       for index in delivery.inFlight.indices { delivery.inFlight[index].renamed(to: new) }

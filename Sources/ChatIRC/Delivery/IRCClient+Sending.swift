@@ -35,13 +35,12 @@ extension IRCClient {
     case .send(let id, let target, let text, let isAction, let label):
       queueMessage(
         id: id, target: target, text: text, isAction: isAction, label: label, into: &output)
-    case .join(let channel):
+    case .join(let channel, let key):
       guard isValidChannel(channel) else {
         output.events.append(.intentRefused(reason: "'\(channel)' is not a channel name here"))
         return
       }
-      channels.joining(channel, key: folded(channel), remember: true, mapping: support.caseMapping)
-      delivery.outbox.queue(.command(IRCMessage(command: "JOIN", parameters: [channel])))
+      joinChannel(channel, key: key, into: &output)
     case .part(let channel, let reason):
       guard isValidChannel(channel) else {
         output.events.append(.intentRefused(reason: "'\(channel)' is not a channel name here"))
@@ -70,6 +69,9 @@ extension IRCClient {
       delivery.outbox.queue(
         .command(
           IRCMessage(command: "QUIT", parameters: [clean(reason ?? Self.defaultQuitReason)])))
+    case .invite, .kick, .listChannels, .notice, .rawLine, .setAway, .setMemberMode, .setModes,
+      .who, .whois:
+      perform(command: intent, into: &output)
     }
   }
 
@@ -130,7 +132,7 @@ extension IRCClient {
       guard delivery.bucket.take(at: now), let entry = delivery.outbox.removeNext() else { return }
       switch entry {
       case .control(let message), .command(let message):
-        output.lines.append(message.serialized)
+        write(command: message, into: &output)
       case .keepalive(let token):
         writePing(isKeepalive: true, token: token, into: &output)
       case .part(let line):

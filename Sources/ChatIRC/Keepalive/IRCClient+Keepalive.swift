@@ -42,7 +42,8 @@ extension IRCClient {
 
   /// `PONG` to one of our `PING`s: the lag, and the lines it confirms.
   mutating func receivePong(_ message: IRCMessage, into output: inout IRCOutput) {
-    guard let token = message.parameters.last, let (ping, confirmed) = delivery.pongReceived(token)
+    guard let token = message.parameters.last, !queries.closeWindow(token: token),
+      let (ping, confirmed) = delivery.pongReceived(token)
     else { return }
     keepalive.pongReceived(token)
     let lag = ping.sentAt.milliseconds(to: now)

@@ -19,6 +19,12 @@ public struct ISupport: Hashable, Sendable {
   ]
   /// The network's name (`NETWORK`), if it says.
   public var network: String?
+  /// How many modes with a parameter one `MODE` line may change (`MODES`); 3 by default, and
+  /// `unlimitedModes` when the server names no limit.
+  public var modesPerLine = 3
+
+  /// What `MODES` without a value (no limit) counts as: the line's length limits it anyway.
+  public static let unlimitedModes = 20
 
   /// The defaults, for a server that has not sent 005 yet.
   public init() {}
@@ -51,6 +57,7 @@ public struct ISupport: Hashable, Sendable {
       case "CASEMAPPING": caseMapping = defaults.caseMapping
       case "PREFIX": prefixes = defaults.prefixes
       case "NETWORK": network = nil
+      case "MODES": modesPerLine = defaults.modesPerLine
       default: break
       }
       return
@@ -66,6 +73,10 @@ public struct ISupport: Hashable, Sendable {
       caseMapping = NameRules.CaseMapping(rawValue: value.lowercased()) ?? caseMapping
     case "PREFIX": prefixes = Self.prefixes(value) ?? prefixes
     case "NETWORK": network = value.isEmpty ? nil : value
+    case "MODES":
+      modesPerLine =
+        value.isEmpty
+        ? Self.unlimitedModes : Self.length(value).map { min($0, 100) } ?? modesPerLine
     default: break
     }
   }

@@ -16,8 +16,10 @@ extension IRCClient {
     registration.capPhase = .done
     output.events.append(.registered(nick: nick))
     for channel in channels.autojoin where isValidChannel(channel) {
-      channels.joining(channel, key: folded(channel), remember: false, mapping: support.caseMapping)
-      delivery.outbox.queue(.command(IRCMessage(command: "JOIN", parameters: [channel])))
+      let key = folded(channel)
+      channels.joining(channel, key: key, remember: false, mapping: support.caseMapping)
+      let parameters = [channel] + (channels.joinKey(key).map { [$0] } ?? [])
+      delivery.outbox.queue(.command(IRCMessage(command: "JOIN", parameters: parameters)))
     }
     queueRejoinPing()
     let held = delivery.heldIntents
@@ -48,10 +50,20 @@ extension IRCClient {
     let refused = parameters.count > 2 ? parameters[1] : nick
     let reason = parameters.last ?? "refused"
     guard phase == .registering else {
+      // After registration only a `NICK` of ours is refused (`/nick`, or one by `/quote`),
+      // except a 437 that names a channel: a join refused for now.
+      if support.isChannel(refused) {
+        if channels.joinRefused(folded(refused)) {
+          output.events.append(.joinFailed(channel: refused, reason: reason))
+        } else {
+          output.events.append(.serverReply(code: message.command, text: refused + ": " + reason))
+        }
+        return
+      }
       if let requested = registration.requestedNick, support.caseMapping.equal(requested, refused) {
         registration.requestedNick = nil
-        output.events.append(.nickChangeFailed(nick: refused, reason: reason))
       }
+      output.events.append(.nickChangeFailed(nick: refused, reason: reason))
       return
     }
     registration.nickAttempt += 1
@@ -68,15 +80,15 @@ extension IRCClient {
     if invalid, let length = IRCRegistration.cutLength(below: refused.count) {
       // A long nick refused as erroneous: most likely too long (see `cutLength(below:)`).
       registration.nickLimit = length
-      let cut = String(configuration.nick.prefix(length))
+      let cut = String(wantedNick.prefix(length))
       fallback =
         registration.refusedNicks.contains(cut)
         ? IRCRegistration.fallbackNick(
-          for: configuration.nick, attempt: registration.nickAttempt, invalid: false,
+          for: wantedNick, attempt: registration.nickAttempt, invalid: false,
           limit: length) : cut
     } else {
       fallback = IRCRegistration.fallbackNick(
-        for: configuration.nick, attempt: registration.nickAttempt, invalid: invalid,
+        for: wantedNick, attempt: registration.nickAttempt, invalid: invalid,
         limit: registration.nickLimit)
     }
     nick = fallback

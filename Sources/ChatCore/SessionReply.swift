@@ -1,0 +1,13 @@
+/// The server's answer to a question the user asked it (`SessionRequest`): a block of facts
+/// that renderers show together, never as one line per line of the protocol.
+///
+/// Strings in it come from the server: a renderer sanitises them before it shows them, and
+/// JSON lines escape them.
+public enum SessionReply: Hashable, Sendable {
+  /// The server's channels, after `/channels`.
+  case channels(ChannelList)
+  /// Who matched a `/who`.
+  case who(WhoReply)
+  /// Who someone is, after `/whois`.
+  case whois(WhoisReply)
+}
