@@ -59,7 +59,8 @@ extension ChatCommand {
 
   /// `--record FILE`: a recorder that writes to FILE what the user does, headed by the run's
   /// settings so that `--scenario FILE` reproduces the conversation; it watches the runtime's
-  /// loop. On a network run the session records its link into the same file: a recording.
+  /// loop. On a network run the loop also relays what the session's link did into the same
+  /// file: a recording.
   static func recorder(
     path: String, clock: any Clock, seed: UInt64,
     options: Options, width: Int? = nil, network: NetworkRun? = nil, utcOffset: Int64 = 0
@@ -82,12 +83,7 @@ extension ChatCommand {
         burst: options.burst)
       comment = "Recorded with chat --record. Play it back: chat --scenario <this file>"
     }
-    let recorder = try ScenarioRecorder(
+    return try ScenarioRecorder(
       start: start, settings: settings, comment: comment, sink: FileSink.create(path: path))
-    if let session = network?.session {
-      session.linkObserver = { event, now in recorder.recordLink(event, at: now) }
-      recorder.sessionWaitingActions = { session.waitingActionCount }
-    }
-    return recorder
   }
 }

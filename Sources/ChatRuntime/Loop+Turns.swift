@@ -97,11 +97,18 @@ extension Loop {
 
   /// Takes `step` from `input` at `now` and tells the observer, before any of it is
   /// dispatched.
-  private func take(
+  private mutating func take(
     _ step: [InputEvent], from input: any Input, at now: Timestamp
   ) throws(SinkError) {
     try input.takeNextEvents(at: now)
-    try observer?.loop(takes: step, at: now)
+    try tellObserver(step, at: now)
+  }
+
+  /// Tells the observer that the loop takes `step` at `now`, after what the link did before.
+  private mutating func tellObserver(_ step: [InputEvent], at now: Timestamp) throws(SinkError) {
+    guard let observer else { return }
+    try relayLinkReports()
+    try observer.loop(takes: step, at: now, overtaking: session.waitingActionCount)
   }
 
   /// Whether `step` waits in `input` for now: piped lines and requests wait while the run
@@ -156,7 +163,7 @@ extension Loop {
       for signal in signals.drain() {
         let now = clock.now
         if let event = try input.handle(signal: signal, at: now, in: state) {
-          try observer?.loop(takes: [event], at: now)
+          try tellObserver([event], at: now)
           events.append(event)
         }
       }

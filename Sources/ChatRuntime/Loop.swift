@@ -27,7 +27,8 @@ struct Loop {
   /// The effects array `dispatch` reuses, empty between actions.
   var spareEffects: [Effect] = []
   var outcome = Runtime.Outcome.completed
-  /// Told every step taken from the input and every action dispatched (`--record`).
+  /// Told every step taken from the input, every action dispatched and what the session's
+  /// link did, in turn (`--record`).
   var observer: (any LoopObserver)?
 
   init(
@@ -52,6 +53,8 @@ struct Loop {
     if session.confirmsDelivery { update(&state, .session(.confirmsDelivery), into: &effects) }
     for renderer in renderers { try renderer.start(state) }
     for effect in effects { try perform(effect) }
+    // What the link does is reported only while something watches the loop.
+    if observer != nil { session.reportsLink = true }
     session.connect(at: clock.now)
     // A wake-up's due events are all shown even if the app finishes part-way through them:
     // the first reply of a flood settles a piped run, and the rest arrived with it.
@@ -67,6 +70,7 @@ struct Loop {
         }
       guard goesOn else { break }
     }
+    try relayLinkReports()
     for renderer in renderers { try renderer.finish(state) }
     return outcome
   }
@@ -131,7 +135,10 @@ struct Loop {
   mutating func dispatch(_ action: Action) throws(SinkError) {
     // One array of effects for every action, taken out while in use: a new one per action
     // was an allocation and a release per message. (Nothing here dispatches again.)
-    observer?.loop(dispatches: action)
+    if let observer {
+      try relayLinkReports()
+      observer.loop(dispatches: action)
+    }
     var effects = spareEffects
     spareEffects = []
     update(&state, action, into: &effects)
@@ -192,6 +199,14 @@ struct Loop {
     case .show(let notice):
       for renderer in renderers { try renderer.show(notice, in: state) }
     }
+  }
+
+  /// Tells the observer what the session's link did since it was last told: before every
+  /// action dispatched and every step taken, so each report reaches it after everything that
+  /// happened before it, and before anything after. Nothing without an observer.
+  mutating func relayLinkReports() throws(SinkError) {
+    guard let observer else { return }
+    for report in session.takeLinkReports() { try observer.loop(relays: report) }
   }
 
   /// Drops cancelled timers from the front of the queue, so its deadline is a live timer's.

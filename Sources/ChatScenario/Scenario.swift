@@ -1,5 +1,4 @@
 import ChatCore
-import ChatIRC
 import ChatProfile
 import ChatSession
 
@@ -129,7 +128,7 @@ public struct Scenario: Equatable, Sendable {
     /// A signal stopped the run (a recording of a run ended by SIGINT, SIGTERM or SIGHUP).
     case signal(Int32)
     /// Something happened on a recorded network run's link.
-    case link(IRCLinkEvent)
+    case link(LinkEvent)
     /// In a recording: the core had been handed the session's first `count` actions when
     /// the typed entries that follow were typed, and more were waiting: those reached it
     /// after the typing.

@@ -1,5 +1,4 @@
 import ChatCore
-import ChatIRC
 import ChatProfile
 import ChatSession
 
@@ -117,7 +116,7 @@ public struct ScenarioParser {
       return .typed(text)
     case "<", ">":
       let text = try Self.lineText(rest.dropFirst())
-      return .link(rest.first == "<" ? .received(.line(text)) : .wrote(text))
+      return .link(rest.first == "<" ? .received(text) : .wrote(text))
     default:
       let word = String(Substring(rest.prefix { !isBlank($0) }))
       let argument = trimmingTrailingBlanks(rest.dropFirst(word.unicodeScalars.count))

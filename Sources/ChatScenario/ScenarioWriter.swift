@@ -2,6 +2,7 @@ import ChatCore
 import ChatIRC
 import ChatProfile
 import ChatRendering
+import ChatSession
 
 /// Writes the scenario format described on `Scenario`, in a form that reads back as written.
 ///
@@ -80,13 +81,13 @@ public enum ScenarioWriter {
   }
 
   /// A link event as it follows the time.
-  private static func link(_ event: IRCLinkEvent) -> String {
+  private static func link(_ event: LinkEvent) -> String {
     switch event {
     case .dialing: "connecting"
     case .connected: "connected"
     case .hungUp: "hung-up"
-    case .received(.line(let line)): "<" + lineText(line)
-    case .received(.tooLong(let count)): "oversized \(count)"
+    case .received(let line): "<" + lineText(line)
+    case .oversized(let count): "oversized \(count)"
     case .overflowing(let maximum): "overflowing \(maximum)"
     case .wrote(let line): ">" + lineText(line)
     case .closed(let reason): "closed " + reasonText(reason)

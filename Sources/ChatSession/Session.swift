@@ -46,6 +46,18 @@ public protocol Session {
   mutating func part(_ name: ConversationName, reason: String?, at now: Timestamp)
   /// Asks to set the topic of the channel `name` at `now`; `.topicChanged` reports it done.
   mutating func setTopic(_ topic: String, of name: ConversationName, at now: Timestamp)
+
+  /// Whether the session keeps a report of everything its link does (`takeLinkReports()`):
+  /// the loop turns it on before connecting when something watches it (`chat --record`).
+  /// Off, nothing is kept.
+  var reportsLink: Bool { get set }
+  /// Removes and returns what the link did since the loop last asked, oldest first. The loop
+  /// asks before every action it dispatches and every step it takes, so its observer sees
+  /// the link and the core in the order they happened.
+  mutating func takeLinkReports() -> [LinkReport]
+  /// How many of its actions are ready for the loop and not yet collected (a changed link
+  /// status counting as one): what a step typed now overtakes. A query.
+  var waitingActionCount: Int { get }
 }
 
 /// A descriptor a session wants polled, and whether for reading, writing or both.
@@ -84,6 +96,8 @@ public struct Readiness: OptionSet, Hashable, Sendable {
 
 /// Sessions without channels ignore the channel requests: nothing is joined, so nothing is
 /// reported. Leaving, for a session without a link, is only waiting for what it still expects.
+/// A session without a link has nothing of one to report, and counts none of its actions as
+/// waiting (the loop collects the simulated peer's as they fall due).
 extension Session {
   /// False: the core's own delivery timeout applies.
   public var confirmsDelivery: Bool { false }
@@ -91,4 +105,10 @@ extension Session {
   public mutating func join(_ name: ConversationName, at now: Timestamp) {}
   public mutating func part(_ name: ConversationName, reason: String?, at now: Timestamp) {}
   public mutating func setTopic(_ topic: String, of name: ConversationName, at now: Timestamp) {}
+  public var reportsLink: Bool {
+    get { false }
+    set {}
+  }
+  public mutating func takeLinkReports() -> [LinkReport] { [] }
+  public var waitingActionCount: Int { 0 }
 }

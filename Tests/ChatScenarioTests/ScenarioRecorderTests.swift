@@ -34,7 +34,7 @@ private func type(
 ) throws -> [InputEvent] {
   let step = input.nextEvents(dueBy: now, in: AppState())
   input.takeNextEvents(at: now)
-  try recorder.loop(takes: step, at: now)
+  try recorder.loop(takes: step, at: now, overtaking: 0)
   return step
 }
 

@@ -2,7 +2,9 @@ import ChatCore
 import ChatIRC
 import ChatProfile
 import ChatRendering
+import ChatRuntime
 import ChatScenario
+import ChatSession
 import JSONLinesRenderer
 import Testing
 
@@ -123,23 +125,25 @@ import Testing
     settings.start = start
     settings.utcOffsetSeconds = 0
     let recorder = try ScenarioRecorder(start: start, settings: settings, sink: sink)
-    var waiting = 1  // The first report of the link's status.
-    recorder.sessionWaitingActions = { waiting }
     func at(_ milliseconds: Int64) -> Timestamp { start.advanced(byMilliseconds: milliseconds) }
-    recorder.recordLink(.dialing, at: at(0))
+    // What the loop relays and tells, in its order; `waiting` as the session counted them.
+    func link(_ event: LinkEvent, at milliseconds: Int64, waiting: Int = 0) throws {
+      try recorder.loop(relays: LinkReport(event, at: at(milliseconds), waitingActions: waiting))
+    }
+    func take(_ step: [InputEvent], at milliseconds: Int64, waiting: Int = 0) throws {
+      try recorder.loop(takes: step, at: at(milliseconds), overtaking: waiting)
+    }
+    try link(.dialing, at: 0, waiting: 1)  // The first report of the link's status.
     // The loop handed on `connecting` and the link's status.
     recorder.loop(dispatches: .session(.connecting(time: at(0))))
     recorder.loop(dispatches: .session(.linkChanged(LinkStatus(), time: at(0))))
-    waiting = 0
-    recorder.recordLink(.connected, at: at(0))
-    for line in ["CAP LS 302", "NICK bot", "USER bot 0 * chat"] {
-      recorder.recordLink(.wrote(line), at: at(0))
-    }
-    try recorder.record(step: [.typed("/msg #chat hello")], at: at(1))
-    try recorder.record(step: [.end], at: at(2))
-    recorder.recordLink(.closed(reason: "the server closed the connection"), at: at(2))
-    waiting = 1  // The close's action: the run gave up, and quit in the same turn.
-    try recorder.record(step: [.quit], at: at(2))
+    try link(.connected, at: 0)
+    for line in ["CAP LS 302", "NICK bot", "USER bot 0 * chat"] { try link(.wrote(line), at: 0) }
+    try take([.line("/msg #chat hello")], at: 1)
+    try take([.ended], at: 2)
+    try link(.closed(reason: "the server closed the connection"), at: 2)
+    // The close's action waits: the run gave up, and quit in the same turn.
+    try take([.quitRequested], at: 2, waiting: 1)
     let text = String(decoding: sink.bytes, as: UTF8.self)
     let entries = text.split(separator: "\n\n", maxSplits: 1).last.map(String.init) ?? ""
     #expect(
