@@ -43,6 +43,9 @@ import ChatSession
 ///   the last entry. Only `quit` may follow it.
 /// - `quit`: the user insists on quitting (Ctrl-C while chat waits for replies). A typed
 ///   `/quit` is an ordinary `| /quit` line. As after `end`, only `quit` may follow it.
+/// - `reached N`: what `--record` writes where the session's events went between two
+///   entries of one instant: the entry after it is a step of its own, typed after the
+///   session's events due then (`N` counts the actions the core had been handed by then).
 ///
 /// Each line is decoded on its own: invalid UTF-8 becomes U+FFFD (so a fixture can hold it).
 /// A byte-order mark at the start, CRLF line ends and a last line without a newline are fine.
@@ -51,7 +54,8 @@ import ChatSession
 ///
 /// Scenarios play on the virtual clock (see `Scenario.play(renderers:)`): the first entry's
 /// time 0 is `Timestamp.virtualEpoch`. Session events due at the same instant as an entry
-/// happen before it, as they would on a live clock that reached that instant first.
+/// happen before it, as they would on a live clock that reached that instant first. Entries
+/// of one instant are typed together, as one step, unless a `reached` stands between them.
 public struct Scenario: Equatable, Sendable {
   /// The seed of reply texts and ids; nil means `Scenario.defaultSeed`.
   public var seed: UInt64?
@@ -129,9 +133,11 @@ public struct Scenario: Equatable, Sendable {
     case signal(Int32)
     /// Something happened on a recorded network run's link.
     case link(LinkEvent)
-    /// In a recording: the core had been handed the session's first `count` actions when
-    /// the typed entries that follow were typed, and more were waiting: those reached it
-    /// after the typing.
+    /// The core had been handed the session's first `count` actions when the entry right
+    /// after it happened. Before a typed entry it begins a step of its own, even at the
+    /// instant of the one before; a recording's replay hands the core exactly `count`
+    /// before it, and holds the rest until it has played. (In a scenario of the simulated
+    /// peer, whose replay makes its actions again, only the step counts.)
     case reached(count: Int)
 
     /// Whether it is a `signal`.

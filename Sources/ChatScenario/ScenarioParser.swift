@@ -90,7 +90,7 @@ public struct ScenarioParser {
       throw .timeGoesBack(timeText, previousMilliseconds: lastMilliseconds)
     }
     let event = try action(content[token.endIndex...].drop(while: isBlank))
-    if !event.isTyped, recordingServer == nil { throw .linkWithoutServer }
+    if case .link = event, recordingServer == nil { throw .linkWithoutServer }
     // Input is over after `end`, and leaving has begun after `quit`: what could still follow
     // is the user insisting (and, in a recording, what the link still carried), never more
     // typing.

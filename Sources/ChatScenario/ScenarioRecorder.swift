@@ -20,9 +20,10 @@ public final class ScenarioRecorder: LoopObserver {
   /// `reached` entry says how many went before the step, so the replay hands the core
   /// exactly those first.
   private var delivered = 0
-  /// The time of the last entry written that is no `>` line, and how many actions the core
-  /// had been handed then: a link entry at that same instant after more were handed gets a
-  /// `reached` entry (a replay plays the entries of an instant before handing any on).
+  /// The time of the last entry written that is no `>` line (nor a comment), whether it was
+  /// typed, and how many actions the core had been handed then: an entry at that same
+  /// instant after more were handed gets a `reached` entry (a replay plays the link entries
+  /// of an instant before handing any on, and types the steps of an instant together).
   private var lastEntry: (milliseconds: Int64, delivered: Int, isTyped: Bool)?
 
   /// Writes the header of `settings` (its entries are ignored) and `comment` to `sink` now.
@@ -44,14 +45,20 @@ public final class ScenarioRecorder: LoopObserver {
   ) throws(SinkError) {
     guard !events.isEmpty else { return }
     last = max(last, start.milliseconds(to: now))
-    if isRecording, events.contains(where: \.isTyped) {
-      // A replay hands the core what waits before a typed step: say where live stopped.
-      // (Not again for a step right after another at the same count: nothing reached the
-      // core between them, so the replay may type them together.)
-      let followsStep = lastEntry.map { $0 == (last, delivered, true) } ?? false
-      if waiting > 0, !followsStep {
-        try write(entry(.reached(count: delivered)))
-      }
+    // A scenario of the simulated peer keeps a signal as a comment: no entry, no step.
+    if isRecording || events.contains(where: { !$0.isSignal }) {
+      let reached =
+        if let lastEntry, lastEntry.isTyped, lastEntry.milliseconds == last {
+          // Right after a step of the same instant, which a replay types together with this
+          // one unless told that the core was handed more in between: live, each piped line
+          // of a virtual run and each line pasted at a terminal is a turn of its own, and the
+          // session's actions due by then (a fault, a split's notice, an echo) go between.
+          lastEntry.delivered != delivered
+        } else {
+          // A replay hands the core what waits before a typed step: say where live stopped.
+          waiting > 0
+        }
+      if reached { try write(entry(.reached(count: delivered))) }
       lastEntry = (last, delivered, true)
     }
     for event in events {

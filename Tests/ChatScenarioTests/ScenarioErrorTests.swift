@@ -73,7 +73,7 @@ import Testing
     (
       "0ms < :irc.test 001 bot :hi",
       "s.chat:1: a link entry ('<', '>', connecting, connected, closed, failed, gave-up,"
-        + " hung-up, oversized, overflowing, reached) needs a 'server' setting: only a"
+        + " hung-up, oversized, overflowing) needs a 'server' setting: only a"
         + " recording has them"
     ),
     (

@@ -5,6 +5,7 @@ import ChatRendering
 import ChatRuntime
 import ChatScenario
 import ChatSession
+import Foundation
 import JSONLinesRenderer
 import Testing
 
@@ -164,6 +165,44 @@ import Testing
     let (ending, jsonl) = try replay(text)
     #expect(ending.outcome == .completed, "\(jsonl)")
     #expect(jsonl == Self.live(pending: 1))
+  }
+
+  /// Lines pasted at a terminal are typed in turns of their own (readline takes a key a
+  /// turn), and the session's actions can reach the core between two lines typed in one
+  /// millisecond: the first line's "goes out in N parts", the report of lines queued for
+  /// pacing, an echo. A replay types the lines of one instant as one step unless something
+  /// stands between them, so the recorder says how many actions had reached the core before
+  /// the second (`reached`); lines with nothing between them stay one step.
+  @Test func actionsBetweenTwoLinesOfOneMillisecondAreRecordedBetweenThem() throws {
+    let sink = MemorySink()
+    let start = Timestamp(millisecondsSinceEpoch: 1_796_144_400_000)
+    var settings = Scenario(seed: 7, name: "bot")
+    settings.network = ConnectionProfile(
+      server: ServerAddress(host: "127.0.0.1", port: 6667, usesTLS: false), nick: "bot",
+      channels: ["#chat"])
+    settings.start = start
+    let recorder = try ScenarioRecorder(start: start, settings: settings, sink: sink)
+    func at(_ milliseconds: Int64) -> Timestamp { start.advanced(byMilliseconds: milliseconds) }
+    try recorder.loop(relays: LinkReport(.dialing, at: at(0)))
+    recorder.loop(dispatches: .session(.connecting(time: at(0))))
+    try recorder.loop(takes: [.line("a long line")], at: at(5), overtaking: 0)
+    recorder.loop(dispatches: .user(.submitted(text: "a long line", id: UUID(), time: at(5))))
+    // The next turn, in the same millisecond: the split's notice and the queued lines.
+    recorder.loop(dispatches: .session(.noticed(.messageSplit(parts: 2), time: at(5))))
+    recorder.loop(dispatches: .session(.linkChanged(LinkStatus(queuedLines: 2), time: at(5))))
+    try recorder.loop(takes: [.line("short")], at: at(5), overtaking: 0)
+    try recorder.loop(takes: [.line("shorter")], at: at(5), overtaking: 0)
+    let text = String(decoding: sink.bytes, as: UTF8.self)
+    #expect(
+      text.hasSuffix(
+        """
+        0.000s connecting
+        0.005s | a long line
+        0.005s reached 3
+        0.005s | short
+        0.005s | shorter
+
+        """), "\(text)")
   }
 
   /// `reached` reads and writes back, and needs a count.
