@@ -24,7 +24,7 @@ import ChatSession
 /// **Settings** come before the first entry, at most once each: `seed` (a whole number: reply
 /// texts and every id derive from it; default 1), `name` (the local user; default `PersonA`),
 /// `peer` (the simulated peer; default `Person B`), `width` (the terminal width the line mode
-/// renders at, 1–1000; default 80), `faults` (simulated network faults, as `--faults` takes them:
+/// renders at, 1–1000, or `none` for no wrapping; default 80), `faults` (simulated network faults, as `--faults` takes them:
 /// `drop=0.1,duplicate=0.05,jitter=80ms,disconnect=0.01`; default none), `burst` (how many
 /// messages the peer answers each message with; default 1). A setting's value is the rest of the line without
 /// surrounding blanks, or a quoted string.
@@ -63,8 +63,12 @@ public struct Scenario: Equatable, Sendable {
   public var name: String?
   /// The simulated peer's name; nil keeps the session's default.
   public var peer: String?
-  /// The terminal width for the line mode; nil means `Scenario.defaultWidth`.
+  /// The terminal width for the line mode; nil means `Scenario.defaultWidth`, unless
+  /// `isUnwrapped`.
   public var width: Int?
+  /// Whether the line format is left unwrapped (`width none`): a recording of a run whose
+  /// line format went to a pipe or a file, which chat does not wrap. `width` is then nil.
+  public var isUnwrapped = false
   /// Simulated network faults; nil means none.
   public var faults: Faults?
   /// How many messages the peer answers each message with; nil means 1.
@@ -87,6 +91,10 @@ public struct Scenario: Equatable, Sendable {
   public static let defaultWidth = 80
   /// The widths a scenario may ask for.
   public static let widths = 1...1000
+
+  /// The width the line format wraps at: the scenario's, the default, or none
+  /// (`isUnwrapped`).
+  public var lineWidth: Int? { isUnwrapped ? nil : width ?? Self.defaultWidth }
 
   /// Creates a scenario.
   public init(

@@ -182,6 +182,8 @@ public struct ScenarioParser {
         throw .invalidValue(setting: name, value: value, expected: "a whole number")
       }
       scenario.seed = seed
+    case "width" where value == "none":
+      scenario.isUnwrapped = true
     case "width":
       guard let width = Int(value), Scenario.widths.contains(width),
         value.unicodeScalars.allSatisfy(isDigit)
@@ -189,7 +191,7 @@ public struct ScenarioParser {
         throw .invalidValue(
           setting: name, value: value,
           expected: "a whole number from \(Scenario.widths.lowerBound) to"
-            + " \(Scenario.widths.upperBound)")
+            + " \(Scenario.widths.upperBound), or none")
       }
       scenario.width = width
     case "faults":

@@ -29,7 +29,11 @@ public enum ScenarioWriter {
     if let seed = scenario.seed { text += "seed \(seed)\n" }
     if let name = scenario.name { text += "name \(settingValue(name))\n" }
     if let peer = scenario.peer { text += "peer \(settingValue(peer))\n" }
-    if let width = scenario.width { text += "width \(width)\n" }
+    if scenario.isUnwrapped {
+      text += "width none\n"
+    } else if let width = scenario.width {
+      text += "width \(width)\n"
+    }
     if let faults = scenario.faults, !faults.isEmpty { text += "faults \(faults)\n" }
     if let burst = scenario.burst, burst != 1 { text += "burst \(burst)\n" }
     if let network = scenario.network { text += header(of: network) }
