@@ -75,7 +75,12 @@ public final class ScenarioRecorder: LoopObserver {
   public func loop(relays report: LinkReport) throws(SinkError) {
     last = max(last, start.milliseconds(to: report.time))
     if case .wrote = report.event {
-      // Told in the middle of the client's step: it brings nothing to the core.
+      // Told in the middle of the client's step: it brings nothing to the core, and needs
+      // no `reached`. But a replay plays it as the rest (the client does what was due by
+      // then), and hands nothing on between it and the next entries of its instant: one that
+      // begins an instant (a line the pacing let out) marks it, so that a line read after it
+      // at that instant says what reached the core between them (the report of the queue).
+      if isRecording, lastEntry?.milliseconds != last { lastEntry = (last, delivered, false) }
     } else if isRecording {
       // A replay plays an instant's entries before handing their actions on, and hands
       // everything on between instants: say so where live did otherwise.

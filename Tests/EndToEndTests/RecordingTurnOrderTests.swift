@@ -205,6 +205,39 @@ import Testing
         """), "\(text)")
   }
 
+  /// A line the pacing lets out begins an instant (`>`), the loop hands the core the report
+  /// of the emptied queue, and a line read in that same millisecond follows: a replay plays
+  /// an instant's entries before handing any of their actions on, so the recorder says how
+  /// many had reached the core before the line read (seen registering with `--pacing 3/10`:
+  /// the replay had two reports of the queue fewer, and a message overtook a typed line).
+  @Test func aLineReadAfterAPacedWriteOfItsMillisecondSaysWhatReachedTheCore() throws {
+    let sink = MemorySink()
+    let start = Timestamp(millisecondsSinceEpoch: 1_796_144_400_000)
+    var settings = Scenario(seed: 7, name: "bot")
+    settings.network = ConnectionProfile(
+      server: ServerAddress(host: "127.0.0.1", port: 6667, usesTLS: false), nick: "bot")
+    settings.start = start
+    let recorder = try ScenarioRecorder(start: start, settings: settings, sink: sink)
+    func at(_ milliseconds: Int64) -> Timestamp { start.advanced(byMilliseconds: milliseconds) }
+    try recorder.loop(relays: LinkReport(.dialing, at: at(0)))
+    recorder.loop(dispatches: .session(.connecting(time: at(0))))
+    try recorder.loop(relays: LinkReport(.received(":irc.test CAP * LS :echo-message"), at: at(15)))
+    recorder.loop(dispatches: .session(.linkChanged(LinkStatus(queuedLines: 1), time: at(15))))
+    try recorder.loop(relays: LinkReport(.wrote("CAP REQ :echo-message"), at: at(25)))
+    recorder.loop(dispatches: .session(.linkChanged(LinkStatus(), time: at(25))))
+    try recorder.loop(
+      relays: LinkReport(.received(":irc.test CAP bot ACK :echo-message"), at: at(25)))
+    let text = String(decoding: sink.bytes, as: UTF8.self)
+    #expect(
+      text.hasSuffix(
+        """
+        0.025s > CAP REQ :echo-message
+        0.025s reached 3
+        0.025s < :irc.test CAP bot ACK :echo-message
+
+        """), "\(text)")
+  }
+
   /// `reached` reads and writes back, and needs a count.
   @Test func reachedReadsAndWritesBack() throws {
     let scenario = try ScenarioParser.parse(
