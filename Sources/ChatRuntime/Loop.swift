@@ -90,7 +90,7 @@ struct Loop {
 
   /// While leaving, with nothing in flight (the session has been told to leave): asks the
   /// session whether it expects more, and tells the core when it does not.
-  private mutating func finishIfNothingMoreExpected() throws(SinkError) {
+  mutating func finishIfNothingMoreExpected() throws(SinkError) {
     guard state.phase == .draining, state.isSettled, !session.isExpectingEvents else { return }
     try dispatch(.session(.expectsNothingMore), at: clock.now)
   }
@@ -99,7 +99,7 @@ struct Loop {
   /// session's event goes first. With a frame budget it stops once the frame is spent: what
   /// is still due keeps the next deadline at or before now, so the next wait does not block,
   /// and the next call carries on with the same moment (`unfinishedWakeUp`).
-  private mutating func dispatchDueEvents() throws(SinkError) {
+  mutating func dispatchDueEvents() throws(SinkError) {
     let now: Timestamp
     if let unfinished = unfinishedWakeUp {
       now = unfinished

@@ -2,6 +2,7 @@ import ChatCore
 import ChatRendering
 import ChatRuntime
 import ChatSession
+import Foundation
 import Glibc
 import Testing
 
@@ -30,16 +31,28 @@ private final class SlowRenderer: Renderer {
 }
 
 /// A session that connects at once, notes the moment it is handed each message, and echoes
-/// it at once.
+/// it at once; `scheduled` events come at their times.
 private final class NotingSession: Session {
   private(set) var handed: [(typed: Timestamp, sent: Timestamp)] = []
   private var events: [(due: Timestamp, event: Action.Session)] = []
+  private let scheduled: [(due: Timestamp, event: Action.Session)]
 
-  func connect(at now: Timestamp) { events.append((now, .connected(time: now))) }
+  init(scheduled: [(due: Timestamp, event: Action.Session)] = []) {
+    self.scheduled = scheduled
+  }
+
+  func connect(at now: Timestamp) {
+    events.append((now, .connected(time: now)))
+    for event in scheduled { add(event) }
+  }
 
   func send(_ message: Message, at now: Timestamp) {
     handed.append((message.time, now))
-    events.append((now, .echoed(message)))
+    add((now, .echoed(message)))
+  }
+
+  private func add(_ event: (due: Timestamp, event: Action.Session)) {
+    events.insert(event, at: events.firstIndex { $0.due > event.due } ?? events.count)
   }
 
   var nextDeadline: Timestamp? { events.first?.due }
@@ -76,4 +89,50 @@ private final class NotingSession: Session {
     }
     #expect(clock.now > Timestamp.virtualEpoch, "drawing took time")
   }
+
+  /// A step is taken after what fell due by its moment, as on the virtual clock and so in a
+  /// replay: two lines read at once, the second typed after drawing the first took the clock
+  /// past a message due in between, go first line, message, second line.
+  @Test func whatFellDueWhileALineWasDrawnGoesBeforeTheNextLine() throws {
+    let descriptor = pipeHolding("a\nb\n")
+    defer { close(descriptor) }
+    let clock = DrawingClock()
+    let message = Message(
+      id: UUID(uuidString: "00000000-0000-0000-0000-000000000001")!, sender: "Bob", text: "hi",
+      time: Timestamp.virtualEpoch.advanced(byMilliseconds: 5))
+    let session = NotingSession(scheduled: [(message.time, .received(message))])
+    let runtime = Runtime(
+      state: AppState(), session: session, clock: clock,
+      ids: SeededUUIDGenerator(seed: 1, stream: 1),
+      renderers: [SlowRenderer(clock: clock, milliseconds: 2)])
+    let watcher = OrderWatcher()
+    runtime.observer = watcher
+    #expect(try runtime.run(FileInput(descriptor: descriptor)) == .completed)
+    #expect(
+      watcher.seen.prefix(4) == ["typed a at 4", "echoed a", "received hi", "typed b at 10"],
+      "\(watcher.seen)")
+  }
+}
+
+/// Writes down the lines typed, with their moments, and the messages the session reports.
+private final class OrderWatcher: LoopObserver {
+  var seen: [String] = []
+
+  func loop(takes step: [InputEvent], at now: Timestamp, overtaking waiting: Int)
+    throws(SinkError)
+  {
+    for case .line(let text) in step {
+      seen.append("typed \(text) at \(Timestamp.virtualEpoch.milliseconds(to: now))")
+    }
+  }
+
+  func loop(dispatches action: Action) {
+    switch action {
+    case .session(.echoed(let message)): seen.append("echoed \(message.text)")
+    case .session(.received(let message, _)): seen.append("received \(message.text)")
+    case .session, .system, .user: break
+    }
+  }
+
+  func loop(relays report: LinkReport) throws(SinkError) {}
 }
