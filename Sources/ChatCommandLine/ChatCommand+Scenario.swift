@@ -18,11 +18,11 @@ extension ChatCommand {
     }
     do {
       let kind = options.renderer ?? .log
-      let width = scenario.width ?? Scenario.defaultWidth
       // A recording shows times in the recorded run's time zone, as it did live.
       let utcOffset = scenario.utcOffsetSeconds ?? 0
       var renderers = [
-        renderer(kind, utcOffset: utcOffset, width: width, sink: FileSink(descriptor: 1))
+        renderer(
+          kind, utcOffset: utcOffset, width: scenario.lineWidth, sink: FileSink(descriptor: 1))
       ]
       // The line format shows notices in the transcript itself; the others send them to stderr.
       if kind != .line {
@@ -51,14 +51,16 @@ extension ChatCommand {
   }
 
   /// `--record FILE`: a recorder that writes to FILE what the user does, headed by the run's
-  /// settings so that `--scenario FILE` reproduces the conversation; it watches the runtime's
-  /// loop. On a network run the session records its link into the same file: a recording.
+  /// settings (the terminal's `width` in line mode) so that `--scenario FILE` reproduces the
+  /// conversation, in the line format too; it watches the runtime's
+  /// loop. On a network run the loop also relays what the session's link did into the same
+  /// file: a recording.
   static func recorder(
     path: String, clock: any Clock, seed: UInt64,
     options: Options, width: Int? = nil, network: NetworkRun? = nil, utcOffset: Int64 = 0
   ) throws(SinkError) -> ScenarioRecorder {
     let start = clock.now
-    let settings: Scenario
+    var settings: Scenario
     let comment: String
     if let network {
       // The header is the run's connection profile (its nick and seed as `name`, `seed`).
@@ -75,12 +77,9 @@ extension ChatCommand {
         burst: options.burst)
       comment = "Recorded with chat --record. Play it back: chat --scenario <this file>"
     }
-    let recorder = try ScenarioRecorder(
+    // The line format on a pipe (no terminal's width) is not wrapped: nor is its replay.
+    settings.isUnwrapped = width == nil && options.renderer == .line
+    return try ScenarioRecorder(
       start: start, settings: settings, comment: comment, sink: FileSink.creatingNew(path: path))
-    if let session = network?.session {
-      session.linkObserver = { event, now in recorder.recordLink(event, at: now) }
-      recorder.sessionWaitingActions = { session.waitingActionCount }
-    }
-    return recorder
   }
 }

@@ -1,5 +1,6 @@
 import ChatCore
 import ChatIRC
+import ChatSession
 import ChatTransport
 
 /// The byte stream under the session: dialling, reading, writing, losing it.
@@ -72,7 +73,7 @@ extension IRCSession: IRCSessionLink {
   func feed(_ bytes: some BidirectionalCollection<UInt8>, at now: Timestamp) {
     for item in lineBuffer.append(bytes) {
       if case .tooLong = item { overflowObserved = false }
-      observe(.received(item), at: now)
+      if reportsLink { observe(LinkEvent(item), at: now) }
       engine.apply(engine.client.receive(item, at: now), now)
     }
     // A line growing past the cap is reported as it crosses it, not only at its end; a
@@ -97,8 +98,8 @@ extension IRCSession: IRCSessionLink {
   func lost(_ reason: String, at now: Timestamp) {
     let rest = lineBuffer.finish()
     closeStream()
-    if engine.clientStarted {
-      for item in rest { observe(.received(item), at: now) }
+    if engine.clientStarted, reportsLink {
+      for item in rest { observe(LinkEvent(item), at: now) }
     }
     observe(.closed(reason: reason), at: now)
     engine.lost(reason, rest: rest, at: now)
@@ -124,7 +125,7 @@ extension IRCSession: IRCSessionLink {
   func write(_ output: IRCOutput, at now: Timestamp) {
     guard stream != nil else { return }
     outgoing.append(output.bytes)
-    if linkObserver != nil {
+    if reportsLink {
       for line in output.redactedLines { observe(.wrote(line), at: now) }
     }
   }

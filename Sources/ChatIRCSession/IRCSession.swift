@@ -49,10 +49,13 @@ public final class IRCSession: Session {
     get { engine.upgradeTLS }
     set { engine.upgradeTLS = newValue }
   }
-  /// Told everything the link carries, at the time the client is fed it (`--record`):
-  /// dials, connections, every line the server sent, the lines written (redacted), closes,
-  /// and the moment a line still arriving crosses the length cap.
-  public var linkObserver: ((IRCLinkEvent, Timestamp) -> Void)?
+  /// Whether everything the link carries is kept for the loop (`takeLinkReports()`), at the
+  /// time the client is fed it: dials, connections, every line the server sent, the lines
+  /// written (redacted), closes, and the moment a line still arriving crosses the length cap.
+  /// The loop turns it on when it is watched (`--record`).
+  public var reportsLink = false
+  /// What the link did since the loop last took it (only while `reportsLink`).
+  private var linkReports: [LinkReport] = []
   /// How many actions (a changed link status counted as one) wait for the loop to hand them
   /// to the core: a line typed now reaches the core before them (a recording says how many).
   public var waitingActionCount: Int { engine.waitingActionCount }
@@ -194,7 +197,15 @@ public final class IRCSession: Session {
     engine.failUnconfirmed(at: now)
   }
 
-  func observe(_ event: IRCLinkEvent, at now: Timestamp) {
-    linkObserver?(event, now)
+  public func takeLinkReports() -> [LinkReport] {
+    guard !linkReports.isEmpty else { return [] }
+    defer { linkReports = [] }
+    return linkReports
+  }
+
+  /// Keeps `event` at `now` for the loop, with the actions waiting then, while reporting.
+  func observe(_ event: LinkEvent, at now: Timestamp) {
+    guard reportsLink else { return }
+    linkReports.append(LinkReport(event, at: now, waitingActions: engine.waitingActionCount))
   }
 }

@@ -22,7 +22,7 @@ public final class ReplaySession: Session {
     /// When it happened.
     public var time: Timestamp
     /// What happened.
-    public var event: IRCLinkEvent
+    public var event: LinkEvent
     /// How many typed entries come before it in the recording.
     public var typedBefore: Int
     /// The actions made of it (and everything before) wait until the input has typed this
@@ -34,7 +34,7 @@ public final class ReplaySession: Session {
 
     /// Creates an entry.
     public init(
-      time: Timestamp, event: IRCLinkEvent, typedBefore: Int, holdsUntilTyped: Int? = nil
+      time: Timestamp, event: LinkEvent, typedBefore: Int, holdsUntilTyped: Int? = nil
     ) {
       self.time = time
       self.event = event
@@ -43,7 +43,7 @@ public final class ReplaySession: Session {
     }
 
     /// Creates an entry fed when the core had been handed `reached` actions.
-    public init(time: Timestamp, event: IRCLinkEvent, typedBefore: Int, reached: Int?) {
+    public init(time: Timestamp, event: LinkEvent, typedBefore: Int, reached: Int?) {
       self.init(time: time, event: event, typedBefore: typedBefore)
       self.reached = reached
     }
@@ -208,8 +208,10 @@ public final class ReplaySession: Session {
       next += 1
       if let typed = entry.holdsUntilTyped { holdUntilTyped = max(holdUntilTyped, typed) }
       switch entry.event {
-      case .received(let item):
-        if open { engine.apply(engine.client.receive(item, at: entry.time), entry.time) }
+      case .received, .oversized:
+        if open, let item = entry.event.lineItem {
+          engine.apply(engine.client.receive(item, at: entry.time), entry.time)
+        }
       case .overflowing(let maximum):
         if open {
           let output = engine.client.overlongLineArriving(maximumLineBytes: maximum, at: entry.time)

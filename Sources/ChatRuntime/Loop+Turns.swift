@@ -30,12 +30,25 @@ extension Loop {
       stopsAtOnce = stopsAtOnce || event.stopsAtOnce
       try dispatch(event)
     }
+    var caughtUp = false
     while true {
       // One reading of the clock per step: the lines are stamped with the moment they were
       // taken, which is when `--record` says they were typed.
       let now = clock.now
       let step = input.nextEvents(dueBy: now, in: state)
       guard !step.isEmpty, !holdsBack(step, from: input) else { break }
+      // What fell due by the step's moment goes first, as on the virtual clock (the session
+      // first at a tie), and so as in a replay: what this turn read, a pacing allowance that
+      // came while a long pasted line was drawn. Once per step (what makes no progress does
+      // not hold typing up), and not while a flood is drawn a frame at a time: typing goes
+      // between its frames.
+      if !caughtUp, unfinishedWakeUp == nil, let due = nextDeadline, due <= now {
+        caughtUp = true
+        try dispatchDueEvents()
+        try finishIfNothingMoreExpected()
+        continue
+      }
+      caughtUp = false
       try take(step, from: input, at: now)
       for event in step {
         stopsAtOnce = stopsAtOnce || event.stopsAtOnce
@@ -97,11 +110,18 @@ extension Loop {
 
   /// Takes `step` from `input` at `now` and tells the observer, before any of it is
   /// dispatched.
-  private func take(
+  private mutating func take(
     _ step: [InputEvent], from input: any Input, at now: Timestamp
   ) throws(SinkError) {
     try input.takeNextEvents(at: now)
-    try observer?.loop(takes: step, at: now)
+    try tellObserver(step, at: now)
+  }
+
+  /// Tells the observer that the loop takes `step` at `now`, after what the link did before.
+  private mutating func tellObserver(_ step: [InputEvent], at now: Timestamp) throws(SinkError) {
+    guard let observer else { return }
+    try relayLinkReports()
+    try observer.loop(takes: step, at: now, overtaking: session.waitingActionCount)
   }
 
   /// Whether `step` waits in `input` for now: piped lines and requests wait while the run
@@ -156,7 +176,7 @@ extension Loop {
       for signal in signals.drain() {
         let now = clock.now
         if let event = try input.handle(signal: signal, at: now, in: state) {
-          try observer?.loop(takes: [event], at: now)
+          try tellObserver([event], at: now)
           events.append(event)
         }
       }

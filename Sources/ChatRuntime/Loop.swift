@@ -27,7 +27,8 @@ struct Loop {
   /// The effects array `dispatch` reuses, empty between actions.
   var spareEffects: [Effect] = []
   var outcome = Runtime.Outcome.completed
-  /// Told every step taken from the input and every action dispatched (`--record`).
+  /// Told every step taken from the input, every action dispatched and what the session's
+  /// link did, in turn (`--record`).
   var observer: (any LoopObserver)?
 
   init(
@@ -50,8 +51,11 @@ struct Loop {
   {
     var effects: [Effect] = []
     if session.confirmsDelivery { update(&state, .session(.confirmsDelivery), into: &effects) }
+    let start = clock.now
     for renderer in renderers { try renderer.start(state) }
-    for effect in effects { try perform(effect) }
+    for effect in effects { try perform(effect, at: start) }
+    // What the link does is reported only while something watches the loop.
+    if observer != nil { session.reportsLink = true }
     session.connect(at: clock.now)
     // A wake-up's due events are all shown even if the app finishes part-way through them:
     // the first reply of a flood settles a piped run, and the rest arrived with it.
@@ -67,6 +71,7 @@ struct Loop {
         }
       guard goesOn else { break }
     }
+    try relayLinkReports()
     for renderer in renderers { try renderer.finish(state) }
     return outcome
   }
@@ -85,16 +90,16 @@ struct Loop {
 
   /// While leaving, with nothing in flight (the session has been told to leave): asks the
   /// session whether it expects more, and tells the core when it does not.
-  private mutating func finishIfNothingMoreExpected() throws(SinkError) {
+  mutating func finishIfNothingMoreExpected() throws(SinkError) {
     guard state.phase == .draining, state.isSettled, !session.isExpectingEvents else { return }
-    try dispatch(.session(.expectsNothingMore))
+    try dispatch(.session(.expectsNothingMore), at: clock.now)
   }
 
   /// Dispatches every session event and timer due by now, earliest first; on a tie the
   /// session's event goes first. With a frame budget it stops once the frame is spent: what
   /// is still due keeps the next deadline at or before now, so the next wait does not block,
   /// and the next call carries on with the same moment (`unfinishedWakeUp`).
-  private mutating func dispatchDueEvents() throws(SinkError) {
+  mutating func dispatchDueEvents() throws(SinkError) {
     let now: Timestamp
     if let unfinished = unfinishedWakeUp {
       now = unfinished
@@ -110,12 +115,12 @@ struct Loop {
       let sessionDue = session.nextDeadline
       if let sessionDue, sessionDue <= now, timerDue.map({ sessionDue <= $0 }) ?? true {
         guard let event = session.nextEvent(dueBy: now) else { return }
-        try dispatch(.session(event))
+        try dispatch(.session(event), at: now)
       } else if let (due, entry) = timers.popDue(at: now) {
         dropCancelledTimers()
         guard liveTimers[entry.timer] == entry.generation else { continue }
         liveTimers[entry.timer] = nil
-        try dispatch(.system(.timerFired(entry.timer, time: due)))
+        try dispatch(.system(.timerFired(entry.timer, time: due)), at: now)
       } else {
         return
       }
@@ -126,17 +131,27 @@ struct Loop {
     }
   }
 
-  /// Handles `action`: the new state goes to every renderer, then its effects are carried
-  /// out. Nothing it calls can dispatch, so actions never nest.
-  mutating func dispatch(_ action: Action) throws(SinkError) {
+  /// Handles `action`, which happened at `now`: the new state goes to every renderer, then
+  /// its effects are carried out, at `now` too. Nothing it calls can dispatch, so actions
+  /// never nest.
+  ///
+  /// The moment is the action's (a step's when it was taken, the wake-up's for what fell due),
+  /// not the clock's after drawing: on a live clock a redraw takes a millisecond or two, and
+  /// a replay, whose clock stands still while it draws, hands the session a typed line at the
+  /// moment the recording says it was typed. Read again here, the clock made a long line's
+  /// "goes out in N parts" a millisecond or more later live than replayed.
+  mutating func dispatch(_ action: Action, at now: Timestamp) throws(SinkError) {
     // One array of effects for every action, taken out while in use: a new one per action
     // was an allocation and a release per message. (Nothing here dispatches again.)
-    observer?.loop(dispatches: action)
+    if let observer {
+      try relayLinkReports()
+      observer.loop(dispatches: action)
+    }
     var effects = spareEffects
     spareEffects = []
     update(&state, action, into: &effects)
     for renderer in renderers { try renderer.render(state) }
-    for effect in effects { try perform(effect) }
+    for effect in effects { try perform(effect, at: now) }
     effects.removeAll(keepingCapacity: true)
     spareEffects = effects
   }
@@ -147,22 +162,23 @@ struct Loop {
     let now = now ?? clock.now
     switch event {
     case .ended:
-      try dispatch(.system(.endOfInput))
+      try dispatch(.system(.endOfInput), at: now)
     case .line(let text):
-      try dispatch(.user(.submitted(text: text, id: ids.next(), time: now)))
+      try dispatch(.user(.submitted(text: text, id: ids.next(), time: now)), at: now)
     case .malformedLine(let number, let problem):
-      try dispatch(.system(.malformedInputLine(number: number, problem: problem)))
+      try dispatch(.system(.malformedInputLine(number: number, problem: problem)), at: now)
     case .quitRequested:
-      try dispatch(.user(.quitRequested))
+      try dispatch(.user(.quitRequested), at: now)
     case .request(let request):
-      try dispatch(.user(.requested(request, id: ids.next(), time: now)))
+      try dispatch(.user(.requested(request, id: ids.next(), time: now)), at: now)
     case .terminated(let signal):
       outcome = .terminated(signal: signal)
-      try dispatch(.system(.terminated))
+      try dispatch(.system(.terminated), at: now)
     }
   }
 
-  private mutating func perform(_ effect: Effect) throws(SinkError) {
+  /// Carries out `effect` of an action that happened at `now`.
+  private mutating func perform(_ effect: Effect, at now: Timestamp) throws(SinkError) {
     switch effect {
     case .cancel(let timer):
       liveTimers[timer] = nil
@@ -172,28 +188,36 @@ struct Loop {
       liveTimers[timer] = timerGeneration
       timers.schedule(
         ScheduledTimer(timer: timer, generation: timerGeneration),
-        at: clock.now.advanced(byMilliseconds: milliseconds))
+        at: now.advanced(byMilliseconds: milliseconds))
     case .quit:
       break  // The phase is now `.finished`; the loop ends after this step.
     case .forgetPolicy(let host):
       policyStore?.forget(host: host)
     case .join(let name, let key):
-      session.join(name, key: key, at: clock.now)
+      session.join(name, key: key, at: now)
     case .leave(let reason):
-      session.leave(reason: reason, at: clock.now)
+      session.leave(reason: reason, at: now)
     case .part(let name, let reason):
-      session.part(name, reason: reason, at: clock.now)
+      session.part(name, reason: reason, at: now)
     case .rememberPolicy(let policy, let time):
       policyStore?.remember(policy, at: time)
     case .perform(let request):
-      session.perform(request, at: clock.now)
+      session.perform(request, at: now)
     case .send(let message):
-      session.send(message, at: clock.now)
+      session.send(message, at: now)
     case .setTopic(let name, let topic):
-      session.setTopic(topic, of: name, at: clock.now)
+      session.setTopic(topic, of: name, at: now)
     case .show(let notice):
       for renderer in renderers { try renderer.show(notice, in: state) }
     }
+  }
+
+  /// Tells the observer what the session's link did since it was last told: before every
+  /// action dispatched and every step taken, so each report reaches it after everything that
+  /// happened before it, and before anything after. Nothing without an observer.
+  mutating func relayLinkReports() throws(SinkError) {
+    guard let observer else { return }
+    for report in session.takeLinkReports() { try observer.loop(relays: report) }
   }
 
   /// Drops cancelled timers from the front of the queue, so its deadline is a live timer's.

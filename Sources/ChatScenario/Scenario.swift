@@ -1,5 +1,4 @@
 import ChatCore
-import ChatIRC
 import ChatProfile
 import ChatSession
 
@@ -25,7 +24,7 @@ import ChatSession
 /// **Settings** come before the first entry, at most once each: `seed` (a whole number: reply
 /// texts and every id derive from it; default 1), `name` (the local user; default `PersonA`),
 /// `peer` (the simulated peer; default `Person B`), `width` (the terminal width the line mode
-/// renders at, 1–1000; default 80), `faults` (simulated network faults, as `--faults` takes them:
+/// renders at, 1–1000, or `none` for no wrapping; default 80), `faults` (simulated network faults, as `--faults` takes them:
 /// `drop=0.1,duplicate=0.05,jitter=80ms,disconnect=0.01`; default none), `burst` (how many
 /// messages the peer answers each message with; default 1). A setting's value is the rest of the line without
 /// surrounding blanks, or a quoted string.
@@ -44,6 +43,9 @@ import ChatSession
 ///   the last entry. Only `quit` may follow it.
 /// - `quit`: the user insists on quitting (Ctrl-C while chat waits for replies). A typed
 ///   `/quit` is an ordinary `| /quit` line. As after `end`, only `quit` may follow it.
+/// - `reached N`: what `--record` writes where the session's events went between two
+///   entries of one instant: the entry after it is a step of its own, typed after the
+///   session's events due then (`N` counts the actions the core had been handed by then).
 ///
 /// Each line is decoded on its own: invalid UTF-8 becomes U+FFFD (so a fixture can hold it).
 /// A byte-order mark at the start, CRLF line ends and a last line without a newline are fine.
@@ -52,7 +54,8 @@ import ChatSession
 ///
 /// Scenarios play on the virtual clock (see `Scenario.play(renderers:)`): the first entry's
 /// time 0 is `Timestamp.virtualEpoch`. Session events due at the same instant as an entry
-/// happen before it, as they would on a live clock that reached that instant first.
+/// happen before it, as they would on a live clock that reached that instant first. Entries
+/// of one instant are typed together, as one step, unless a `reached` stands between them.
 public struct Scenario: Equatable, Sendable {
   /// The seed of reply texts and ids; nil means `Scenario.defaultSeed`.
   public var seed: UInt64?
@@ -60,8 +63,12 @@ public struct Scenario: Equatable, Sendable {
   public var name: String?
   /// The simulated peer's name; nil keeps the session's default.
   public var peer: String?
-  /// The terminal width for the line mode; nil means `Scenario.defaultWidth`.
+  /// The terminal width for the line mode; nil means `Scenario.defaultWidth`, unless
+  /// `isUnwrapped`.
   public var width: Int?
+  /// Whether the line format is left unwrapped (`width none`): a recording of a run whose
+  /// line format went to a pipe or a file, which chat does not wrap. `width` is then nil.
+  public var isUnwrapped = false
   /// Simulated network faults; nil means none.
   public var faults: Faults?
   /// How many messages the peer answers each message with; nil means 1.
@@ -84,6 +91,10 @@ public struct Scenario: Equatable, Sendable {
   public static let defaultWidth = 80
   /// The widths a scenario may ask for.
   public static let widths = 1...1000
+
+  /// The width the line format wraps at: the scenario's, the default, or none
+  /// (`isUnwrapped`).
+  public var lineWidth: Int? { isUnwrapped ? nil : width ?? Self.defaultWidth }
 
   /// Creates a scenario.
   public init(
@@ -129,10 +140,12 @@ public struct Scenario: Equatable, Sendable {
     /// A signal stopped the run (a recording of a run ended by SIGINT, SIGTERM or SIGHUP).
     case signal(Int32)
     /// Something happened on a recorded network run's link.
-    case link(IRCLinkEvent)
-    /// In a recording: the core had been handed the session's first `count` actions when
-    /// the typed entries that follow were typed, and more were waiting: those reached it
-    /// after the typing.
+    case link(LinkEvent)
+    /// The core had been handed the session's first `count` actions when the entry right
+    /// after it happened. Before a typed entry it begins a step of its own, even at the
+    /// instant of the one before; a recording's replay hands the core exactly `count`
+    /// before it, and holds the rest until it has played. (In a scenario of the simulated
+    /// peer, whose replay makes its actions again, only the step counts.)
     case reached(count: Int)
 
     /// Whether it is a `signal`.

@@ -64,7 +64,7 @@ public enum ScenarioError: Error, Equatable, CustomStringConvertible {
         "invalid \(setting) '\(quote(value))': expected \(Sanitizer.sanitize(expected))"
       case .linkWithoutServer:
         "a link entry ('<', '>', connecting, connected, closed, failed, gave-up, hung-up,"
-          + " oversized, overflowing, reached) needs a 'server' setting: only a recording"
+          + " oversized, overflowing) needs a 'server' setting: only a recording"
           + " has them"
       case .missingValue(let setting):
         "missing value for setting '\(setting)'"

@@ -120,7 +120,7 @@ extension ScenarioParser {
         throw .invalidValue(setting: word, value: text, expected: "a byte count")
       }
       return word == "oversized"
-        ? .link(.received(.tooLong(byteCount: count)))
+        ? .link(.oversized(byteCount: count))
         : .link(.overflowing(maximumLineBytes: count))
     case "signal":
       guard let number = Int32(text), (1...64).contains(number),

@@ -1,5 +1,4 @@
 import ChatCore
-import ChatIRC
 import ChatProfile
 import ChatSession
 
@@ -92,7 +91,7 @@ public struct ScenarioParser {
       throw .timeGoesBack(timeText, previousMilliseconds: lastMilliseconds)
     }
     let event = try action(content[token.endIndex...].drop(while: isBlank))
-    if !event.isTyped, recordingServer == nil { throw .linkWithoutServer }
+    if case .link = event, recordingServer == nil { throw .linkWithoutServer }
     // Input is over after `end`, and leaving has begun after `quit`: what could still follow
     // is the user insisting (and, in a recording, what the link still carried), never more
     // typing.
@@ -118,7 +117,7 @@ public struct ScenarioParser {
       return .typed(text)
     case "<", ">":
       let text = try Self.lineText(rest.dropFirst())
-      return .link(rest.first == "<" ? .received(.line(text)) : .wrote(text))
+      return .link(rest.first == "<" ? .received(text) : .wrote(text))
     default:
       let word = String(Substring(rest.prefix { !isBlank($0) }))
       let argument = trimmingTrailingBlanks(rest.dropFirst(word.unicodeScalars.count))
@@ -184,6 +183,8 @@ public struct ScenarioParser {
         throw .invalidValue(setting: name, value: value, expected: "a whole number")
       }
       scenario.seed = seed
+    case "width" where value == "none":
+      scenario.isUnwrapped = true
     case "width":
       guard let width = Int(value), Scenario.widths.contains(width),
         value.unicodeScalars.allSatisfy(isDigit)
@@ -191,7 +192,7 @@ public struct ScenarioParser {
         throw .invalidValue(
           setting: name, value: value,
           expected: "a whole number from \(Scenario.widths.lowerBound) to"
-            + " \(Scenario.widths.upperBound)")
+            + " \(Scenario.widths.upperBound), or none")
       }
       scenario.width = width
     case "faults":

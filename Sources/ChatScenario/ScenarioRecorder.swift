@@ -1,13 +1,13 @@
 import ChatCore
-import ChatIRC
 import ChatRendering
 import ChatRuntime
+import ChatSession
 
 /// Writes a scenario as a run goes: its header at once, then each entry as it happens, timed
-/// from `start`. It watches the runtime's loop (`LoopObserver`): what the user types, and the
-/// session actions the core is handed, which it counts for its `reached` entries. On a network
-/// run what the link carries (`recordLink`) goes through the same recorder, so a recording
-/// holds both in the order they happened.
+/// from `start`. It watches the runtime's loop (`LoopObserver`), its one tap on the run: what
+/// the user types, the session actions the core is handed (counted for its `reached`
+/// entries), and, on a network run, what the link carried (`LinkReport`s the loop relays from
+/// the session), so a recording holds them all in the order they happened.
 ///
 /// Each entry is handed to the operating system as soon as it happens, so a crash keeps
 /// everything up to it. A live clock that steps back cannot make entries go back in time.
@@ -16,19 +16,14 @@ public final class ScenarioRecorder: LoopObserver {
   private let start: Timestamp
   private let isRecording: Bool
   private var last: Int64 = 0
-  /// The first error writing a link entry (which cannot throw where it happens): the next
-  /// step the loop takes throws it, so the run still fails with it.
-  public private(set) var failure: SinkError?
-  /// How many actions the session made of its link wait for the core (a network run's
-  /// `IRCSession.waitingActionCount`): a step typed now reaches the core before them.
-  public var sessionWaitingActions: () -> Int = { 0 }
   /// How many actions of the session the loop has dispatched to the core: when some wait, a
   /// `reached` entry says how many went before the step, so the replay hands the core
   /// exactly those first.
   private var delivered = 0
-  /// The time of the last entry written that is no `>` line, and how many actions the core
-  /// had been handed then: a link entry at that same instant after more were handed gets a
-  /// `reached` entry (a replay plays the entries of an instant before handing any on).
+  /// The time of the last entry written that is no `>` line (nor a comment), whether it was
+  /// typed, and how many actions the core had been handed then: an entry at that same
+  /// instant after more were handed gets a `reached` entry (a replay plays the link entries
+  /// of an instant before handing any on, and types the steps of an instant together).
   private var lastEntry: (milliseconds: Int64, delivered: Int, isTyped: Bool)?
 
   /// Writes the header of `settings` (its entries are ignored) and `comment` to `sink` now.
@@ -43,25 +38,27 @@ public final class ScenarioRecorder: LoopObserver {
     try write(ScenarioWriter.header(of: header, comment: comment))
   }
 
-  /// Writes `event` as happening at `now`, as a step of its own.
-  public func record(_ event: Scenario.Event, at now: Timestamp) throws(SinkError) {
-    try record(step: [event], at: now)
-  }
-
-  /// Writes `events`, typed together as one step at `now`. The step is told before the core
-  /// handles it: what still waits for the core then reached it after the step.
-  public func record(step events: [Scenario.Event], at now: Timestamp) throws(SinkError) {
-    if let failure { throw failure }
+  /// Writes `events`, typed together as one step at `now`, while `waiting` of the session's
+  /// actions had not reached the core: they reach it after the step.
+  private func record(
+    step events: [Scenario.Event], at now: Timestamp, overtaking waiting: Int
+  ) throws(SinkError) {
     guard !events.isEmpty else { return }
     last = max(last, start.milliseconds(to: now))
-    if isRecording, events.contains(where: \.isTyped) {
-      // A replay hands the core what waits before a typed step: say where live stopped.
-      // (Not again for a step right after another at the same count: nothing reached the
-      // core between them, so the replay may type them together.)
-      let followsStep = lastEntry.map { $0 == (last, delivered, true) } ?? false
-      if sessionWaitingActions() > 0, !followsStep {
-        try write(entry(.reached(count: delivered)))
-      }
+    // A scenario of the simulated peer keeps a signal as a comment: no entry, no step.
+    if isRecording || events.contains(where: { !$0.isSignal }) {
+      let reached =
+        if let lastEntry, lastEntry.isTyped, lastEntry.milliseconds == last {
+          // Right after a step of the same instant, which a replay types together with this
+          // one unless told that the core was handed more in between: live, each piped line
+          // of a virtual run and each line pasted at a terminal is a turn of its own, and the
+          // session's actions due by then (a fault, a split's notice, an echo) go between.
+          lastEntry.delivered != delivered
+        } else {
+          // A replay hands the core what waits before a typed step: say where live stopped.
+          waiting > 0
+        }
+      if reached { try write(entry(.reached(count: delivered))) }
       lastEntry = (last, delivered, true)
     }
     for event in events {
@@ -74,35 +71,37 @@ public final class ScenarioRecorder: LoopObserver {
     }
   }
 
-  /// Writes what the link carried at `now`; an error is kept for the next `record`.
-  public func recordLink(_ event: IRCLinkEvent, at now: Timestamp) {
-    guard failure == nil else { return }
-    last = max(last, start.milliseconds(to: now))
-    do {
-      if case .wrote = event {
-        // Told in the middle of the client's step: it brings nothing to the core.
-      } else if isRecording {
-        // A replay plays an instant's entries before handing their actions on, and hands
-        // everything on between instants: say so where live did otherwise.
-        // (Before the first entry, the replay has handed on nothing either.)
-        let reachedSince =
-          if let lastEntry {
-            lastEntry.milliseconds == last
-              ? lastEntry.delivered != delivered : sessionWaitingActions() > 0
-          } else {
-            false
-          }
-        if reachedSince { try write(entry(.reached(count: delivered))) }
-        lastEntry = (last, delivered, false)
-      }
-      try write(entry(.link(event)))
-    } catch {
-      failure = error
+  /// Writes what the link carried, at its time.
+  public func loop(relays report: LinkReport) throws(SinkError) {
+    last = max(last, start.milliseconds(to: report.time))
+    if case .wrote = report.event {
+      // Told in the middle of the client's step: it brings nothing to the core, and needs
+      // no `reached`. But a replay plays it as the rest (the client does what was due by
+      // then), and hands nothing on between it and the next entries of its instant: one that
+      // begins an instant (a line the pacing let out) marks it, so that a line read after it
+      // at that instant says what reached the core between them (the report of the queue).
+      if isRecording, lastEntry?.milliseconds != last { lastEntry = (last, delivered, false) }
+    } else if isRecording {
+      // A replay plays an instant's entries before handing their actions on, and hands
+      // everything on between instants: say so where live did otherwise.
+      // (Before the first entry, the replay has handed on nothing either.)
+      let reachedSince =
+        if let lastEntry {
+          lastEntry.milliseconds == last
+            ? lastEntry.delivered != delivered : report.waitingActions > 0
+        } else {
+          false
+        }
+      if reachedSince { try write(entry(.reached(count: delivered))) }
+      lastEntry = (last, delivered, false)
     }
+    try write(entry(.link(report.event)))
   }
 
   /// Writes the step the loop takes as typed at `now`.
-  public func loop(takes step: [InputEvent], at now: Timestamp) throws(SinkError) {
+  public func loop(
+    takes step: [InputEvent], at now: Timestamp, overtaking waiting: Int
+  ) throws(SinkError) {
     var events: [Scenario.Event] = []
     for event in step {
       switch event {
@@ -116,7 +115,7 @@ public final class ScenarioRecorder: LoopObserver {
       case .terminated(let signal): events.append(.signal(signal))
       }
     }
-    try record(step: events, at: now)
+    try record(step: events, at: now, overtaking: waiting)
   }
 
   /// Counts the session's actions: what the loop itself tells the core is none of them.
@@ -129,11 +128,6 @@ public final class ScenarioRecorder: LoopObserver {
 
   private func entry(_ event: Scenario.Event) -> String {
     ScenarioWriter.line(for: Scenario.Entry(milliseconds: last, event: event))
-  }
-
-  /// Throws the error a link entry met, if any.
-  public func checkFailure() throws(SinkError) {
-    if let failure { throw failure }
   }
 
   private func write(_ text: String) throws(SinkError) {

@@ -2,6 +2,7 @@ import ChatCore
 import ChatIRC
 import ChatProfile
 import ChatRendering
+import ChatSession
 
 /// Writes the scenario format described on `Scenario`, in a form that reads back as written.
 ///
@@ -28,7 +29,11 @@ public enum ScenarioWriter {
     if let seed = scenario.seed { text += "seed \(seed)\n" }
     if let name = scenario.name { text += "name \(settingValue(name))\n" }
     if let peer = scenario.peer { text += "peer \(settingValue(peer))\n" }
-    if let width = scenario.width { text += "width \(width)\n" }
+    if scenario.isUnwrapped {
+      text += "width none\n"
+    } else if let width = scenario.width {
+      text += "width \(width)\n"
+    }
     if let faults = scenario.faults, !faults.isEmpty { text += "faults \(faults)\n" }
     if let burst = scenario.burst, burst != 1 { text += "burst \(burst)\n" }
     if let network = scenario.network { text += header(of: network) }
@@ -81,13 +86,13 @@ public enum ScenarioWriter {
   }
 
   /// A link event as it follows the time.
-  private static func link(_ event: IRCLinkEvent) -> String {
+  private static func link(_ event: LinkEvent) -> String {
     switch event {
     case .dialing: "connecting"
     case .connected: "connected"
     case .hungUp: "hung-up"
-    case .received(.line(let line)): "<" + lineText(line)
-    case .received(.tooLong(let count)): "oversized \(count)"
+    case .received(let line): "<" + lineText(line)
+    case .oversized(let count): "oversized \(count)"
     case .overflowing(let maximum): "overflowing \(maximum)"
     case .wrote(let line): ">" + lineText(line)
     case .closed(let reason): "closed " + reasonText(reason)

@@ -50,6 +50,18 @@ public protocol Session {
   /// Asks the server to carry out `request` at `now` (`/nick`, `/whois`, …); what comes of
   /// it comes back as actions. The core asks only a session with a server.
   mutating func perform(_ request: SessionRequest, at now: Timestamp)
+
+  /// Whether the session keeps a report of everything its link does (`takeLinkReports()`):
+  /// the loop turns it on before connecting when something watches it (`chat --record`).
+  /// Off, nothing is kept.
+  var reportsLink: Bool { get set }
+  /// Removes and returns what the link did since the loop last asked, oldest first. The loop
+  /// asks before every action it dispatches and every step it takes, so its observer sees
+  /// the link and the core in the order they happened.
+  mutating func takeLinkReports() -> [LinkReport]
+  /// How many of its actions are ready for the loop and not yet collected (a changed link
+  /// status counting as one): what a step typed now overtakes. A query.
+  var waitingActionCount: Int { get }
 }
 
 /// A descriptor a session wants polled, and whether for reading, writing or both.
@@ -88,6 +100,8 @@ public struct Readiness: OptionSet, Hashable, Sendable {
 
 /// Sessions without channels ignore the channel requests: nothing is joined, so nothing is
 /// reported. Leaving, for a session without a link, is only waiting for what it still expects.
+/// A session without a link has nothing of one to report, and counts none of its actions as
+/// waiting (the loop collects the simulated peer's as they fall due).
 extension Session {
   /// False: the core's own delivery timeout applies.
   public var confirmsDelivery: Bool { false }
@@ -97,4 +111,10 @@ extension Session {
   public mutating func setTopic(_ topic: String, of name: ConversationName, at now: Timestamp) {}
   /// Nothing: without a server the core never asks (it says the command needs one).
   public mutating func perform(_ request: SessionRequest, at now: Timestamp) {}
+  public var reportsLink: Bool {
+    get { false }
+    set {}
+  }
+  public mutating func takeLinkReports() -> [LinkReport] { [] }
+  public var waitingActionCount: Int { 0 }
 }

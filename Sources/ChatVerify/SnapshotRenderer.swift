@@ -33,7 +33,7 @@ public struct SnapshotRenderer: Sendable, CustomStringConvertible {
     SnapshotRenderer(file: "line.txt") { scenario, sink in
       StreamRenderer(
         LineFormatter(
-          width: scenario.width ?? Scenario.defaultWidth,
+          width: scenario.lineWidth,
           utcOffsetSeconds: scenario.utcOffsetSeconds ?? 0), sink: sink)
     },
     // What piped runs write to standard error: /help's text, unknown commands.

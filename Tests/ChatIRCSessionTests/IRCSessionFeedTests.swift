@@ -1,6 +1,7 @@
 import ChatCore
 import ChatIRC
 import ChatIRCSession
+import ChatSession
 import Testing
 
 /// Recorded bytes (`chat-bench irc`) take the live path: the session's one line buffer frames
@@ -11,16 +12,28 @@ struct IRCSessionFeedTests {
     let session = IRCSession(
       configuration: IRCSessionConfiguration(
         host: "127.0.0.1", port: 6667, client: IRCClient.Configuration(nick: "alice")))
-    var seen: [IRCLineBuffer.Item] = []
-    session.linkObserver = { event, _ in
-      if case .received(let item) = event { seen.append(item) }
-    }
+    session.reportsLink = true
     let now = Timestamp.virtualEpoch
     let bytes = Array(":irc.test 001 alice :Welcome\r\n:irc.test NOTICE alice :h".utf8)
     session.receive(recorded: bytes[..<20], at: now)
     session.receive(recorded: bytes[20...], at: now)
     session.receive(recorded: Array("i\r\n".utf8), at: now)
-    #expect(seen == [.line(":irc.test 001 alice :Welcome"), .line(":irc.test NOTICE alice :hi")])
+    let seen = session.takeLinkReports().compactMap { report -> String? in
+      if case .received(let line) = report.event { line } else { nil }
+    }
+    #expect(seen == [":irc.test 001 alice :Welcome", ":irc.test NOTICE alice :hi"])
     #expect(session.client.phase == .registered)
+    #expect(session.takeLinkReports().isEmpty, "taken once")
+  }
+
+  /// Unless the loop asks for reports (it is recorded), the link keeps none: a long run's
+  /// lines are not held for nobody.
+  @Test func anUnrecordedSessionKeepsNoReports() {
+    let session = IRCSession(
+      configuration: IRCSessionConfiguration(
+        host: "127.0.0.1", port: 6667, client: IRCClient.Configuration(nick: "alice")))
+    session.receive(recorded: Array(":irc.test 001 alice :Welcome\r\n".utf8), at: .virtualEpoch)
+    #expect(session.client.phase == .registered)
+    #expect(session.takeLinkReports().isEmpty)
   }
 }

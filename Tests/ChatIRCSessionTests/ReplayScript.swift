@@ -1,6 +1,7 @@
 import ChatCore
 import ChatIRC
 import ChatIRCSession
+import ChatSession
 import FoundationEssentials
 
 /// A recording written by hand, for an engine test: link events and server lines at their
@@ -36,7 +37,7 @@ struct ReplayScript {
     return "2025-01-01T12:00:\(two).\(three)Z"
   }
 
-  mutating func link(_ event: IRCLinkEvent, at milliseconds: Int64) {
+  mutating func link(_ event: LinkEvent, at milliseconds: Int64) {
     entries.append(
       .init(
         time: Self.start.advanced(byMilliseconds: milliseconds), event: event, typedBefore: 0))
@@ -46,7 +47,7 @@ struct ReplayScript {
   mutating func server(_ lines: [String], at milliseconds: Int64) {
     for line in lines {
       let tagged = line.hasPrefix("@") ? line : "@time=\(Self.stamp(milliseconds)) " + line
-      link(.received(.line(tagged)), at: milliseconds)
+      link(.received(tagged), at: milliseconds)
     }
   }
 

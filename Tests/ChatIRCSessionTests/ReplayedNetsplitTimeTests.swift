@@ -1,6 +1,7 @@
 import ChatCore
 import ChatIRC
 import ChatIRCSession
+import ChatSession
 import Testing
 
 /// The time a netsplit is reported at does not depend on when the session next looked at
@@ -10,7 +11,7 @@ import Testing
 
   static func entry(_ milliseconds: Int64, _ line: String) -> ReplaySession.Entry {
     ReplaySession.Entry(
-      time: start.advanced(byMilliseconds: milliseconds), event: .received(.line(line)),
+      time: start.advanced(byMilliseconds: milliseconds), event: .received(line),
       typedBefore: 0)
   }
 

@@ -3,6 +3,7 @@ import ChatIRC
 import ChatProfile
 import ChatRendering
 import ChatScenario
+import ChatSession
 import JSONLinesRenderer
 import LogRenderer
 import Testing
@@ -55,10 +56,9 @@ import Testing
       scenario.entries[10].event
         == .link(
           .received(
-            .line(
-              "@time=2026-12-01T14:00:01.100Z;msgid=m1 :alice!a@h PRIVMSG #chat :\u{1B}[2Jhi"))))
+            "@time=2026-12-01T14:00:01.100Z;msgid=m1 :alice!a@h PRIVMSG #chat :\u{1B}[2Jhi")))
     #expect(scenario.entries[11].event == .reached(count: 7))
-    #expect(scenario.entries[14].event == .link(.received(.tooLong(byteCount: 9000))))
+    #expect(scenario.entries[14].event == .link(.oversized(byteCount: 9000)))
     #expect(
       scenario.entries[15].event == .link(.closed(reason: "the server closed the connection")))
     #expect(scenario.entries[16].event == .signal(15))
@@ -98,9 +98,10 @@ import Testing
   }
 
   @Test func everyLinkEventWritesBackAsItReads() throws {
-    let events: [IRCLinkEvent] = [
-      .dialing, .connected, .hungUp, .received(.line("")), .received(.line("\"quoted\"")),
-      .received(.line(" leading space")), .received(.tooLong(byteCount: 1)), .wrote("NICK bot"),
+    let events: [LinkEvent] = [
+      .dialing, .connected, .hungUp, .received(""), .received("\"quoted\""),
+      .received(" leading space"), .oversized(byteCount: 1), .overflowing(maximumLineBytes: 8701),
+      .wrote("NICK bot"),
       .wrote("AUTHENTICATE <redacted>"), .closed(reason: "a \u{1B} reason"),
       .failed(reason: "refused", retrying: true), .failed(reason: "", retrying: false),
     ]

@@ -73,7 +73,7 @@ import Testing
     (
       "0ms < :irc.test 001 bot :hi",
       "s.chat:1: a link entry ('<', '>', connecting, connected, closed, failed, gave-up,"
-        + " hung-up, oversized, overflowing, reached) needs a 'server' setting: only a"
+        + " hung-up, oversized, overflowing) needs a 'server' setting: only a"
         + " recording has them"
     ),
     (
@@ -149,8 +149,8 @@ import Testing
       "s.chat:1: invalid seed '18446744073709551616': expected a"
         + " whole number"
     ),
-    ("width 0", "s.chat:1: invalid width '0': expected a whole number from 1 to 1000"),
-    ("width +40", "s.chat:1: invalid width '+40': expected a whole number from 1 to 1000"),
+    ("width 0", "s.chat:1: invalid width '0': expected a whole number from 1 to 1000, or none"),
+    ("width +40", "s.chat:1: invalid width '+40': expected a whole number from 1 to 1000, or none"),
     ("name \"\"", "s.chat:1: invalid name '': expected a name that is not blank"),
     ("peer \"   \"", "s.chat:1: invalid peer '   ': expected a name that is not blank"),
     (

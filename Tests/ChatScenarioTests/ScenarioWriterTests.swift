@@ -88,3 +88,19 @@ private struct SplitMix {
     return z ^ (z >> 31)
   }
 }
+
+extension ScenarioWriterTests {
+  /// `width none` (a recording of the line format on a pipe) reads and writes back, and the
+  /// line format is then not wrapped; a scenario without a width wraps at 80.
+  @Test func widthNoneReadsAndWritesBack() throws {
+    let scenario = try ScenarioParser.parse(Array("width none\n\n0ms | hi\n".utf8), file: "w")
+    #expect(scenario.isUnwrapped)
+    #expect(scenario.width == nil)
+    #expect(scenario.lineWidth == nil)
+    #expect(ScenarioWriter.text(of: scenario) == "width none\n\n0.000s | hi\n")
+    #expect(try ScenarioParser.parse(Array("0ms | hi\n".utf8), file: "w").lineWidth == 80)
+    #expect(throws: ScenarioError.self) {
+      try ScenarioParser.parse(Array("width none\nwidth 40\n".utf8), file: "w")
+    }
+  }
+}

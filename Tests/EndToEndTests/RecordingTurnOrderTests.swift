@@ -2,7 +2,10 @@ import ChatCore
 import ChatIRC
 import ChatProfile
 import ChatRendering
+import ChatRuntime
 import ChatScenario
+import ChatSession
+import Foundation
 import JSONLinesRenderer
 import Testing
 
@@ -123,23 +126,25 @@ import Testing
     settings.start = start
     settings.utcOffsetSeconds = 0
     let recorder = try ScenarioRecorder(start: start, settings: settings, sink: sink)
-    var waiting = 1  // The first report of the link's status.
-    recorder.sessionWaitingActions = { waiting }
     func at(_ milliseconds: Int64) -> Timestamp { start.advanced(byMilliseconds: milliseconds) }
-    recorder.recordLink(.dialing, at: at(0))
+    // What the loop relays and tells, in its order; `waiting` as the session counted them.
+    func link(_ event: LinkEvent, at milliseconds: Int64, waiting: Int = 0) throws {
+      try recorder.loop(relays: LinkReport(event, at: at(milliseconds), waitingActions: waiting))
+    }
+    func take(_ step: [InputEvent], at milliseconds: Int64, waiting: Int = 0) throws {
+      try recorder.loop(takes: step, at: at(milliseconds), overtaking: waiting)
+    }
+    try link(.dialing, at: 0, waiting: 1)  // The first report of the link's status.
     // The loop handed on `connecting` and the link's status.
     recorder.loop(dispatches: .session(.connecting(time: at(0))))
     recorder.loop(dispatches: .session(.linkChanged(LinkStatus(), time: at(0))))
-    waiting = 0
-    recorder.recordLink(.connected, at: at(0))
-    for line in ["CAP LS 302", "NICK bot", "USER bot 0 * chat"] {
-      recorder.recordLink(.wrote(line), at: at(0))
-    }
-    try recorder.record(step: [.typed("/msg #chat hello")], at: at(1))
-    try recorder.record(step: [.end], at: at(2))
-    recorder.recordLink(.closed(reason: "the server closed the connection"), at: at(2))
-    waiting = 1  // The close's action: the run gave up, and quit in the same turn.
-    try recorder.record(step: [.quit], at: at(2))
+    try link(.connected, at: 0)
+    for line in ["CAP LS 302", "NICK bot", "USER bot 0 * chat"] { try link(.wrote(line), at: 0) }
+    try take([.line("/msg #chat hello")], at: 1)
+    try take([.ended], at: 2)
+    try link(.closed(reason: "the server closed the connection"), at: 2)
+    // The close's action waits: the run gave up, and quit in the same turn.
+    try take([.quitRequested], at: 2, waiting: 1)
     let text = String(decoding: sink.bytes, as: UTF8.self)
     let entries = text.split(separator: "\n\n", maxSplits: 1).last.map(String.init) ?? ""
     #expect(
@@ -160,6 +165,77 @@ import Testing
     let (ending, jsonl) = try replay(text)
     #expect(ending.outcome == .completed, "\(jsonl)")
     #expect(jsonl == Self.live(pending: 1))
+  }
+
+  /// Lines pasted at a terminal are typed in turns of their own (readline takes a key a
+  /// turn), and the session's actions can reach the core between two lines typed in one
+  /// millisecond: the first line's "goes out in N parts", the report of lines queued for
+  /// pacing, an echo. A replay types the lines of one instant as one step unless something
+  /// stands between them, so the recorder says how many actions had reached the core before
+  /// the second (`reached`); lines with nothing between them stay one step.
+  @Test func actionsBetweenTwoLinesOfOneMillisecondAreRecordedBetweenThem() throws {
+    let sink = MemorySink()
+    let start = Timestamp(millisecondsSinceEpoch: 1_796_144_400_000)
+    var settings = Scenario(seed: 7, name: "bot")
+    settings.network = ConnectionProfile(
+      server: ServerAddress(host: "127.0.0.1", port: 6667, usesTLS: false), nick: "bot",
+      channels: ["#chat"])
+    settings.start = start
+    let recorder = try ScenarioRecorder(start: start, settings: settings, sink: sink)
+    func at(_ milliseconds: Int64) -> Timestamp { start.advanced(byMilliseconds: milliseconds) }
+    try recorder.loop(relays: LinkReport(.dialing, at: at(0)))
+    recorder.loop(dispatches: .session(.connecting(time: at(0))))
+    try recorder.loop(takes: [.line("a long line")], at: at(5), overtaking: 0)
+    recorder.loop(dispatches: .user(.submitted(text: "a long line", id: UUID(), time: at(5))))
+    // The next turn, in the same millisecond: the split's notice and the queued lines.
+    recorder.loop(dispatches: .session(.noticed(.messageSplit(parts: 2), time: at(5))))
+    recorder.loop(dispatches: .session(.linkChanged(LinkStatus(queuedLines: 2), time: at(5))))
+    try recorder.loop(takes: [.line("short")], at: at(5), overtaking: 0)
+    try recorder.loop(takes: [.line("shorter")], at: at(5), overtaking: 0)
+    let text = String(decoding: sink.bytes, as: UTF8.self)
+    #expect(
+      text.hasSuffix(
+        """
+        0.000s connecting
+        0.005s | a long line
+        0.005s reached 3
+        0.005s | short
+        0.005s | shorter
+
+        """), "\(text)")
+  }
+
+  /// A line the pacing lets out begins an instant (`>`), the loop hands the core the report
+  /// of the emptied queue, and a line read in that same millisecond follows: a replay plays
+  /// an instant's entries before handing any of their actions on, so the recorder says how
+  /// many had reached the core before the line read (seen registering with `--pacing 3/10`:
+  /// the replay had two reports of the queue fewer, and a message overtook a typed line).
+  @Test func aLineReadAfterAPacedWriteOfItsMillisecondSaysWhatReachedTheCore() throws {
+    let sink = MemorySink()
+    let start = Timestamp(millisecondsSinceEpoch: 1_796_144_400_000)
+    var settings = Scenario(seed: 7, name: "bot")
+    settings.network = ConnectionProfile(
+      server: ServerAddress(host: "127.0.0.1", port: 6667, usesTLS: false), nick: "bot")
+    settings.start = start
+    let recorder = try ScenarioRecorder(start: start, settings: settings, sink: sink)
+    func at(_ milliseconds: Int64) -> Timestamp { start.advanced(byMilliseconds: milliseconds) }
+    try recorder.loop(relays: LinkReport(.dialing, at: at(0)))
+    recorder.loop(dispatches: .session(.connecting(time: at(0))))
+    try recorder.loop(relays: LinkReport(.received(":irc.test CAP * LS :echo-message"), at: at(15)))
+    recorder.loop(dispatches: .session(.linkChanged(LinkStatus(queuedLines: 1), time: at(15))))
+    try recorder.loop(relays: LinkReport(.wrote("CAP REQ :echo-message"), at: at(25)))
+    recorder.loop(dispatches: .session(.linkChanged(LinkStatus(), time: at(25))))
+    try recorder.loop(
+      relays: LinkReport(.received(":irc.test CAP bot ACK :echo-message"), at: at(25)))
+    let text = String(decoding: sink.bytes, as: UTF8.self)
+    #expect(
+      text.hasSuffix(
+        """
+        0.025s > CAP REQ :echo-message
+        0.025s reached 3
+        0.025s < :irc.test CAP bot ACK :echo-message
+
+        """), "\(text)")
   }
 
   /// `reached` reads and writes back, and needs a count.

@@ -51,7 +51,9 @@ import Testing
     Array("hello\n  spaced  \n\u{1B}[31mred\u{7}\n/help\n//slash\n\n\t\n/nope\nlast".utf8)
     + [0xFF, 0x0A]
 
-  @Test(arguments: ["log", "jsonl"])
+  /// With the line format on a pipe, which chat does not wrap, the recording says so
+  /// (`width none`) and the replay does not wrap either (the long line of /help's text).
+  @Test(arguments: ["log", "jsonl", "line"])
   func aRecordedVirtualRunPlaysBackByteForByte(renderer: String) throws {
     let recording = try temporaryFile("recorded.chat")
     let original = try BinaryRunner.run(
@@ -70,6 +72,10 @@ import Testing
     #expect(scenario.name == "Zed \u{1B}[1m")
     #expect(scenario.peer == " Q")
     #expect(scenario.entries.last?.event == .end)
+    #expect(scenario.isUnwrapped == (renderer == "line"))
+    if renderer == "line" {
+      #expect(original.output.split(separator: "\n").contains { $0.count > 80 }, "a long line")
+    }
   }
 
   /// A live run's times cannot be replayed exactly, but its seed is recorded, so the replay
