@@ -46,13 +46,14 @@ import Testing
     #expect(Scenario.defaultSeed == Options.defaultVirtualSeed)
   }
 
-  /// Typed text of every awkward kind, recorded in a virtual run and played back.
+  /// Typed text of every awkward kind, recorded in a virtual run and played back: a line
+  /// longer than 80 columns among them.
   static let awkwardInput: [UInt8] =
-    Array("hello\n  spaced  \n\u{1B}[31mred\u{7}\n/help\n//slash\n\n\t\n/nope\nlast".utf8)
-    + [0xFF, 0x0A]
+    Array("hello\n  spaced  \n\u{1B}[31mred\u{7}\n/help\n//slash\n\n\t\n/nope\n".utf8)
+    + Array((String(repeating: "long ", count: 20) + "\nlast").utf8) + [0xFF, 0x0A]
 
   /// With the line format on a pipe, which chat does not wrap, the recording says so
-  /// (`width none`) and the replay does not wrap either (the long line of /help's text).
+  /// (`width none`) and the replay does not wrap either (the long typed line).
   @Test(arguments: ["log", "jsonl", "line"])
   func aRecordedVirtualRunPlaysBackByteForByte(renderer: String) throws {
     let recording = try temporaryFile("recorded.chat")
