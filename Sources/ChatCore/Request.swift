@@ -25,12 +25,25 @@ extension AppState {
   /// the equivalent typed command.
   public func wouldSend(_ request: Request) -> Bool {
     guard phase == .active else { return false }
-    if isAwaitingFirstChannel { return true }
+    if !channelRequests.isEmpty { return true }
     switch request {
     case .action, .send(_, to: nil): return activeTakesMessages
     case .join, .part, .send: return true
     case .topic(let text): return text != nil
     case .query, .quit, .switchTo: return false
+    }
+  }
+
+  /// Whether piped `request` waits before it is carried out, as `holdsPiped(typing:)` says of
+  /// the equivalent typed command.
+  public func holdsPiped(_ request: Request) -> Bool {
+    guard phase == .active else { return false }
+    if !channelRequests.isEmpty { return true }
+    switch request {
+    case .join: return waitsForConnection
+    case .part: return waitsForConnection || inFlightCount > 0
+    case .topic(let text): return text != nil && waitsForConnection
+    case .action, .query, .quit, .send, .switchTo: return false
     }
   }
 }

@@ -39,7 +39,7 @@ func run(_ command: Command, id: UUID, at time: Timestamp, _ state: inout AppSta
 }
 
 /// `/join`: a name without a channel prefix gets `#`, as irssi and WeeChat do. Joining a
-/// channel already open switches to it.
+/// channel already open switches to it; else the join is awaited (`AppState.channelRequests`).
 func requestJoin(_ typed: String, at time: Timestamp, _ state: inout AppState) -> [Effect] {
   let rules = state.nameRules
   let text = rules.isChannel(typed) ? typed : "#" + typed
@@ -52,11 +52,11 @@ func requestJoin(_ typed: String, at time: Timestamp, _ state: inout AppState) -
   guard !state.conversations.isFull else {
     return [.show(.tooManyConversations(limit: state.conversations.limit))]
   }
-  return [.join(name)]
+  return ask(.join(name), awaiting: ChannelRequest(.join, name), &state)
 }
 
-/// `/part`: a channel is left through the session (closed when it reports `.left`); a
-/// private chat closes at once; the session's own conversation stays.
+/// `/part`: a channel is left through the session (closed when it reports `.left`, awaited
+/// meanwhile); a private chat closes at once; the session's own conversation stays.
 func requestLeave(
   _ typed: String?, reason: String?, at time: Timestamp, _ state: inout AppState
 ) -> [Effect] {
@@ -71,7 +71,8 @@ func requestLeave(
   let conversation = state.conversations[index]
   switch conversation.kind {
   case .channel:
-    return [.part(conversation.name, reason: reason)]
+    let name = conversation.name
+    return ask(.part(name, reason: reason), awaiting: ChannelRequest(.part, name), &state)
   case .privateChat:
     close(index, reason: nil, at: time, &state)
     return []

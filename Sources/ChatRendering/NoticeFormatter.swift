@@ -42,8 +42,6 @@ public struct NoticeFormatter: TranscriptFormatter {
       return "cannot join \(shown(name)): " + Sanitizer.sanitize(reason) + "\n"
     case .link(let link, let status):
       return "server: " + LinkText.summary(of: link, status: status) + "\n"
-    case .firstChannelNotJoined(let seconds):
-      return "no channel of the start joined within \(seconds) s: the input goes on without one\n"
     case .malformedInput(let line, let problem):
       return "input line \(line) skipped: " + Sanitizer.sanitize(problem) + "\n"
     case .members(let name, let members):
@@ -51,6 +49,14 @@ public struct NoticeFormatter: TranscriptFormatter {
       return "\(members.count) in \(shown(name)): " + list + "\n"
     case .missingArgument(let command):
       return "usage: \(command.usage)\n"
+    case .noAnswer(let request, let seconds):
+      let asked =
+        switch request.kind {
+        case .join, .joinAtStart: "joining"
+        case .part: "leaving"
+        }
+      return
+        "no answer to \(asked) \(shown(request.channel)) within \(seconds) s; going on without it\n"
     case .notAChannel(let name):
       return "'\(shown(name))' is not a channel: it has no members or topic\n"
     case .notOpen(let target):

@@ -83,7 +83,8 @@ public struct Readiness: OptionSet, Hashable, Sendable {
 }
 
 /// Sessions without channels ignore the channel requests: nothing is joined, so nothing is
-/// reported. Leaving, for a session without a link, is only waiting for what it still expects.
+/// reported (the core gives up waiting for the answer after `AppState.answerWaitMilliseconds`).
+/// Leaving, for a session without a link, is only waiting for what it still expects.
 extension Session {
   /// False: the core's own delivery timeout applies.
   public var confirmsDelivery: Bool { false }

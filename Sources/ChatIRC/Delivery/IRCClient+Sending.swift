@@ -16,9 +16,13 @@ extension IRCClient {
 
   mutating func handle(_ intent: IRCIntent, into output: inout IRCOutput) {
     guard phase == .registering || phase == .registered else {
-      if case .send(let id, _, _, _, _) = intent {
+      switch intent {
+      case .send(let id, _, _, _, _):
         lineFailed(id: id, reason: "not sent: not connected", into: &output)
-      } else {
+      case .join(let channel):
+        // A join is answered either way: whoever waits for it hears why now.
+        output.events.append(.joinFailed(channel: channel, reason: "not connected"))
+      case .part, .setTopic, .changeNick, .quit:
         output.events.append(.intentRefused(reason: "not connected"))
       }
       return
@@ -37,7 +41,8 @@ extension IRCClient {
         id: id, target: target, text: text, isAction: isAction, label: label, into: &output)
     case .join(let channel):
       guard isValidChannel(channel) else {
-        output.events.append(.intentRefused(reason: "'\(channel)' is not a channel name here"))
+        output.events.append(
+          .joinFailed(channel: channel, reason: "'\(channel)' is not a channel name here"))
         return
       }
       channels.joining(channel, key: folded(channel), remember: true, mapping: support.caseMapping)
