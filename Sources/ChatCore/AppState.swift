@@ -176,15 +176,20 @@ public struct AppState: Equatable, Sendable {
       + (milliseconds % 1000 == 0 ? "\(milliseconds / 1000) s" : "\(milliseconds) ms")
   }
 
-  /// Whether every sent message has been delivered (echoed) or has failed, and every join
-  /// and part has its answer or was given up (`channelRequests`): a leaving run carries out
-  /// what it was asked, `/join` on the last piped line included, before it leaves.
+  /// Whether every sent message has been delivered (echoed) or has failed, and, while the
+  /// session is connected, every join and part has its answer or was given up
+  /// (`channelRequests`): a leaving run carries out what it was asked, `/join` on the last
+  /// piped line included, before it leaves. No answer comes without a connection, so a run
+  /// leaving while there is none (Ctrl-D while a server cannot be reached) does not wait for
+  /// one.
   ///
   /// Replies are not the core's business: whether the other side answers is the session's
   /// behaviour (the simulated peer always does; a person on a network may never), so a
   /// session says what it still expects and the runtime tells the core when it expects
   /// nothing more.
-  public var isSettled: Bool { outbox.isEmpty && unsent.isEmpty && channelRequests.isEmpty }
+  public var isSettled: Bool {
+    outbox.isEmpty && unsent.isEmpty && (channelRequests.isEmpty || sessionStatus != .connected)
+  }
 
   /// Messages still waiting to be sent or for their echo: not yet delivered.
   public var inFlightCount: Int { outbox.count + unsent.count }

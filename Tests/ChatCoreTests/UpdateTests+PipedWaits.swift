@@ -190,6 +190,17 @@ extension UpdateTests {
     }
   }
 
+  @Test func leavingWithoutAConnectionWaitsForNoAnswer() {
+    // Ctrl-D in line mode while the server cannot be reached: the start's channel will not
+    // be answered, and the run leaves at once.
+    var state = AppState(server: server.text, joining: ["#ops"], localName: "PersonA")
+    state.sessionStatus = .connecting
+    expectUpdate(state, .system(.endOfInput), effects: [.leave(reason: nil)]) {
+      $0.phase = .draining
+      $0.hasAskedSessionToLeave = true
+    }
+  }
+
   @Test func leavingStopsWaitingWhenTheWaitEnds() {
     var state = update(onNetwork(joining: []), typed("/join #ops", 1, 10))
     state = update(state, .system(.endOfInput))

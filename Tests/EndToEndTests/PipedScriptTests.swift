@@ -37,20 +37,14 @@ enum PipedScript {
     }
   }
 
-  /// Runs chat with `arguments`, its standard input a pipe from `printf` writing `lines`, in
-  /// a home of its own.
+  /// Runs chat with `arguments`, its standard input a pipe holding `lines` and then closed
+  /// (as from `printf`), in a home of its own.
   static func run(
     _ lines: [String], into arguments: [String], home: ScratchFolder, timeout: Double = 60
   ) throws -> BinaryRunner.Result {
-    let printf = "printf '%s\\n' " + lines.map(quoted).joined(separator: " ")
-    let chat = #""$CHAT" "# + arguments.map(quoted).joined(separator: " ")
-    return try BinaryRunner.run(
-      ["-c", printf + " | " + chat], executable: "/bin/sh",
-      environment: home.environment(["CHAT": BinaryRunner.chatPath]), timeout: timeout)
-  }
-
-  private static func quoted(_ word: String) -> String {
-    "'" + word.replacingOccurrences(of: "'", with: #"'\''"#) + "'"
+    try BinaryRunner.run(
+      arguments, stdin: Array(lines.map { $0 + "\n" }.joined().utf8), throughPipe: true,
+      environment: home.environment(), timeout: timeout)
   }
 
   /// What `nick` did on the wire as the watcher saw it, in order: `JOIN #ops`,

@@ -22,7 +22,12 @@ extension IRCClient {
       case .join(let channel):
         // A join is answered either way: whoever waits for it hears why now.
         output.events.append(.joinFailed(channel: channel, reason: "not connected"))
-      case .part, .setTopic, .changeNick, .quit:
+      case .part(let channel, _):
+        output.events.append(.intentRefused(reason: "cannot leave \(channel): not connected"))
+      case .setTopic(let channel, _):
+        output.events.append(
+          .intentRefused(reason: "cannot set the topic of \(channel): not connected"))
+      case .changeNick, .quit:
         output.events.append(.intentRefused(reason: "not connected"))
       }
       return
