@@ -110,7 +110,13 @@ struct PipedScriptTests {
     #expect(said == ["JOIN #ops", "PRIVMSG #ops :hello ops", "PART #ops"], "\(watcher.recent)")
   }
 
-  @Test(arguments: ["log", "jsonl"])
+  /// Where a renderer shows notices when piped: the line format in its own stream, the log
+  /// and JSON lines on standard error.
+  private static func notices(_ run: BinaryRunner.Result, _ renderer: String) -> String {
+    renderer == "line" ? run.output : run.stderr
+  }
+
+  @Test(arguments: ["line", "log", "jsonl"])
   func aRefusedJoinSaysWhyAndSoDoesEveryLineThatCouldNotFollowIt(renderer: String) throws {
     let server = try InspIRCdServer.start()
     defer { server.stop() }
@@ -132,16 +138,18 @@ struct PipedScriptTests {
     // The join's refusal came before the next line was read: each reason, in order.
     let reasons = [
       "cannot join #locked: ", "not sent: '127.0.0.1' is the server's own conversation",
-      "no conversation '#locked' is open", "chat: 1 message not delivered",
+      "no conversation '#locked' is open",
     ]
-    let positions = reasons.map { run.stderr.range(of: $0)?.lowerBound }
-    #expect(!positions.contains(nil), "\(run.stderr)")
-    #expect(positions.compactMap { $0 } == positions.compactMap { $0 }.sorted(), "\(run.stderr)")
+    let shown = Self.notices(run, renderer)
+    let positions = reasons.map { shown.range(of: $0)?.lowerBound }
+    #expect(!positions.contains(nil), "\(shown)")
+    #expect(positions.compactMap { $0 } == positions.compactMap { $0 }.sorted(), "\(shown)")
+    #expect(run.stderr.hasSuffix("chat: 1 message not delivered\n"), "\(run.stderr)")
     let said = PipedScript.wire(of: "bot", try owner.collect(for: 0.5))
     #expect(said.isEmpty, "\(owner.recent)")
   }
 
-  @Test(arguments: ["log", "jsonl"])
+  @Test(arguments: ["line", "log", "jsonl"])
   func aMessageTheChannelRefusesFailsWithTheServersReasonBeforeThePart(renderer: String) throws {
     let server = try InspIRCdServer.start()
     defer { server.stop() }
@@ -160,15 +168,19 @@ struct PipedScriptTests {
       ],
       home: home)
     #expect(run.status == 75, "\(run.output)\n\(run.stderr)")
-    // The server's words (404, +m) on standard error, and the failure in its conversation
-    // in the renderer's own stream (the reason too, in a JSON `failed` object).
-    #expect(run.stderr.contains("(404): You cannot send messages"), "\(run.stderr)")
-    if renderer == "jsonl" {
+    // The server's words (404, +m) where the renderer shows notices, and the failure in its
+    // conversation in the renderer's own stream (the reason too, in a JSON `failed` object).
+    let shown = Self.notices(run, renderer)
+    #expect(shown.contains("(404): You cannot send messages"), "\(shown)")
+    switch renderer {
+    case "jsonl":
       let failed = run.lines.first { $0.contains(#""type":"failed""#) }
       #expect(failed?.contains(##""conversation":"#ops""##) == true, "\(run.output)")
       #expect(failed?.contains("+m (moderated) mode is set") == true, "\(run.output)")
-    } else {
+    case "log":
       #expect(run.output.contains("[#ops] ! not delivered: hello ops"), "\(run.output)")
+    default:
+      #expect(run.output.contains(" ! not delivered: hello ops"), "\(run.output)")
     }
     #expect(run.stderr.contains("chat: 1 message not delivered"), "\(run.stderr)")
     // Refused, the message settled before chat left: the part still came, after it.
