@@ -68,14 +68,15 @@ public struct AppState: Equatable, Sendable {
   /// (`Notice.notSent`): a network run counts them as not delivered in its exit status (75),
   /// piped or in line mode alike, as it counts a failed message.
   public var notSentCount = 0
-  /// The channels the run joins at start (the URL's or `--join`'s), in order, until each is
-  /// joined or refused. The first of them joined becomes the active conversation; the others
-  /// open beside it, since the run was asked for them, not switched to them.
-  public var channelsJoiningAtStart: [ConversationName] = []
-  /// Whether the run still waits for its first channel: none of `channelsJoiningAtStart` is
-  /// joined yet and not all are refused. Piped input waits meanwhile (`holdsPipedInput`), so
-  /// `echo 'deploy done' | chat --server irc://host/#ops` says it in `#ops`.
-  public var isAwaitingFirstChannel = false
+  /// The joins and parts asked of the session and not answered yet, oldest first: the
+  /// channels the run joins at start (the URL's or `--join`'s), then each `/join` and `/part`
+  /// of a channel as it is carried out. An answer (`.joined`, `.joinFailed`, `.left`) takes
+  /// its request off; when none has come `answerWaitMilliseconds` after the last request (or
+  /// after connecting), every one left is given up, each said so (`Timer.answerWait`). Piped
+  /// input waits while any is here (`holdsPiped(typing:)`), so
+  /// `echo 'deploy done' | chat --server irc://host/#ops` says it in `#ops`; and a leaving run
+  /// waits until none is (`isSettled`).
+  public var channelRequests: [ChannelRequest] = []
   /// The reason the user gave for leaving (`/quit REASON`), told to the session when it
   /// leaves; nil for the session's default.
   public var quitReason: String?
@@ -91,9 +92,9 @@ public struct AppState: Equatable, Sendable {
   /// settled.
   public var hasAskedSessionToLeave = false
 
-  /// How long piped input waits for the first channel of the start after each connection
-  /// (`Timer.firstChannelWait`).
-  public static let firstChannelWaitMilliseconds: Int64 = 30_000
+  /// How long piped input waits for the answers to joins and parts (`channelRequests`) after
+  /// the last request, and after each connection (`Timer.answerWait`).
+  public static let answerWaitMilliseconds: Int64 = 30_000
 
   /// How many conversation events are kept: more than one action can cause (a quit seen in
   /// every one of the most conversations open), so a renderer never misses one.
@@ -114,7 +115,7 @@ public struct AppState: Equatable, Sendable {
 
   /// Creates the state a network run starts in: the server's own conversation, called
   /// `server` and taking no messages, and the `channels` to join at start (the first of them
-  /// joined becomes active; piped input waits for it).
+  /// joined becomes active; piped input waits for their answers).
   public init(
     server: String, joining channels: [String], localName: String,
     scrollback: Int = Scrollback.defaultLimit
@@ -122,8 +123,7 @@ public struct AppState: Equatable, Sendable {
     self.init(title: server, localName: localName, scrollback: scrollback)
     serverConversationTakesMessages = false
     hasServer = true
-    channelsJoiningAtStart = channels.map(ConversationName.init)
-    isAwaitingFirstChannel = !channels.isEmpty
+    channelRequests = channels.map { ChannelRequest(.joinAtStart, ConversationName($0)) }
   }
 
   /// Whether a message typed now would go to the active conversation: not while it is a
@@ -180,33 +180,77 @@ public struct AppState: Equatable, Sendable {
       + (milliseconds % 1000 == 0 ? "\(milliseconds / 1000) s" : "\(milliseconds) ms")
   }
 
-  /// Whether every sent message has been delivered (echoed) or has failed.
+  /// Whether every sent message has been delivered (echoed) or has failed, and, while the
+  /// session is connected, every join and part has its answer or was given up
+  /// (`channelRequests`): a leaving run carries out what it was asked, `/join` on the last
+  /// piped line included, before it leaves. No answer comes without a connection, so a run
+  /// leaving while there is none (Ctrl-D while a server cannot be reached) does not wait for
+  /// one.
   ///
   /// Replies are not the core's business: whether the other side answers is the session's
   /// behaviour (the simulated peer always does; a person on a network may never), so a
   /// session says what it still expects and the runtime tells the core when it expects
   /// nothing more.
-  public var isSettled: Bool { outbox.isEmpty && unsent.isEmpty }
+  public var isSettled: Bool {
+    outbox.isEmpty && unsent.isEmpty && (channelRequests.isEmpty || sessionStatus != .connected)
+  }
 
   /// Messages still waiting to be sent or for their echo: not yet delivered.
   public var inFlightCount: Int { outbox.count + unsent.count }
 
-  /// Whether piped input waits before its next line: while the run waits for its first
-  /// channel (`isAwaitingFirstChannel`), every line does, commands included, so a first
-  /// `/topic TEXT` applies to that channel. Lines typed at a terminal never wait.
-  @inlinable public var holdsPipedInput: Bool { phase == .active && isAwaitingFirstChannel }
+  /// Whether piped `line` waits before it is typed, until what it depends on is settled:
+  ///
+  /// - every line, commands included, while a join or part has no answer yet
+  ///   (`channelRequests`): a message after `/join #ops` goes to `#ops`, one after
+  ///   `/part #ops` to the conversation active once it is left, and a first `/topic TEXT`
+  ///   applies to the channel of the start;
+  /// - a line asking the session for something (`/join`, `/part`, `/topic TEXT`) until the
+  ///   session is connected (messages need not wait: `unsent` holds them until it is);
+  /// - `/part` until every message in flight is delivered or failed, so that what was said
+  ///   reaches the channel before chat leaves it.
+  ///
+  /// Each wait is bounded: answers by `answerWaitMilliseconds`, the connection by the session
+  /// (its connect timeout, or giving up), messages by their delivery limit. Only piped input
+  /// asks: lines typed at a terminal never wait, nor does a scenario's timed entry. A plain
+  /// message is told apart without parsing, and inlinable: the loop asks for every piped line.
+  @inlinable public func holdsPiped(typing line: String) -> Bool {
+    guard phase == .active else { return false }
+    if !channelRequests.isEmpty { return true }
+    guard line.utf8.first == UInt8(ascii: "/") else { return false }
+    return holdsPipedParsing(line)
+  }
+
+  /// `holdsPiped(typing:)` for a line that has to be parsed to tell.
+  @usableFromInline func holdsPipedParsing(_ line: String) -> Bool {
+    guard case .command(let command) = TypedLine(parsing: line) else { return false }
+    switch command {
+    case .join: return waitsForConnection
+    case .part: return waitsForConnection || inFlightCount > 0
+    case .topic(let text): return text != nil && waitsForConnection
+    // A server's command waits for the server; with none it says at once that it needs one.
+    case .away, .channels, .invite, .kick, .memberMode, .mode, .nick, .notice, .quote, .who,
+      .whois:
+      return hasServer && waitsForConnection
+    case .action, .help, .list, .message, .names, .query, .quit, .retry, .switchTo: return false
+    }
+  }
+
+  /// Whether a request to the session waits for it to connect: it is not connected and has
+  /// not given up for good (then nothing will connect it).
+  var waitsForConnection: Bool { sessionStatus != .connected && sessionFailure == nil }
 
   /// Whether typing `line` now would send something: a message or action where the active
   /// conversation takes them, a join, part or new topic while the app is active, a server's
-  /// command with a server, or `/retry` with failed messages; any line while piped input waits for the first channel
-  /// (`holdsPipedInput`). Piped lines on the virtual clock wait for the previous exchange to
-  /// end only when they would; commands and lines typed while leaving go at once.
+  /// command with a server, or `/retry` with failed messages; any line while a join or part
+  /// has no answer yet (as `holdsPiped(typing:)` holds it). Piped lines on the virtual clock
+  /// wait for the previous exchange to end only when they would, which covers every wait
+  /// `holdsPiped(typing:)` says; commands and lines typed while leaving go at once.
   ///
   /// Inlinable, for the common case: the loop asks for every piped line, and a call into this
   /// module copied the whole state to pass it.
   @inlinable public func wouldSend(typing line: String) -> Bool {
     guard phase == .active else { return false }
-    if isAwaitingFirstChannel { return true }
+    if !channelRequests.isEmpty { return true }
     // Most lines start with a visible ASCII character other than `/`: a message.
     let first = line.utf8.first ?? 0x20
     if first > 0x20, first < 0x7F, first != UInt8(ascii: "/") { return activeTakesMessages }

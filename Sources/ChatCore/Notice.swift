@@ -1,8 +1,5 @@
 /// Something to tell the user outside the conversation itself.
 public enum Notice: Hashable, Sendable {
-  /// The first channel of the start was not joined within `seconds` of connecting: piped
-  /// input, held back for it, goes on.
-  case firstChannelNotJoined(seconds: Int64)
   /// A conversation name cannot be used: it is empty, too long or malformed.
   case badName(NameError)
   /// `/part` of the session's own conversation, which is never closed.
@@ -29,6 +26,9 @@ public enum Notice: Hashable, Sendable {
   case needsServer(Command.Name)
   /// `/retry` found no failed message to send again.
   case nothingToRetry
+  /// A join or part had no answer within `seconds` (`Timer.answerWait`): it is given up, and
+  /// piped input held back for it goes on.
+  case noAnswer(ChannelRequest, seconds: Int64)
   /// A channel command (`/names`, `/topic`) was used in a conversation that is no channel.
   case notAChannel(ConversationName)
   /// No conversation of that name or number is open.

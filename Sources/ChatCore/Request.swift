@@ -50,7 +50,7 @@ extension AppState {
   /// the equivalent typed command.
   public func wouldSend(_ request: Request) -> Bool {
     guard phase == .active else { return false }
-    if isAwaitingFirstChannel { return true }
+    if !channelRequests.isEmpty { return true }
     switch request {
     case .action, .send(_, to: nil): return activeTakesMessages
     case .join, .part, .send: return true
@@ -59,6 +59,23 @@ extension AppState {
       .whois:
       return hasServer
     case .query, .quit, .switchTo: return false
+    }
+  }
+
+  /// Whether piped `request` waits before it is carried out, as `holdsPiped(typing:)` says of
+  /// the equivalent typed command.
+  public func holdsPiped(_ request: Request) -> Bool {
+    guard phase == .active else { return false }
+    if !channelRequests.isEmpty { return true }
+    switch request {
+    case .join: return waitsForConnection
+    case .part: return waitsForConnection || inFlightCount > 0
+    case .topic(let text): return text != nil && waitsForConnection
+    // A server's command waits for the server; with none it says at once that it needs one.
+    case .away, .channels, .invite, .kick, .memberMode, .mode, .nick, .notice, .quote, .who,
+      .whois:
+      return hasServer && waitsForConnection
+    case .action, .query, .quit, .send, .switchTo: return false
     }
   }
 }

@@ -5,10 +5,12 @@ import FoundationEssentials
 public enum Timer: Hashable, Sendable {
   /// Fail the message with this id if its echo has not arrived by then.
   case deliveryTimeout(UUID)
-  /// Stop holding piped input back for the first channel of the start if it is not joined
-  /// by then (a server that never answers the `JOIN`, or refuses it with a reply chat does
-  /// not know as a refusal): the input goes on, and what it sends goes nowhere, said so.
-  case firstChannelWait
+  /// Give up the joins and parts still unanswered (`AppState.channelRequests`) if no answer
+  /// has come by then (a server that never answers a `JOIN`, or refuses it with a reply chat
+  /// does not know as a refusal): each is said so, piped input held back for them goes on,
+  /// and a leaving run stops waiting for them. Started again by every request and every
+  /// connection while one is unanswered.
+  case answerWait
 
   /// Hashes the id as two words: the runtime looks timers up for every message sent.
   public func hash(into hasher: inout Hasher) {
@@ -17,7 +19,7 @@ public enum Timer: Hashable, Sendable {
       let (high, low) = id.words
       hasher.combine(high)
       hasher.combine(low)
-    case .firstChannelWait:
+    case .answerWait:
       hasher.combine(UInt64.max)
     }
   }

@@ -65,7 +65,7 @@ func run(_ command: Command, id: UUID, at time: Timestamp, _ state: inout AppSta
 
 /// `/join`: a name without a channel prefix gets `#`, as irssi and WeeChat do; `#a,#b` joins
 /// each, `k1,k2` giving each its key in turn. Joining one channel already open switches to it.
-/// A bad name among them joins none.
+/// A bad name among them joins none. Each join is awaited (`AppState.channelRequests`).
 func requestJoin(
   _ typed: String, keys: String? = nil, at time: Timestamp, _ state: inout AppState
 ) -> [Effect] {
@@ -82,18 +82,21 @@ func requestJoin(
     return []
   }
   var effects: [Effect] = []
+  var requests: [ChannelRequest] = []
   for (position, name) in names.enumerated() where state.conversations.index(of: name) == nil {
     guard !state.conversations.isFull else {
       return [.show(.tooManyConversations(limit: state.conversations.limit))]
     }
     let key = position < keys.count && !keys[position].isEmpty ? String(keys[position]) : nil
     effects.append(.join(name, key: key))
+    requests.append(ChannelRequest(.join, name))
   }
-  return effects
+  guard !effects.isEmpty else { return [] }
+  return ask(effects, awaiting: requests, &state)
 }
 
-/// `/part`: a channel is left through the session (closed when it reports `.left`); a
-/// private chat closes at once; the session's own conversation stays.
+/// `/part`: a channel is left through the session (closed when it reports `.left`, awaited
+/// meanwhile); a private chat closes at once; the session's own conversation stays.
 func requestLeave(
   _ typed: String?, reason: String?, at time: Timestamp, _ state: inout AppState
 ) -> [Effect] {
@@ -108,7 +111,8 @@ func requestLeave(
   let conversation = state.conversations[index]
   switch conversation.kind {
   case .channel:
-    return [.part(conversation.name, reason: reason)]
+    let name = conversation.name
+    return ask(.part(name, reason: reason), awaiting: ChannelRequest(.part, name), &state)
   case .privateChat:
     close(index, reason: nil, at: time, &state)
     return []

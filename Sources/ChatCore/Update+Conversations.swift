@@ -26,59 +26,37 @@ private func openForMessage(_ message: Message, _ state: inout AppState) -> Int 
 }
 
 /// A channel joined opens and becomes active, except one of the channels the run joins at
-/// start once the first of them is in: those open beside it.
+/// start once the first of them is in: those open beside it. It answers the join awaited.
 func joined(_ name: ConversationName, at time: Timestamp, _ state: inout AppState) -> [Effect] {
-  guard state.conversations.index(of: name) == nil else { return [] }  // Rejoined.
-  let atStart = joinedAtStart(name, &state)
-  let becomesActive = !atStart || state.isAwaitingFirstChannel
-  // Piped input has a channel to go to now.
-  let stopsWaiting: [Effect] = state.isAwaitingFirstChannel ? [.cancel(.firstChannelWait)] : []
-  state.isAwaitingFirstChannel = false
+  let (request, answered) = answer(name, byJoin: true, &state)
+  guard state.conversations.index(of: name) == nil else { return answered }  // Rejoined.
+  // The start's first channel joined is the first to leave the server's own conversation.
+  let becomesActive = request?.kind != .joinAtStart || state.conversations.activeIndex == 0
   guard let index = state.conversations.open(name, kind: .channel) else {
-    return stopsWaiting + [.show(.tooManyConversations(limit: state.conversations.limit))]
+    return answered + [.show(.tooManyConversations(limit: state.conversations.limit))]
   }
   let you = state.localName
   let key = state.nameRules.key(for: you)
   state.conversations.modify(at: index) { $0.members?.insert(you, key: key) }
   record(.opened(.channel), in: name, at: time, &state)
   if becomesActive { activate(index, at: time, &state) }
-  return stopsWaiting
+  return answered
 }
 
-/// Joining `name` was refused: a channel of the start no longer waited for; once all are,
-/// piped input stops waiting for one.
+/// Joining `name` was refused: the join awaited is answered, and the user told why.
 func joinFailed(
   _ name: ConversationName, reason: String, _ state: inout AppState
 ) -> [Effect] {
-  if joinedAtStart(name, &state), state.channelsJoiningAtStart.isEmpty,
-    state.isAwaitingFirstChannel
-  {
-    state.isAwaitingFirstChannel = false
-    return [.cancel(.firstChannelWait), .show(.joinFailed(name, reason: reason))]
-  }
-  return [.show(.joinFailed(name, reason: reason))]
-}
-
-/// Takes `name` off the channels the run joins at start; false when it was not one of them.
-/// O(channels named at start), which are few; nothing at all once they are in.
-private func joinedAtStart(_ name: ConversationName, _ state: inout AppState) -> Bool {
-  guard !state.channelsJoiningAtStart.isEmpty else { return false }
-  let key = state.nameRules.key(for: name.text)
-  guard
-    let position = state.channelsJoiningAtStart.firstIndex(where: {
-      state.nameRules.key(for: $0.text) == key
-    })
-  else { return false }
-  state.channelsJoiningAtStart.remove(at: position)
-  return true
+  answer(name, byJoin: true, &state).1 + [.show(.joinFailed(name, reason: reason))]
 }
 
 func left(
   _ name: ConversationName, reason: String?, at time: Timestamp, _ state: inout AppState
 ) -> [Effect] {
-  guard let index = state.conversations.index(of: name), index > 0 else { return [] }
+  let answered = answer(name, byJoin: false, &state).1
+  guard let index = state.conversations.index(of: name), index > 0 else { return answered }
   close(index, reason: reason, at: time, &state)
-  return []
+  return answered
 }
 
 func memberJoined(

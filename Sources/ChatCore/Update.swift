@@ -59,13 +59,8 @@ private func updateSession(_ state: inout AppState, _ event: Action.Session) -> 
     let waiting = state.unsent
     state.unsent = []
     var effects = waiting.flatMap { send($0, &state) }
-    if state.isAwaitingFirstChannel {
-      // Each connection gives the start's channels this long to be joined.
-      effects += [
-        .cancel(.firstChannelWait),
-        .schedule(.firstChannelWait, afterMilliseconds: AppState.firstChannelWaitMilliseconds),
-      ]
-    }
+    // Each connection gives the joins and parts awaited (the start's channels) this long.
+    if !state.channelRequests.isEmpty { effects += startingAnswerWait() }
     return effects
   case .connecting(let time):
     state.sessionStatus = .connecting
@@ -91,6 +86,11 @@ private func updateSession(_ state: inout AppState, _ event: Action.Session) -> 
     let held = state.unsent
     state.unsent = []
     var effects = failNow(held, reason: notSentReason(failure), at: time, &state)
+    // Nor will a join or part be answered: they are not waited for (the notice says why).
+    if !state.channelRequests.isEmpty {
+      state.channelRequests = []
+      effects.append(.cancel(.answerWait))
+    }
     if state.endsWhenSessionGivesUp { effects += finish(&state) }
     return effects
   case .received(var message, _):
@@ -156,10 +156,8 @@ private func updateSystem(_ state: inout AppState, _ event: Action.System) -> [E
     let reason = state.noEchoReason
     guard fail(id, reason: reason, at: time, &state) else { return [] }
     return [.show(.session(.notDelivered(count: 1, reason: reason), time: time))]
-  case .timerFired(.firstChannelWait, _):
-    guard state.isAwaitingFirstChannel else { return [] }
-    state.isAwaitingFirstChannel = false
-    return [.show(.firstChannelNotJoined(seconds: AppState.firstChannelWaitMilliseconds / 1000))]
+  case .timerFired(.answerWait, _):
+    return answerWaitEnded(&state)
   }
 }
 

@@ -35,7 +35,8 @@ public enum IRCEvent: Hashable, Sendable {
 
   /// We are in `channel`.
   case joined(channel: String)
-  /// Joining `channel` failed, with the server's reason.
+  /// Joining `channel` failed, with the server's reason (or ours: a name the server's
+  /// `CHANTYPES` does not allow, a join asked for while not connected).
   case joinFailed(channel: String, reason: String)
   /// We left `channel`.
   case parted(channel: String, reason: String?)
@@ -105,7 +106,8 @@ public enum IRCEvent: Hashable, Sendable {
   case lagMeasured(milliseconds: Int64)
   /// A line from the server was thrown away: not a message.
   case lineIgnored(reason: String)
-  /// An intent could not be carried out (an invalid channel name, after quitting).
+  /// An intent other than a join could not be carried out (an invalid channel name, after
+  /// quitting).
   case intentRefused(reason: String)
   /// The connection is over: the server's `ERROR`, a keepalive without answer, end of
   /// stream, or the server closing after our `QUIT` (the phase is then `.left`). Every

@@ -45,8 +45,6 @@ public struct NoticeFormatter: TranscriptFormatter {
     case .link(let link, let status, let nick):
       return "server: " + LinkText.summary(of: link, status: status) + "; you are "
         + Sanitizer.sanitize(nick) + "\n"
-    case .firstChannelNotJoined(let seconds):
-      return "no channel of the start joined within \(seconds) s: the input goes on without one\n"
     case .malformedInput(let line, let problem):
       return "input line \(line) skipped: " + Sanitizer.sanitize(problem) + "\n"
     case .members(let name, let members):
@@ -59,6 +57,14 @@ public struct NoticeFormatter: TranscriptFormatter {
         + " (chat --server URL)\n"
     case .nothingToRetry:
       return "nothing to retry: no message failed\n"
+    case .noAnswer(let request, let seconds):
+      let asked =
+        switch request.kind {
+        case .join, .joinAtStart: "joining"
+        case .part: "leaving"
+        }
+      return
+        "no answer to \(asked) \(shown(request.channel)) within \(seconds) s; going on without it\n"
     case .notAChannel(let name):
       return "'\(shown(name))' is not a channel: it has no members or topic\n"
     case .notOpen(let target):

@@ -115,7 +115,7 @@ struct LiveTimers {
       }
     // No UUID has every bit set (its version and variant bits are fixed), so no message's
     // delivery timeout shares these words.
-    case .firstChannelWait: (UInt64.max, UInt64.max)
+    case .answerWait: (UInt64.max, UInt64.max)
     }
   }
 

@@ -124,17 +124,17 @@ extension Loop {
     try observer.loop(takes: step, at: now, overtaking: session.waitingActionCount)
   }
 
-  /// Whether `step` waits in `input` for now: piped lines and requests wait while the run
-  /// waits for its first channel (`AppState.holdsPipedInput`); a terminal's lines, a timed
-  /// input's steps, the end and a request to quit never do. (The virtual clock's turns wait
-  /// by `wouldSend`, which says the same.)
+  /// Whether `step` waits in `input` for now: a piped line or request waits until what it
+  /// depends on is settled (`AppState.holdsPiped(typing:)`: the answer to a join or part, the
+  /// connection, the messages in flight before a part); a terminal's lines, a timed input's
+  /// steps, the end and a request to quit never do. (The virtual clock's turns wait by
+  /// `wouldSend`, which covers the same.) A piped step holds one line at most.
   private func holdsBack(_ step: [InputEvent], from input: any Input) -> Bool {
-    guard state.holdsPipedInput, !input.isInteractive, input.nextDeadline == nil else {
-      return false
-    }
+    guard !input.isInteractive, input.nextDeadline == nil else { return false }
     for event in step {
       switch event {
-      case .line, .request: return true
+      case .line(let text): if state.holdsPiped(typing: text) { return true }
+      case .request(let request): if state.holdsPiped(request) { return true }
       case .ended, .malformedLine, .quitRequested, .terminated: break
       }
     }

@@ -99,7 +99,8 @@ public struct Readiness: OptionSet, Hashable, Sendable {
 }
 
 /// Sessions without channels ignore the channel requests: nothing is joined, so nothing is
-/// reported. Leaving, for a session without a link, is only waiting for what it still expects.
+/// reported (the core gives up waiting for the answer after `AppState.answerWaitMilliseconds`).
+/// Leaving, for a session without a link, is only waiting for what it still expects.
 /// A session without a link has nothing of one to report, and counts none of its actions as
 /// waiting (the loop collects the simulated peer's as they fall due).
 extension Session {

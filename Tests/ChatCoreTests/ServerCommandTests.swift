@@ -151,19 +151,25 @@ private func onServer() -> AppState {
     expectUpdate(state, typed("/who"), effects: [.show(.missingArgument(.who))])
   }
 
-  @Test func joinTakesSeveralChannelsEachWithItsKey() {
+  @Test func joinTakesSeveralChannelsEachWithItsKeyAndAwaitsEachAnswer() {
+    let (a, b, c) = (ConversationName("#a"), ConversationName("#b"), ConversationName("#c"))
     expectUpdate(
       onServer(), typed("/join #a,b,#c k1,,k3"),
-      effects: [
-        .join(ConversationName("#a"), key: "k1"), .join(ConversationName("#b")),
-        .join(ConversationName("#c"), key: "k3"),
-      ])
+      effects: [.join(a, key: "k1"), .join(b), .join(c, key: "k3")] + answerWaitStarts
+    ) {
+      $0.channelRequests = [
+        ChannelRequest(.join, a), ChannelRequest(.join, b), ChannelRequest(.join, c),
+      ]
+    }
     // The open one is skipped, not switched to, when several are named.
+    let new = ConversationName("#new")
+    expectUpdate(onServer(), typed("/join #room,#new"), effects: awaiting(.join(new))) {
+      $0.channelRequests = [ChannelRequest(.join, new)]
+    }
+    let x = ConversationName("#x")
     expectUpdate(
-      onServer(), typed("/join #room,#new"), effects: [.join(ConversationName("#new"))])
-    expectUpdate(
-      onServer(), requested(.join("#x", key: "secret")),
-      effects: [.join(ConversationName("#x"), key: "secret")])
+      onServer(), requested(.join("#x", key: "secret")), effects: awaiting(.join(x, key: "secret"))
+    ) { $0.channelRequests = [ChannelRequest(.join, x)] }
   }
 
   @Test func quitTakesItsReasonFromAJSONRequestToo() {

@@ -11,9 +11,14 @@ func typed(_ line: String, _ number: UInt8 = 9, _ milliseconds: Int64 = 500) -> 
 /// Conversation commands and the user actions they share.
 extension UpdateTests {
   @Test(arguments: ["/join #room", "/join room", "/join   #room  ", "/JOIN #room", "/j room"])
-  func joinAsksTheSessionToJoinAndChangesNothingYet(line: String) {
-    expectUpdate(connected(), typed(line), effects: [.join(room)])
-    expectUpdate(connected(), .user(.joinRequested("#room", time: at(5))), effects: [.join(room)])
+  func joinAsksTheSessionToJoinAndAwaitsItsAnswer(line: String) {
+    let awaited = [ChannelRequest(.join, room)]
+    expectUpdate(connected(), typed(line), effects: awaiting(.join(room))) {
+      $0.channelRequests = awaited
+    }
+    expectUpdate(
+      connected(), .user(.joinRequested("#room", time: at(5))), effects: awaiting(.join(room))
+    ) { $0.channelRequests = awaited }
   }
 
   @Test func joiningAChannelAlreadyOpenSwitchesToIt() {
@@ -45,9 +50,10 @@ extension UpdateTests {
   }
 
   @Test func namesAtTheLimitAreFine() {
-    let channel = "#" + String(repeating: "é", count: 24) + "a"  // 50 bytes
-    expectUpdate(
-      connected(), typed("/join " + channel), effects: [.join(ConversationName(channel))])
+    let channel = ConversationName("#" + String(repeating: "é", count: 24) + "a")  // 50 bytes
+    expectUpdate(connected(), typed("/join " + channel.text), effects: awaiting(.join(channel))) {
+      $0.channelRequests = [ChannelRequest(.join, channel)]
+    }
     let nick = String(repeating: "n", count: 30)
     expectUpdate(connected(), typed("/query " + nick)) {
       _ = $0.conversations.open(ConversationName(nick), kind: .privateChat)
@@ -66,15 +72,18 @@ extension UpdateTests {
     expectUpdate(state, typed("/msg Carol hi"), effects: [notice])
   }
 
-  @Test func partLeavesTheActiveChannelThroughTheSession() {
-    expectUpdate(inRoom(), typed("/part"), effects: [.part(room, reason: nil)])
+  @Test func partLeavesTheActiveChannelThroughTheSessionAndAwaitsItsAnswer() {
+    let awaited: (inout AppState) -> Void = { $0.channelRequests = [ChannelRequest(.part, room)] }
+    expectUpdate(inRoom(), typed("/part"), effects: awaiting(.part(room, reason: nil)), awaited)
     expectUpdate(
-      inRoom(), typed("/part gone fishing"), effects: [.part(room, reason: "gone fishing")])
+      inRoom(), typed("/part gone fishing"), effects: awaiting(.part(room, reason: "gone fishing")),
+      awaited)
     let elsewhere = update(inRoom(), typed("/switch 1"))
-    expectUpdate(elsewhere, typed("/part #room bye"), effects: [.part(room, reason: "bye")])
+    expectUpdate(
+      elsewhere, typed("/part #room bye"), effects: awaiting(.part(room, reason: "bye")), awaited)
     expectUpdate(
       inRoom(), .user(.leaveRequested(nil, reason: "x", time: at(5))),
-      effects: [.part(room, reason: "x")])
+      effects: awaiting(.part(room, reason: "x")), awaited)
   }
 
   @Test func partOfNothingThatCanBeLeftGetsOneNotice() {

@@ -16,7 +16,9 @@ func requested(_ request: Request, _ number: UInt8 = 9, _ milliseconds: Int64 = 
     leaving.phase = .draining
     var disconnected = inRoom()
     disconnected.sessionStatus = .disconnected
-    return [connected(), inRoom(), leaving, disconnected]
+    let sending = update(inRoom(), typed("hello", 1, 200))
+    let joining = update(inRoom(), typed("/join #ops", 1, 200))
+    return [connected(), inRoom(), leaving, disconnected, sending, joining]
   }
 
   @Test(arguments: [
@@ -39,6 +41,7 @@ func requested(_ request: Request, _ number: UInt8 = 9, _ milliseconds: Int64 = 
       #expect(byRequest == byTyping, "\(request) in phase \(state.phase)")
       #expect(requestEffects == typedEffects, "\(request) in phase \(state.phase)")
       #expect(state.wouldSend(request) == state.wouldSend(typing: line), "\(request)")
+      #expect(state.holdsPiped(request) == state.holdsPiped(typing: line), "\(request)")
     }
   }
 
@@ -58,7 +61,8 @@ func requested(_ request: Request, _ number: UInt8 = 9, _ milliseconds: Int64 = 
     // Typed, `/part #other is dull` would try to leave #other; a request says which is which.
     expectUpdate(
       inRoom(), requested(.part(nil, reason: "#other is dull")),
-      effects: [.part(room, reason: "#other is dull")])
+      effects: awaiting(.part(room, reason: "#other is dull"))
+    ) { $0.channelRequests = [ChannelRequest(.part, room)] }
   }
 
   @Test func aMalformedInputLineIsShownAndChangesNothing() {

@@ -60,26 +60,26 @@ extension UpdateTests {
 
   @Test func theFirstChannelJoinedAtStartBecomesActiveAndTheOthersOpenBesideIt() {
     let start = onNetwork(joining: ["#ops", "#dev"])
-    #expect(start.holdsPipedInput)
-    let first = expectUpdate(
-      start, .session(.joined(ConversationName("#OPS"), time: at(100))),
-      effects: [.cancel(.firstChannelWait)]
-    ) {
+    #expect(start.holdsPiped(typing: "deploy done"))
+    let first = expectUpdate(start, .session(.joined(ConversationName("#OPS"), time: at(100)))) {
       _ = $0.conversations.open(ConversationName("#OPS"), kind: .channel)
       $0.conversations.modify(at: 1) { $0.members?.insert("PersonA", key: "persona") }
       $0.log(.opened(.channel), in: ConversationName("#OPS"), at: at(100))
       $0.conversations.activate(at: 1)
       $0.log(.activated, in: ConversationName("#OPS"), at: at(100))
-      $0.channelsJoiningAtStart = [dev]
-      $0.isAwaitingFirstChannel = false
+      $0.channelRequests = [ChannelRequest(.joinAtStart, dev)]
     }
-    #expect(!first.holdsPipedInput)
-    expectUpdate(first, .session(.joined(dev, time: at(110)))) {
+    // What a piped line says may be about #dev: it waits for its answer too.
+    #expect(first.holdsPiped(typing: "deploy done"))
+    let both = expectUpdate(
+      first, .session(.joined(dev, time: at(110))), effects: [.cancel(.answerWait)]
+    ) {
       _ = $0.conversations.open(dev, kind: .channel)
       $0.conversations.modify(at: 2) { $0.members?.insert("PersonA", key: "persona") }
       $0.log(.opened(.channel), in: dev, at: at(110))
-      $0.channelsJoiningAtStart = []
+      $0.channelRequests = []
     }
+    #expect(!both.holdsPiped(typing: "deploy done"))
   }
 
   @Test func aChannelJoinedLaterBecomesActiveAsBefore() {
@@ -93,25 +93,24 @@ extension UpdateTests {
     #expect(state.conversations.active.name == dev)
   }
 
-  @Test func pipedInputWaitsUntilTheFirstChannelIsJoinedOrEveryOneIsRefused() {
+  @Test func pipedInputWaitsUntilEveryChannelOfTheStartIsAnswered() {
     let start = onNetwork(joining: ["#ops", "#dev"])
     for line in ["deploy done", "/topic release day", "/help"] {
+      #expect(start.holdsPiped(typing: line), "\(line)")
       #expect(start.wouldSend(typing: line), "\(line)")
     }
+    #expect(start.holdsPiped(.topic("release day")))
     #expect(start.wouldSend(.topic("release day")))
     let refused = expectUpdate(
       start, .session(.joinFailed(ops, reason: "Cannot join channel (+i)", time: at(100))),
       effects: [.show(.joinFailed(ops, reason: "Cannot join channel (+i)"))]
-    ) { $0.channelsJoiningAtStart = [dev] }
-    #expect(refused.holdsPipedInput)
+    ) { $0.channelRequests = [ChannelRequest(.joinAtStart, dev)] }
+    #expect(refused.holdsPiped(typing: "deploy done"))
     let none = expectUpdate(
       refused, .session(.joinFailed(dev, reason: "banned", time: at(100))),
-      effects: [.cancel(.firstChannelWait), .show(.joinFailed(dev, reason: "banned"))]
-    ) {
-      $0.channelsJoiningAtStart = []
-      $0.isAwaitingFirstChannel = false
-    }
-    #expect(!none.holdsPipedInput)
+      effects: [.cancel(.answerWait), .show(.joinFailed(dev, reason: "banned"))]
+    ) { $0.channelRequests = [] }
+    #expect(!none.holdsPiped(typing: "deploy done"))
     // In the server's conversation a message would not send: piped lines need not wait.
     #expect(!none.wouldSend(typing: "deploy done"))
     #expect(!none.wouldSend(.send("deploy done", to: nil)))
@@ -123,20 +122,23 @@ extension UpdateTests {
   }
 }
 
-/// Piped input waits for the first channel of the start for a bounded time only: a server
-/// that never answers the `JOIN` (or refuses it with a reply chat does not know) cannot hold
-/// the run forever.
+/// Piped input waits for the channels of the start for a bounded time only: a server that
+/// never answers the `JOIN` (or refuses it with a reply chat does not know) cannot hold the
+/// run forever.
 extension UpdateTests {
-  @Test func connectingWhileAwaitingTheFirstChannelStartsTheWait() {
+  @Test func connectingWhileAwaitingTheStartsChannelsStartsTheWait() {
     var state = AppState(server: server.text, joining: ["#ops"], localName: "PersonA")
     state.sessionStatus = .connecting
-    expectUpdate(
-      state, .session(.connected(time: at(10))),
-      effects: [
-        .cancel(.firstChannelWait),
-        .schedule(.firstChannelWait, afterMilliseconds: AppState.firstChannelWaitMilliseconds),
-      ]
-    ) {
+    expectUpdate(state, .session(.connected(time: at(10))), effects: answerWaitStarts) {
+      $0.sessionStatus = .connected
+      $0.sessionStatusTime = at(10)
+    }
+  }
+
+  @Test func connectingWithNothingAwaitedStartsNoWait() {
+    var state = AppState(server: server.text, joining: [], localName: "PersonA")
+    state.sessionStatus = .connecting
+    expectUpdate(state, .session(.connected(time: at(10)))) {
       $0.sessionStatus = .connected
       $0.sessionStatusTime = at(10)
     }
@@ -144,21 +146,29 @@ extension UpdateTests {
 
   @Test func theWaitEndingBeforeAnyChannelIsJoinedLetsTheInputGoOn() {
     let state = onNetwork()
-    #expect(state.isAwaitingFirstChannel)
-    expectUpdate(
-      state, .system(.timerFired(.firstChannelWait, time: at(30_010))),
-      effects: [.show(.firstChannelNotJoined(seconds: 30))]
-    ) { $0.isAwaitingFirstChannel = false }
+    #expect(state.holdsPiped(typing: "deploy done"))
+    let after = expectUpdate(
+      state, .system(.timerFired(.answerWait, time: at(30_010))),
+      effects: [.show(.noAnswer(ChannelRequest(.joinAtStart, ops), seconds: 30))]
+    ) { $0.channelRequests = [] }
+    #expect(!after.holdsPiped(typing: "deploy done"))
   }
 
   @Test func theWaitEndingAfterTheChannelWasJoinedDoesNothing() {
-    expectUpdate(inOps(), .system(.timerFired(.firstChannelWait, time: at(30_010))), effects: [])
+    expectUpdate(inOps(), .system(.timerFired(.answerWait, time: at(30_010))), effects: [])
   }
 
-  @Test func joiningTheFirstChannelCancelsTheWait() {
+  @Test func joiningTheLastChannelAwaitedEndsTheWait() {
     var state = onNetwork()
     let effects = ChatCore.update(&state, .session(.joined(ops, time: at(100))))
-    #expect(effects == [.cancel(.firstChannelWait)])
-    #expect(!state.isAwaitingFirstChannel)
+    #expect(effects == [.cancel(.answerWait)])
+    #expect(state.channelRequests.isEmpty)
+  }
+
+  @Test func theFirstChannelOfTheStartJoinedLateStillLeavesTheServersConversation() {
+    // No answer in time: the input went on. The channel, when it comes, is where text goes.
+    let late = update(onNetwork(), .system(.timerFired(.answerWait, time: at(30_010))))
+    let joined = update(late, .session(.joined(ops, time: at(31_000))))
+    #expect(joined.conversations.active.name == ops)
   }
 }

@@ -112,7 +112,12 @@ import Testing
     // The client owns leaving: asked when the QUIT was queued, over for good once closed.
     #expect(wire.client.phase == .quitting(since: wire.time))
     wire.user(.join(channel: "#late"))
-    #expect(wire.events.last == .intentRefused(reason: "not connected"))
+    #expect(wire.events.last == .joinFailed(channel: "#late", reason: "not connected"))
+    wire.user(.part(channel: "#chat"))
+    #expect(wire.events.last == .intentRefused(reason: "cannot leave #chat: not connected"))
+    wire.user(.setTopic(channel: "#chat", text: "x"))
+    #expect(
+      wire.events.last == .intentRefused(reason: "cannot set the topic of #chat: not connected"))
     wire.server("@label=m1 :alice!alice@127.0.0.1 PRIVMSG #chat :last words")
     wire.server("ERROR :Closing link: (alice@127.0.0.1) [Quit: done]")
     #expect(

@@ -215,7 +215,7 @@ import Testing
       wire.events == [
         .deliveryFailed(IRCDeliveryFailure(ids: [id], reason: "'#a b' is not a target")),
         .deliveryFailed(IRCDeliveryFailure(ids: [id], reason: "nothing to send")),
-        .intentRefused(reason: "'nochannel' is not a channel name here"),
+        .joinFailed(channel: "nochannel", reason: "'nochannel' is not a channel name here"),
       ])
   }
 

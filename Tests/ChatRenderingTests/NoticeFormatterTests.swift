@@ -38,6 +38,14 @@ import Testing
     ),
     (.missingArgument(.msg), "usage: /msg NAME TEXT\n"),
     (.joinFailed(ConversationName("#a"), reason: "banned\u{7}"), "cannot join #a: banned␇\n"),
+    (
+      .noAnswer(ChannelRequest(.joinAtStart, ConversationName("#a\u{1B}")), seconds: 30),
+      "no answer to joining #a␛ within 30 s; going on without it\n"
+    ),
+    (
+      .noAnswer(ChannelRequest(.part, ConversationName("#a")), seconds: 30),
+      "no answer to leaving #a within 30 s; going on without it\n"
+    ),
     (.notOpen("#x\u{1B}"), "no conversation '#x␛' is open; /list shows them\n"),
     (.topic(ConversationName("#room"), nil), "no topic is set in #room\n"),
     (.topic(ConversationName("#room"), "a\u{202E}b"), "topic of #room: a<U+202E>b\n"),

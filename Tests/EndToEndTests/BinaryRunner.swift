@@ -25,11 +25,13 @@ enum BinaryRunner {
       .deletingLastPathComponent().appendingPathComponent(".build/debug/chat").path
   }()
 
-  /// Runs `executable` (chat by default) with `arguments`, feeding `stdin` from a file, and
-  /// waits at most `timeout` seconds for it to exit (killing it and failing the test if not).
+  /// Runs `executable` (chat by default) with `arguments`, feeding `stdin` from a file (or,
+  /// `throughPipe`, from a pipe already holding it, its write end closed, as
+  /// `printf … | chat` does), and waits at most `timeout` seconds for it to exit (killing it
+  /// and failing the test if not).
   static func run(
-    _ arguments: [String], stdin: [UInt8] = [], executable: String = chatPath,
-    environment: [String: String]? = nil, timeout: Double = 60,
+    _ arguments: [String], stdin: [UInt8] = [], throughPipe: Bool = false,
+    executable: String = chatPath, environment: [String: String]? = nil, timeout: Double = 60,
     sourceLocation: SourceLocation = #_sourceLocation
   ) throws -> Result {
     let folder = FileManager.default.temporaryDirectory
@@ -43,6 +45,21 @@ enum BinaryRunner {
     _ = FileManager.default.createFile(atPath: outputURL.path, contents: nil)
     _ = FileManager.default.createFile(atPath: errorURL.path, contents: nil)
 
+    var pipeEnds: [Int32] = [-1, -1]
+    if throughPipe {
+      // A pipe holds about 64 KiB, all written before chat reads.
+      guard stdin.count < 60_000, pipe(&pipeEnds) == 0 else { throw POSIXError(.EINVAL) }
+      // So that no other child spawned meanwhile keeps the write end open.
+      for end in pipeEnds { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+      let written = stdin.withUnsafeBytes { write(pipeEnds[1], $0.baseAddress, $0.count) }
+      close(pipeEnds[1])
+      guard written == stdin.count else {
+        close(pipeEnds[0])
+        throw POSIXError(.EIO)
+      }
+    }
+    defer { if throughPipe { close(pipeEnds[0]) } }
+
     // Spawned and reaped here, not by Foundation's `Process`: its exit notice comes through a
     // dispatch queue, which a long test elsewhere in the run could hold up past the timeout.
     let variables = (environment ?? ProcessInfo.processInfo.environment).map { "\($0)=\($1)" }
@@ -51,7 +68,11 @@ enum BinaryRunner {
     let failed = CleanSpawn.spawn(
       executable, arguments: arguments, environment: variables, pid: &pid
     ) { actions in
-      posix_spawn_file_actions_addopen(&actions, 0, inputURL.path, O_RDONLY, 0)
+      if throughPipe {
+        posix_spawn_file_actions_adddup2(&actions, pipeEnds[0], 0)
+      } else {
+        posix_spawn_file_actions_addopen(&actions, 0, inputURL.path, O_RDONLY, 0)
+      }
       posix_spawn_file_actions_addopen(&actions, 1, outputURL.path, O_WRONLY | O_TRUNC, 0o644)
       posix_spawn_file_actions_addopen(&actions, 2, errorURL.path, O_WRONLY | O_TRUNC, 0o644)
     }

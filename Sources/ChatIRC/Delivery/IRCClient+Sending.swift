@@ -16,9 +16,19 @@ extension IRCClient {
 
   mutating func handle(_ intent: IRCIntent, into output: inout IRCOutput) {
     guard phase == .registering || phase == .registered else {
-      if case .send(let id, _, _, _, _) = intent {
+      switch intent {
+      case .send(let id, _, _, _, _):
         lineFailed(id: id, reason: "not sent: not connected", into: &output)
-      } else {
+      case .join(let channel, _):
+        // A join is answered either way: whoever waits for it hears why now.
+        output.events.append(.joinFailed(channel: channel, reason: "not connected"))
+      case .part(let channel, _):
+        output.events.append(.intentRefused(reason: "cannot leave \(channel): not connected"))
+      case .setTopic(let channel, _):
+        output.events.append(
+          .intentRefused(reason: "cannot set the topic of \(channel): not connected"))
+      case .changeNick, .quit, .invite, .kick, .listChannels, .notice, .rawLine, .setAway,
+        .setMemberMode, .setModes, .who, .whois:
         output.events.append(.intentRefused(reason: "not connected"))
       }
       return
@@ -37,7 +47,8 @@ extension IRCClient {
         id: id, target: target, text: text, isAction: isAction, label: label, into: &output)
     case .join(let channel, let key):
       guard isValidChannel(channel) else {
-        output.events.append(.intentRefused(reason: "'\(channel)' is not a channel name here"))
+        output.events.append(
+          .joinFailed(channel: channel, reason: "'\(channel)' is not a channel name here"))
         return
       }
       joinChannel(channel, key: key, into: &output)

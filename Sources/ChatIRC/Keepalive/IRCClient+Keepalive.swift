@@ -74,6 +74,10 @@ extension IRCClient {
         unsent.append(
           IRCInFlightLine(
             id: id, part: 0, parts: 1, target: target, text: text, isAction: isAction, label: ""))
+      } else if case .join(let channel, _) = intent {
+        // Asked before registering, never sent: whoever waits for it hears why.
+        output.events.append(
+          .joinFailed(channel: channel, reason: IRCDeliveryFailure.notSent(reason)))
       }
     }
     for line in unsent {
