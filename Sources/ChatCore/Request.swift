@@ -13,10 +13,11 @@ public enum Request: Hashable, Sendable {
   /// joins several, as typed.
   case join(String, key: String?)
   /// Put `nick` out of `channel`, or the active channel when nil, for `reason` (`/kick`).
-  case kick(String, channel: String?, reason: String?)
+  /// Indirect, as `memberMode`: the largest requests, rare, kept out of `Action`'s size.
+  indirect case kick(String, channel: String?, reason: String?)
   /// Give (`adding`) or take `mode` to or from `targets` in `channel`, or the active one
   /// when nil (`/op`, `/deop`, `/voice`, `/devoice`, `/ban`, `/unban`).
-  case memberMode(MemberMode, adding: Bool, targets: [String], channel: String?)
+  indirect case memberMode(MemberMode, adding: Bool, targets: [String], channel: String?)
   /// Change (or with no `modes`, show) the modes of `target`, or of the active channel when
   /// nil (`/mode`).
   case mode(target: String?, modes: [String])
