@@ -167,4 +167,3 @@ import Testing
     #expect(wire.closed)
   }
 }
-
