@@ -182,7 +182,7 @@ let package = Package(
       name: "ChatVerify",
       dependencies: [
         "ChatScenario", "ChatRendering", "ChatRuntime", "LogRenderer", "JSONLinesRenderer",
-        "LineRenderer",
+        "LineRenderer", "ScreenRenderer",
       ]
     ),
     .testTarget(name: "ChatVerifyTests", dependencies: ["ChatVerify"]),
