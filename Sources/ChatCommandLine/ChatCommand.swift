@@ -161,7 +161,8 @@ public enum ChatCommand {
   }
 
   static func renderer(
-    _ kind: Options.RendererKind, utcOffset: Int64, width: Int? = nil, sink: any TextSink
+    _ kind: Options.RendererKind, utcOffset: Int64, width: Int? = nil, height: Int? = nil,
+    sink: any TextSink
   ) -> any Renderer {
     switch kind {
     case .line:
@@ -170,7 +171,7 @@ public enum ChatCommand {
     case .jsonl: StreamRenderer(JSONLinesFormatter(), sink: sink)
     case .screen:
       ScreenSnapshotRenderer(
-        width: width ?? 80, height: 24, utcOffsetSeconds: utcOffset, sink: sink)
+        width: width ?? 80, height: height ?? 24, utcOffsetSeconds: utcOffset, sink: sink)
     }
   }
 
