@@ -13,6 +13,8 @@ public enum IRCCommand: Hashable, Sendable {
   case join
   case kick
   case nick
+  /// `NOTE`: an IRCv3 standard reply, information only.
+  case note
   case notice
   case part
   case ping
@@ -20,6 +22,8 @@ public enum IRCCommand: Hashable, Sendable {
   case privmsg
   case quit
   case topic
+  /// `WARN`: an IRCv3 standard reply, a warning.
+  case warn
 
   /// `001` RPL_WELCOME: registered.
   case welcome
@@ -91,9 +95,8 @@ public enum IRCCommand: Hashable, Sendable {
     case .nickUnavailable(let number), .saslReply(let number), .numeric(let number): number
     case .loggedIn: 900
     case .loggedOut: 901
-    case .ack, .authenticate, .away, .batch, .cap, .error, .fail, .join, .kick, .nick, .notice,
-      .part,
-      .ping, .pong, .privmsg, .quit, .topic, .other:
+    case .ack, .authenticate, .away, .batch, .cap, .error, .fail, .join, .kick, .nick, .note,
+      .notice, .part, .ping, .pong, .privmsg, .quit, .topic, .warn, .other:
       nil
     }
   }
@@ -138,6 +141,8 @@ public enum IRCCommand: Hashable, Sendable {
     case "AUTHENTICATE": .authenticate
     case "ACK": .ack
     case "FAIL": .fail
+    case "WARN": .warn
+    case "NOTE": .note
     case "ERROR": .error
     case "AWAY": .away
     default: nil
