@@ -8,7 +8,9 @@
 #include <openssl/err.h>
 #include <openssl/crypto.h>
 #include <openssl/evp.h>
+#include <openssl/ec.h>
 #include <openssl/hmac.h>
+#include <openssl/pem.h>
 #include <openssl/rand.h>
 #include <openssl/ssl.h>
 #include <openssl/x509.h>

@@ -281,6 +281,8 @@ public enum ChatCommand {
                                  CHAT_SASL_PASSWORD or --sasl-password-file, never an argument;
                                  with no password and a --tls-cert, SASL EXTERNAL
       --sasl-password-file FILE  read the password from FILE (only you may read it: 0600)
+      --sasl-key FILE            log in with SASL ECDSA-NIST256P-CHALLENGE, signing with the
+                                 PEM EC P-256 private key in FILE (0600)
       --sasl-optional            register even if SASL fails (default: refuse)
       --no-bell                  do not ring the bell when someone mentions you
       --keep-listening           stay connected after input ends, until a signal

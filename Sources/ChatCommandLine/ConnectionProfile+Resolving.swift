@@ -153,11 +153,24 @@ extension ConnectionProfile {
     guard let user = arguments.saslUser ?? entry?.saslUser else {
       for (option, given) in [
         ("--sasl-password-file", arguments.saslPasswordFile != nil),
+        ("--sasl-key", arguments.saslKey != nil),
         ("--sasl-optional", arguments.saslOptional),
       ] where given {
         throw .usage(.needs(option: option, other: "--sasl-user NAME"))
       }
       return nil
+    }
+    // A key logs in with ECDSA-NIST256P-CHALLENGE, whatever password the environment holds.
+    if let (option, path) = arguments.saslKey.map({ ("--sasl-key", $0) })
+      ?? entry?.saslKey.map({ ("sasl-key", $0) })
+    {
+      if arguments.saslPasswordFile != nil { throw .saslKey(.withPassword(option: option)) }
+      do {
+        let key = try SASLKey.load(option: option, path: path)
+        return SASL(.ecdsaNIST256PChallenge(user: user), key: key)
+      } catch {
+        throw .saslKey(error)
+      }
     }
     var credentials: SASLCredentials?
     do {

@@ -19,6 +19,7 @@ extension ConnectionProfile {
         switch login.mechanism {
         case .plain(let user): .plain(user: user, password: login.password ?? IRCSecret("replay"))
         case .external: .external
+        case .ecdsaNIST256PChallenge(let user): .ecdsaNIST256PChallenge(user: user)
         }
       let isReplay = login.mechanism != .external && login.password == nil
       return IRCSASL(mechanism, isRequired: !saslOptional, verifiesServer: !isReplay)
@@ -29,6 +30,16 @@ extension ConnectionProfile {
         nick: nick, channels: channels, pacing: pacing, sasl: login),
       givesUpIfFirstConnectionFails: !isLineMode, keepsListening: keepListening, seed: seed)
     configuration.saslCrypto = OpenSSLSASLCrypto()
+    if case .ecdsaNIST256PChallenge = sasl?.mechanism {
+      // The key was checked when the profile was resolved; a replay has none, and its
+      // signature goes nowhere.
+      configuration.challengeSigner =
+        sasl?.key.flatMap { key in
+          key.withUTF8 { bytes in
+            bytes.withUnsafeBytes { try? OpenSSLChallengeSigner(pem: $0) }
+          }
+        } ?? StandInSigner()
+    }
     return configuration
   }
 
@@ -66,4 +77,10 @@ extension ConnectionProfile {
     state.textMarkup = .ircFormatting  // A network is IRC: what you type is IRC text.
     return state
   }
+}
+
+/// The signer of a replayed `ECDSA-NIST256P-CHALLENGE` login, which has no key: its
+/// signature goes nowhere, as every line a replay writes.
+private struct StandInSigner: IRCChallengeSigning {
+  func sign(_ challenge: [UInt8]) -> [UInt8]? { [0] }
 }

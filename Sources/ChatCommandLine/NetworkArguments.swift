@@ -24,6 +24,8 @@ struct NetworkArguments: Equatable, Sendable {
   var saslUser: String?
   /// `--sasl-password-file FILE`.
   var saslPasswordFile: String?
+  /// `--sasl-key FILE`.
+  var saslKey: String?
   /// `--sasl-optional`.
   var saslOptional = false
   /// `--no-bell`.

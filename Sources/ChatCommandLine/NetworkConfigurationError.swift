@@ -13,6 +13,8 @@ enum NetworkConfigurationError: Error, Equatable, CustomStringConvertible {
   case noConfigDirectory
   /// The password cannot be used: 66 or 78 (see ``CredentialsError/exitStatus``).
   case credentials(CredentialsError)
+  /// The SASL key cannot be used: 64, 66 or 78 (see ``SASLKeyError/exitStatus``).
+  case saslKey(SASLKeyError)
   /// A file the TLS options name cannot be read: 66.
   case unreadableFile(option: String, path: String, reason: String)
 
@@ -29,6 +31,7 @@ enum NetworkConfigurationError: Error, Equatable, CustomStringConvertible {
     case .noConfigDirectory:
       "cannot find the networks file: neither XDG_CONFIG_HOME nor HOME is set to a full path"
     case .credentials(let error): error.description
+    case .saslKey(let error): error.description
     case .unreadableFile(let option, let path, let reason):
       "cannot read \(option) '\(Sanitizer.sanitize(path))': \(reason)"
     }
@@ -49,6 +52,7 @@ enum NetworkConfigurationError: Error, Equatable, CustomStringConvertible {
     case .networksFile(let error): error.exitStatus
     case .noConfigDirectory: .configuration
     case .credentials(let error): error.exitStatus
+    case .saslKey(let error): error.exitStatus
     case .unreadableFile: .noInput
     }
   }

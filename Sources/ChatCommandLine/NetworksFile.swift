@@ -37,6 +37,8 @@ struct NetworksFile: Equatable, Sendable {
     var saslUser: String?
     /// `sasl-password-file`, expanded.
     var saslPasswordFile: String?
+    /// `sasl-key`, expanded: the `ECDSA-NIST256P-CHALLENGE` key.
+    var saslKey: String?
     /// `sasl-optional = yes`: register without SASL if it fails.
     var saslOptional = false
     /// `tls-ca`, expanded.
@@ -64,6 +66,7 @@ struct NetworksFile: Equatable, Sendable {
     case saslUser = "sasl-user"
     case saslPasswordFile = "sasl-password-file"
     case saslOptional = "sasl-optional"
+    case saslKey = "sasl-key"
     case tlsCA = "tls-ca"
     case tlsCertificate = "tls-cert"
     case tlsInsecure = "tls-insecure"

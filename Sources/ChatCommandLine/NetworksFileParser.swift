@@ -97,7 +97,8 @@ struct NetworksFileParser {
         throw fail(number, error)
       }
     }
-    for key in [NetworksFile.Key.saslPasswordFile, .saslOptional] where values[key] != nil {
+    for key in [NetworksFile.Key.saslPasswordFile, .saslOptional, .saslKey]
+    where values[key] != nil {
       if values[.saslUser] == nil {
         throw fail(values[key]!.1, .needs(key: key.rawValue, other: "sasl-user"))
       }
@@ -143,6 +144,7 @@ struct NetworksFileParser {
       network.saslUser = value
     case .saslPasswordFile: network.saslPasswordFile = try expanded(value, key)
     case .saslOptional: network.saslOptional = try boolean(value, key)
+    case .saslKey: network.saslKey = try expanded(value, key)
     case .tlsCA: network.tlsCA = try expanded(value, key)
     case .tlsCertificate: network.tlsCertificate = try expanded(value, key)
     case .tlsInsecure: network.tlsInsecure = try boolean(value, key)

@@ -15,7 +15,8 @@ extension Options {
     let named: [(option: String, path: String?)] =
       [("--scenario", scenario)] + outputs + [
         // Files chat only reads, but an output on one of them would destroy it.
-        ("--sasl-password-file", network.saslPasswordFile), ("--tls-ca", network.tlsCA),
+        ("--sasl-password-file", network.saslPasswordFile), ("--sasl-key", network.saslKey),
+        ("--tls-ca", network.tlsCA),
         ("--tls-cert", network.tlsCertificate),
       ]
     var seen: [(option: String, path: String, identity: FileIdentity)] = []

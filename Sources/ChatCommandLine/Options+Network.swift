@@ -5,7 +5,7 @@ extension Options {
   /// The network options that take a value (each may be given once).
   static let networkOptionsTakingValue: Set<String> = [
     "--server", "--join", "--network", "--tls-ca", "--tls-cert", "--tls-fingerprint", "--sasl-user",
-    "--sasl-password-file", "--log-dir", "--pacing",
+    "--sasl-password-file", "--sasl-key", "--log-dir", "--pacing",
   ]
 
   /// Options that would put a password on the command line, where every local user can read
@@ -17,7 +17,7 @@ extension Options {
   /// Options that only mean something with a real server.
   private static let serverOnlyOptions = [
     "--join", "--tls-ca", "--tls-cert", "--tls-insecure", "--tls-fingerprint", "--sasl-user",
-    "--sasl-password-file",
+    "--sasl-password-file", "--sasl-key",
     "--sasl-optional", "--keep-listening", "--pacing",
   ]
 
@@ -81,6 +81,7 @@ extension Options {
       }
       network.saslUser = text
     case "--sasl-password-file": network.saslPasswordFile = try path()
+    case "--sasl-key": network.saslKey = try path()
     case "--sasl-optional": network.saslOptional = true
     case "--no-bell": network.noBell = true
     case "--keep-listening": network.keepListening = true

@@ -43,6 +43,8 @@ public struct IRCClient: Sendable {
   public internal(set) var statistics = Statistics()
   /// The crypto SCRAM-SHA-256 needs; without it a password login is always `PLAIN`.
   let saslCrypto: (any IRCSASLCrypto)?
+  /// The key an `ECDSA-NIST256P-CHALLENGE` login signs with.
+  let challengeSigner: (any IRCChallengeSigning)?
 
   var now: Timestamp
   /// The source of labels and tokens: never random, so runs repeat exactly.
@@ -65,12 +67,15 @@ public struct IRCClient: Sendable {
   var queries = IRCQueries()
 
   /// A client that has not connected yet; `start(at:)` begins. With `saslCrypto`, a
-  /// password login uses `SCRAM-SHA-256` where the server offers it.
+  /// password login uses `SCRAM-SHA-256` where the server offers it; `challengeSigner` signs
+  /// an `ECDSA-NIST256P-CHALLENGE` login's challenge.
   public init(
-    configuration: Configuration, at time: Timestamp, saslCrypto: (any IRCSASLCrypto)? = nil
+    configuration: Configuration, at time: Timestamp, saslCrypto: (any IRCSASLCrypto)? = nil,
+    challengeSigner: (any IRCChallengeSigning)? = nil
   ) {
     self.configuration = configuration
     self.saslCrypto = saslCrypto
+    self.challengeSigner = challengeSigner
     nick = configuration.nick
     wantedNick = configuration.nick
     now = time
@@ -123,7 +128,9 @@ public struct IRCClient: Sendable {
     let keep = (counter, channels, configuration, delivery)
     let nickLimit = support.nickLength ?? registration.nickLimit
     let wanted = wantedNick
-    self = IRCClient(configuration: keep.2, at: max(time, now), saslCrypto: saslCrypto)
+    self = IRCClient(
+      configuration: keep.2, at: max(time, now), saslCrypto: saslCrypto,
+      challengeSigner: challengeSigner)
     (counter, channels) = (keep.0, keep.1)
     (nick, wantedNick) = (wanted, wanted)
     channels.connectionStarted()

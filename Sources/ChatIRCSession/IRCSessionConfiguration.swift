@@ -14,6 +14,8 @@ public struct IRCSessionConfiguration: Sendable {
   /// The crypto a password login uses for `SCRAM-SHA-256`, and this session's source of
   /// SCRAM nonces (one per connection); nil logs in with `PLAIN` only.
   public var saslCrypto: (any IRCSASLCrypto)?
+  /// The key an `ECDSA-NIST256P-CHALLENGE` login signs the server's challenge with.
+  public var challengeSigner: (any IRCChallengeSigning)?
   /// Whether a failed first connection (refused, unresolvable, timed out) ends the session
   /// (piped runs, which exit 69) rather than being retried with backoff (line mode).
   public var givesUpIfFirstConnectionFails: Bool

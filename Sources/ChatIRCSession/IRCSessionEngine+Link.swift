@@ -91,7 +91,8 @@ extension IRCSessionEngine {
     clientConfiguration.endpoint = Self.endpoint(of: configuration)
     client = IRCClient(
       configuration: clientConfiguration, at: now ?? lastNow,
-      saslCrypto: configuration.saslCrypto)
+      saslCrypto: configuration.saslCrypto,
+      challengeSigner: configuration.challengeSigner)
   }
 
   /// Reconnects after the next backoff delay.

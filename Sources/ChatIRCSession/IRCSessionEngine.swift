@@ -65,7 +65,8 @@ final class IRCSessionEngine {
     var clientConfiguration = configuration.client
     clientConfiguration.endpoint = Self.endpoint(of: configuration)
     client = IRCClient(
-      configuration: clientConfiguration, at: lastNow, saslCrypto: configuration.saslCrypto)
+      configuration: clientConfiguration, at: lastNow, saslCrypto: configuration.saslCrypto,
+      challengeSigner: configuration.challengeSigner)
     backoff = ReconnectBackoff(
       seed: configuration.seed, baseMilliseconds: configuration.reconnectBaseMilliseconds,
       capMilliseconds: configuration.reconnectCapMilliseconds)

@@ -32,16 +32,21 @@ public struct ConnectionProfile: Hashable, Sendable {
       case plain(user: String)
       /// `EXTERNAL`: the client certificate.
       case external
+      /// `ECDSA-NIST256P-CHALLENGE` as `user`, signing with the key (`--sasl-key`).
+      case ecdsaNIST256PChallenge(user: String)
     }
 
     /// How to log in.
     public var mechanism: Mechanism
     /// The `PLAIN` password; nil for `EXTERNAL`, and in a profile read from a recording.
     public var password: IRCSecret?
+    /// The `ECDSA-NIST256P-CHALLENGE` private key, PEM; nil in a profile read from a
+    /// recording, which never holds key material.
+    public var key: IRCSecret?
 
     /// A login by `mechanism`.
-    public init(_ mechanism: Mechanism, password: IRCSecret? = nil) {
-      (self.mechanism, self.password) = (mechanism, password)
+    public init(_ mechanism: Mechanism, password: IRCSecret? = nil, key: IRCSecret? = nil) {
+      (self.mechanism, self.password, self.key) = (mechanism, password, key)
     }
   }
 

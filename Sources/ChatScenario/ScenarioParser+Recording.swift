@@ -24,10 +24,14 @@ extension ScenarioParser {
       let words = value.split(separator: " ", omittingEmptySubsequences: true)
       if words.count == 2, words[0] == "PLAIN" {
         recording.sasl = ConnectionProfile.SASL(.plain(user: String(words[1])))
+      } else if words.count == 2, words[0] == "ECDSA-NIST256P-CHALLENGE" {
+        recording.sasl = ConnectionProfile.SASL(.ecdsaNIST256PChallenge(user: String(words[1])))
       } else if words == ["EXTERNAL"] {
         recording.sasl = ConnectionProfile.SASL(.external)
       } else {
-        throw .invalidValue(setting: name, value: value, expected: "PLAIN USER or EXTERNAL")
+        throw .invalidValue(
+          setting: name, value: value,
+          expected: "PLAIN USER, ECDSA-NIST256P-CHALLENGE USER or EXTERNAL")
       }
     case "sasl-optional", "tls-insecure", "keep-listening", "line-mode":
       guard value == "yes" || value == "no" else {

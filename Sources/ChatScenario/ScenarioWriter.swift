@@ -55,6 +55,8 @@ public enum ScenarioWriter {
     case nil: break
     case .plain(let user)?: text += "sasl \(settingValue("PLAIN " + user))\n"
     case .external?: text += "sasl EXTERNAL\n"
+    case .ecdsaNIST256PChallenge(let user)?:
+      text += "sasl \(settingValue("ECDSA-NIST256P-CHALLENGE " + user))\n"
     }
     if profile.saslOptional { text += "sasl-optional yes\n" }
     if profile.tlsInsecure { text += "tls-insecure yes\n" }

@@ -74,7 +74,8 @@ public final class AthemeServices {
     let modules = [
       "protocol/inspircd", "backend/opensex", "crypto/pbkdf2v2", "nickserv/main",
       "nickserv/register", "nickserv/identify", "nickserv/cert", "nickserv/info",
-      "saslserv/main", "saslserv/plain", "saslserv/external",
+      "nickserv/set_core", "nickserv/set_pubkey", "saslserv/main", "saslserv/plain",
+      "saslserv/external", "saslserv/ecdsa-nist256p-challenge",
     ]
     let password = InspIRCdConfiguration.linkPassword
     return modules.map { "loadmodule \"modules/\($0)\";" }.joined(separator: "\n") + """

@@ -20,6 +20,21 @@ extension RawIRCClient {
     }
   }
 
+  /// Sets the public key of the account this connection is logged in to (NickServ
+  /// `SET PUBKEY`), so that SASL ECDSA-NIST256P-CHALLENGE with its private half logs in.
+  /// `key` is the point as Atheme reads it: base64 of the compressed (or uncompressed) point.
+  public func setPublicKey(_ key: String) throws {
+    try send("PRIVMSG NickServ :SET PUBKEY \(key)")
+    let reply = try waitFor("NickServ's answer to SET PUBKEY", timeout: 15) {
+      $0.command == "NOTICE" && $0.nick == "NickServ"
+        && ($0.trailing ?? "").lowercased().contains("key")
+    }
+    let text = (reply.trailing ?? "").lowercased()
+    guard !text.contains("invalid"), !text.contains("not ") else {
+      throw TestServerError.refused("SET PUBKEY failed: \(reply.raw)")
+    }
+  }
+
   /// The account `nick` is logged in to, from `WHOIS` (`330`); nil when it is not logged in.
   /// Throws when there is no such nick.
   public func account(of nick: String) throws -> String? {

@@ -26,9 +26,12 @@ struct IRCWire {
 
   init(
     _ configuration: IRCClient.Configuration = .init(nick: "alice", channels: ["#chat"]),
-    saslCrypto: (any IRCSASLCrypto)? = nil, saslNonce: String? = nil
+    saslCrypto: (any IRCSASLCrypto)? = nil, saslNonce: String? = nil,
+    challengeSigner: (any IRCChallengeSigning)? = nil
   ) {
-    client = IRCClient(configuration: configuration, at: time, saslCrypto: saslCrypto)
+    client = IRCClient(
+      configuration: configuration, at: time, saslCrypto: saslCrypto,
+      challengeSigner: challengeSigner)
     take(client.start(at: time, saslNonce: saslNonce))
   }
 

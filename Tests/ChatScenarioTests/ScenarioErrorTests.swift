@@ -97,7 +97,7 @@ import Testing
     ),
     (
       "server irc://h:1\nsasl PLAIN",
-      "s.chat:2: invalid sasl 'PLAIN': expected PLAIN USER or EXTERNAL"
+      "s.chat:2: invalid sasl 'PLAIN': expected PLAIN USER, ECDSA-NIST256P-CHALLENGE USER or EXTERNAL"
     ),
     (
       "server irc://h:1\n0ms connecting\n1ms connected now",

@@ -26,6 +26,7 @@ extension IRCClient {
     registration.saslMechanism = mechanism
     registration.triedMechanisms.insert(mechanism.name)
     registration.scram = nil
+    registration.challengeSigned = false
     registration.saslChallenge = ""
     // SASL lines answer the server's prompts, a handful per connection, so they skip the
     // pacing, which would add a second to every login.
@@ -56,9 +57,20 @@ extension IRCClient {
         appendResponse(exchange.clientFirst, into: &output)
       }
     case .responseSent:
-      guard registration.scram != nil else { return }
-      guard let challenge = reassembledChallenge(adding: piece, into: &output) else { return }
-      continueSCRAM(challenge, into: &output)
+      switch mechanism {
+      case .scramSHA256:
+        guard registration.scram != nil,
+          let challenge = reassembledChallenge(adding: piece, into: &output)
+        else { return }
+        continueSCRAM(challenge, into: &output)
+      case .ecdsaNIST256PChallenge:
+        guard !registration.challengeSigned,
+          let challenge = reassembledChallenge(adding: piece, into: &output)
+        else { return }
+        signChallenge(challenge, into: &output)
+      case .plain, .external:
+        return
+      }
     case .off, .waiting, .requested, .succeeded, .failed:
       return
     }
@@ -73,13 +85,13 @@ extension IRCClient {
     if piece != "+" { registration.saslChallenge += piece }
     guard registration.saslChallenge.utf8.count <= Self.maximumChallengeBytes else {
       registration.saslChallenge = ""
-      abortSCRAM(.malformed("the server's SCRAM message is too long"), into: &output)
+      abortSCRAM(.malformed("the server's SASL message is too long"), into: &output)
       return nil
     }
     if piece != "+", piece.utf8.count == Self.saslChunkBytes { return nil }
     defer { registration.saslChallenge = "" }
     guard let decoded = IRCBase64.decode(registration.saslChallenge) else {
-      abortSCRAM(.malformed("the server's SCRAM message is not base64"), into: &output)
+      abortSCRAM(.malformed("the server's SASL message is not base64"), into: &output)
       return nil
     }
     return decoded
@@ -115,11 +127,32 @@ extension IRCClient {
     }
   }
 
-  /// Ends a SCRAM exchange the server got wrong: `AUTHENTICATE *`, and the login failed.
+  /// The `ECDSA-NIST256P-CHALLENGE` challenge: its signature, once. A challenge the key
+  /// cannot sign (empty, or longer than any digest) ends the login.
+  private mutating func signChallenge(_ challenge: [UInt8], into output: inout IRCOutput) {
+    registration.challengeSigned = true
+    guard (1...Self.maximumECDSAChallengeBytes).contains(challenge.count),
+      let signature = challengeSigner?.sign(challenge)
+    else {
+      output.lines.append("AUTHENTICATE *")
+      let reason =
+        "SASL \(IRCSASLMechanism.ecdsaName) failed: the key could not sign the server's"
+        + " challenge of \(challenge.count) bytes"
+      if failAuthentication(reason, into: &output) { endCapabilityNegotiation() }
+      return
+    }
+    appendResponse(signature, into: &output)
+  }
+
+  /// The longest challenge signed: Atheme's is 32 bytes (a SHA-256 digest's length).
+  static let maximumECDSAChallengeBytes = 64
+
+  /// Ends an exchange the server got wrong (SCRAM's, or a challenge that cannot be read):
+  /// `AUTHENTICATE *`, and the login failed.
   private mutating func abortSCRAM(_ failure: IRCSCRAMFailure, into output: inout IRCOutput) {
     registration.scram = nil
     output.lines.append("AUTHENTICATE *")
-    let reason = "SASL \(IRCSASLMechanism.scramName) failed: \(failure)"
+    let reason = "SASL \(registration.saslMechanism?.name ?? "") failed: \(failure)"
     if failAuthentication(reason, into: &output) { endCapabilityNegotiation() }
   }
 
@@ -171,10 +204,12 @@ extension IRCClient {
         registration.awaitsRefusalOfRetried = false
         return
       }
-      what =
-        mechanism == .external
-        ? "the server found no account for the client certificate"
-        : "the server refused the account name or password"
+      switch mechanism {
+      case .external: what = "the server found no account for the client certificate"
+      case .ecdsaNIST256PChallenge:
+        what = "the server refused the account name or the key's signature"
+      case .plain, .scramSHA256: what = "the server refused the account name or password"
+      }
     case 905: what = "the credentials are too long for the server"
     case 906: what = "the server aborted the login"
     case 908:

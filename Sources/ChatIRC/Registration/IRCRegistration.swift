@@ -45,6 +45,8 @@ struct IRCRegistration: Hashable, Sendable {
   var saslNonce: String?
   /// The SCRAM exchange under way.
   var scram: IRCSCRAM?
+  /// Whether the `ECDSA-NIST256P-CHALLENGE` challenge was signed (it is signed once).
+  var challengeSigned = false
   /// The pieces of a server challenge longer than one `AUTHENTICATE` line, so far.
   var saslChallenge = ""
   /// The mechanisms the server listed in `908`, if it did.

@@ -9,6 +9,10 @@ public enum IRCSASLMechanism: Hashable, Sendable {
   case scramSHA256(user: String, password: IRCSecret)
   /// `EXTERNAL` (RFC 4422): the TLS client certificate names the account.
   case external
+  /// `ECDSA-NIST256P-CHALLENGE` (Atheme's): the account name, then the server's challenge
+  /// signed with the private key whose public half the account registered
+  /// (`IRCChallengeSigning`).
+  case ecdsaNIST256PChallenge(user: String)
 
   /// The mechanism's name on the wire: `PLAIN`, `SCRAM-SHA-256` or `EXTERNAL`.
   public var name: String {
@@ -16,15 +20,20 @@ public enum IRCSASLMechanism: Hashable, Sendable {
     case .plain: "PLAIN"
     case .scramSHA256: Self.scramName
     case .external: "EXTERNAL"
+    case .ecdsaNIST256PChallenge: Self.ecdsaName
     }
   }
+
+  /// `ECDSA-NIST256P-CHALLENGE`.
+  static let ecdsaName = "ECDSA-NIST256P-CHALLENGE"
 
   /// `SCRAM-SHA-256`.
   static let scramName = "SCRAM-SHA-256"
 
   /// The response to the server's empty challenge, before base64: for `PLAIN`
   /// `authzid NUL authcid NUL password` (the user as both, as Atheme and every network
-  /// accept), for `EXTERNAL` nothing (the certificate's account). Nil for `SCRAM-SHA-256`,
+  /// accept), for `EXTERNAL` nothing (the certificate's account), for
+  /// `ECDSA-NIST256P-CHALLENGE` the account name. Nil for `SCRAM-SHA-256`,
   /// whose first message is `IRCSCRAM`'s.
   func response() -> [UInt8]? {
     switch self {
@@ -34,6 +43,8 @@ public enum IRCSASLMechanism: Hashable, Sendable {
       nil
     case .external:
       []
+    case .ecdsaNIST256PChallenge(let user):
+      Array(user.utf8)
     }
   }
 }
@@ -45,13 +56,14 @@ extension IRCSASLMechanism: CustomStringConvertible, CustomReflectable {
     case .plain(let user, _): "PLAIN as \(user)"
     case .scramSHA256(let user, _): "\(Self.scramName) as \(user)"
     case .external: "EXTERNAL"
+    case .ecdsaNIST256PChallenge(let user): "\(Self.ecdsaName) as \(user)"
     }
   }
 
   /// The mechanism's name and user only.
   public var customMirror: Mirror {
     switch self {
-    case .plain(let user, _), .scramSHA256(let user, _):
+    case .plain(let user, _), .scramSHA256(let user, _), .ecdsaNIST256PChallenge(let user):
       Mirror(self, children: ["name": name, "user": user], displayStyle: .enum)
     case .external:
       Mirror(self, children: ["name": name], displayStyle: .enum)

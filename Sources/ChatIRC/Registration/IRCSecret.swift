@@ -20,8 +20,9 @@ public struct IRCSecret: Hashable, Sendable {
   /// Whether the secret is empty.
   public var isEmpty: Bool { bytes.isEmpty }
 
-  /// Calls `body` with the secret's bytes; they must not outlive the call.
-  func withUTF8<Result>(_ body: ([UInt8]) throws -> Result) rethrows -> Result {
+  /// Calls `body` with the secret's bytes; they must not outlive the call. Public for the
+  /// crypto that must read a secret itself (a SASL key's signer).
+  public func withUTF8<Result>(_ body: ([UInt8]) throws -> Result) rethrows -> Result {
     try body(bytes)
   }
 }
