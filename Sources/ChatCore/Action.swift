@@ -55,8 +55,10 @@ public enum Action: Hashable, Sendable {
     case memberLeft(String, channel: ConversationName, reason: String?, time: Timestamp)
     /// `nick` quit the network: they leave every channel, and their private chat goes quiet.
     case memberQuit(String, reason: String?, time: Timestamp)
-    /// The member list of the channel `name` arrived; it replaces what was known.
-    case membersListed(ConversationName, [String], time: Timestamp)
+    /// The member list of the channel `name` arrived, each with their prefixes (and user and
+    /// host where the network said): it replaces what was known, keeping who is away and
+    /// their account where the list does not say.
+    case membersListed(ConversationName, [Member], time: Timestamp)
     /// The network's rules for names changed (an IRC server's `CHANTYPES`, `CASEMAPPING`,
     /// `CHANNELLEN`, `NICKLEN`): names are checked and compared by them from now on.
     case nameRulesChanged(NameRules)

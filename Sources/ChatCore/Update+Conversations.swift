@@ -37,7 +37,11 @@ func joined(_ name: ConversationName, at time: Timestamp, _ state: inout AppStat
   }
   let you = state.localName
   let key = state.nameRules.key(for: you)
-  state.conversations.modify(at: index) { $0.members?.insert(you, key: key) }
+  let order = state.nameRules.memberPrefixes
+  state.conversations.modify(at: index) {
+    $0.members = Members(prefixOrder: order)
+    $0.members?.insert(you, key: key)
+  }
   record(.opened(.channel), in: name, at: time, &state)
   if becomesActive { activate(index, at: time, &state) }
   return answered
@@ -102,19 +106,24 @@ func memberQuit(
 }
 
 func membersListed(
-  _ channel: ConversationName, _ nicks: [String], at time: Timestamp, _ state: inout AppState
+  _ channel: ConversationName, _ listed: [Member], at time: Timestamp, _ state: inout AppState
 ) -> [Effect] {
   guard let index = state.conversations.index(of: channel),
     state.conversations[index].kind == .channel
   else { return [] }
   let known = state.conversations[index].members
-  var members = Members()
-  for nick in nicks + [state.localName] {
-    let key = state.nameRules.key(for: nick)
-    members.insert(nick, key: key)
-    // A list again (a relink) keeps who is away: NAMES does not say.
-    _ = members.setAway(key: key, message: known?.awayMessage(key: key))
+  var members = Members(prefixOrder: state.nameRules.memberPrefixes)
+  for var member in listed {
+    let key = state.nameRules.key(for: member.nick)
+    // A list again (a relink) keeps who is away and their account: NAMES does not say.
+    if let known = known?.member(key: key) {
+      member.awayMessage = member.awayMessage ?? known.awayMessage
+      member.account = member.account ?? known.account
+    }
+    members.insert(member, key: key)
   }
+  let you = state.nameRules.key(for: state.localName)
+  if !members.contains(key: you) { members.insert(state.localName, key: you) }
   state.conversations.modify(at: index) { $0.members = members }
   record(.membersListed(count: members.count), in: channel, at: time, &state)
   return []

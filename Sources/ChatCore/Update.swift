@@ -115,10 +115,13 @@ private func updateSession(_ state: inout AppState, _ event: Action.Session) -> 
     return memberLeft(nick, channel, reason: reason, at: time, &state)
   case .memberQuit(let nick, let reason, let time):
     return memberQuit(nick, reason: reason, at: time, &state)
-  case .membersListed(let channel, let nicks, let time):
-    return membersListed(channel, nicks, at: time, &state)
+  case .membersListed(let channel, let members, let time):
+    return membersListed(channel, members, at: time, &state)
   case .nameRulesChanged(let rules):
     state.nameRules = rules
+    for index in state.conversations.indices where state.conversations[index].kind == .channel {
+      state.conversations.modify(at: index) { $0.members?.reorder(rules.memberPrefixes) }
+    }
     return []
   case .netjoin(let servers, let nicks, let channel, let time):
     return netjoin(nicks, channel, servers: servers, at: time, &state)

@@ -72,7 +72,10 @@ extension IRCSessionEngine {
         .topicChanged(
           ConversationName(channel), topic: text.isEmpty ? nil : text, by: setBy, time: now))
     case .names(let channel, let members):
-      enqueue(.membersListed(ConversationName(channel), members.map(\.nick), time: now))
+      let listed = members.map {
+        Member($0.nick, prefixes: $0.prefixes, user: $0.user, host: $0.host)
+      }
+      enqueue(.membersListed(ConversationName(channel), listed, time: now))
     case .received(let incoming):
       enqueue(.received(message(for: incoming)))
     case .messageSplit(_, let parts):
@@ -122,6 +125,7 @@ extension IRCSessionEngine {
     if let length = support.channelLength { rules.channelLength = length }
     if let length = support.nickLength { rules.nickLength = length }
     rules.caseMapping = support.caseMapping
+    rules.memberPrefixes = support.prefixes.map(\.prefix)
     return rules
   }
 

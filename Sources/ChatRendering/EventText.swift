@@ -85,9 +85,11 @@ public enum EventText {
   /// What `/names` and every other list of members puts after someone away: `bob (away)`.
   public static let awayMark = " (away)"
 
-  /// A member as lists show them: the nick, sanitised, marked while they are away.
+  /// A member as lists show them: their highest prefix (`@bob`, as IRC clients do), the nick,
+  /// sanitised, marked while they are away.
   public static func listed(_ member: Member) -> String {
-    shown(member.nick) + (member.awayMessage == nil ? "" : awayMark)
+    let prefix = member.highestPrefix.map { shown(String($0)) } ?? ""
+    return prefix + shown(member.nick) + (member.awayMessage == nil ? "" : awayMark)
   }
 
   /// The most nicks a netsplit or netjoin line names; the rest are counted.

@@ -28,7 +28,9 @@ import Testing
   @Test func joiningReportsJoinedActiveAndMembersInOrder() {
     let lines = objects { state in
       _ = update(&state, .session(.joined(ConversationName("#room"), time: time)))
-      _ = update(&state, .session(.membersListed(ConversationName("#room"), ["Bob"], time: time)))
+      _ = update(
+        &state,
+        .session(.membersListed(ConversationName("#room"), ["Bob"].map { Member($0) }, time: time)))
     }
     #expect(
       lines == [
