@@ -9,11 +9,39 @@ import FoundationEssentials
 /// A message for a private chat that is not open opens it (someone wrote to you); one for a
 /// channel that is not open (a `/msg` to a channel not joined), or arriving when no more
 /// conversations can be opened, goes to the session's own conversation, still naming its own.
+/// One naming an open conversation in other letters (`BOBBY` for `bobby`) is that
+/// conversation's, under its name: a private chat takes the spelling of its person's own
+/// messages, as the network spells the nick.
 func enter(_ message: Message, _ state: inout AppState) {
+  var message = message
+  let index: Int
+  if let found = state.conversations.index(of: message.conversation) {
+    index = found
+    let name = state.conversations[found].name
+    // Set only when it differs: setting a field makes the message a new box.
+    if name.text != message.conversation.text {
+      if isSpelledByItsPerson(message, in: state.conversations[found]) {
+        state.conversations.rename(at: found, to: message.conversation)
+        record(
+          .memberRenamed(from: name.text, to: message.conversation.text), in: message.conversation,
+          at: message.time, &state)
+      } else {
+        message.conversation = name
+      }
+    }
+  } else {
+    index = openForMessage(message, &state)
+  }
   state.messages.append(message)
   state.messageCount += 1
-  let index = state.conversations.index(of: message.conversation) ?? openForMessage(message, &state)
   state.conversations.append(message, number: state.messageCount, at: index)
+}
+
+/// Whether `message` is its private chat's person writing, under the nick as the network
+/// spells it: what a private chat opened by a `/msg` in other letters is renamed to.
+private func isSpelledByItsPerson(_ message: Message, in conversation: Conversation) -> Bool {
+  conversation.kind == .privateChat && !message.isLocal
+    && message.sender == message.conversation.text
 }
 
 private func openForMessage(_ message: Message, _ state: inout AppState) -> Int {

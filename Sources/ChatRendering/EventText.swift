@@ -20,6 +20,9 @@ public enum EventText {
     case .closed(let reason):
       let what = rules.isChannel(event.conversation.text) ? "you left" : "private chat closed"
       return what + because(reason)
+    case .invited(let nick, let channel, let author):
+      return shown(author) + " invited " + (nick.map { shown($0) } ?? "you") + " to "
+        + shown(channel)
     case .memberAwayChanged(let nick, let message):
       guard let message else { return shown(nick) + " is back" }
       return shown(nick) + " is away: " + shown(message, markup)
@@ -31,6 +34,8 @@ public enum EventText {
       return shown(nick) + " quit" + because(reason)
     case .memberRenamed(let old, let new):
       return shown(old) + " is now known as " + shown(new)
+    case .modesChanged(let modes, let author):
+      return "mode " + shown(modes, markup) + " by " + shown(author)
     case .membersListed(let count):
       return count == 1 ? "1 member (/names lists them)" : "\(count) members (/names lists them)"
     case .netjoin(let nicks, let servers):
