@@ -136,15 +136,35 @@ let package = Package(
     .testTarget(
       name: "LineRendererTests", dependencies: ["LineRenderer", "ChatCore", "ChatRendering"]),
 
+    // The full-screen format, pure: a grid of cells drawn from the state (a title, a buffer
+    // list, the active conversation's rows, a nick list, status and input rows), the diff that
+    // writes only what changed, and the snapshot of the last screen. No readline, no terminal.
+    .target(
+      name: "ScreenRenderer",
+      dependencies: ["ChatCore", "ChatRendering", "IRCFormattingCodes", "LineRenderer"]),
+    .testTarget(
+      name: "ScreenRendererTests", dependencies: ["ScreenRenderer", "ChatCore", "ChatRendering"]),
+
+    // ncursesw's terminfo functions as a system library: what the terminal can do (cursor
+    // moves, the alternate screen, colours) for the full-screen mode; no curses windows.
+    .systemLibrary(
+      name: "CTerminfo",
+      providers: [.apt(["libncurses-dev"])]
+    ),
+
     // GNU readline as a system library, and the interactive line mode built on it: the
-    // prompt, completion, history, and the line format printed above the prompt.
+    // prompt, completion, history, and the line format printed above the prompt; and the
+    // full-screen mode's terminal (terminfo, frames, readline drawing into the input row).
     .systemLibrary(
       name: "CReadline",
       providers: [.apt(["libreadline-dev"])]
     ),
     .target(
       name: "ReadlineRenderer",
-      dependencies: ["ChatCore", "ChatRuntime", "ChatRendering", "LineRenderer", "CReadline"]
+      dependencies: [
+        "ChatCore", "ChatRuntime", "ChatRendering", "LineRenderer", "CReadline", "ScreenRenderer",
+        "CTerminfo",
+      ]
     ),
     .testTarget(
       name: "ReadlineRendererTests",
@@ -158,7 +178,7 @@ let package = Package(
       name: "ChatVerify",
       dependencies: [
         "ChatScenario", "ChatRendering", "ChatRuntime", "LogRenderer", "JSONLinesRenderer",
-        "LineRenderer",
+        "LineRenderer", "ScreenRenderer",
       ]
     ),
     .testTarget(name: "ChatVerifyTests", dependencies: ["ChatVerify"]),
@@ -168,8 +188,8 @@ let package = Package(
       name: "ChatCommandLine",
       dependencies: [
         "ChatCore", "ChatSession", "ChatRuntime", "ChatRendering",
-        "LogRenderer", "JSONLinesRenderer", "LineRenderer", "ReadlineRenderer", "ChatScenario",
-        "ChatVerify", "ChatIRC", "ChatIRCSession", "ChatTransport", "ChatProfile",
+        "LogRenderer", "JSONLinesRenderer", "LineRenderer", "ReadlineRenderer", "ScreenRenderer",
+        "ChatScenario", "ChatVerify", "ChatIRC", "ChatIRCSession", "ChatTransport", "ChatProfile",
       ]
     ),
     .executableTarget(name: "chat", dependencies: ["ChatCommandLine"]),

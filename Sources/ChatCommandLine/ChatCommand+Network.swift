@@ -13,7 +13,9 @@ extension ChatCommand {
   static func connect(_ options: Options) -> Int32 {
     let profile: ConnectionProfile?
     let environment = XDGDirectories.current
-    let lineMode = (options.renderer ?? .line) == .line && LineMode.isAvailable
+    // The full screen is as interactive as line mode: a person reads why a connection failed.
+    let lineMode =
+      ((options.renderer ?? .line) == .line || options.renderer == .screen) && LineMode.isAvailable
     do {
       profile = try ConnectionProfile(
         resolving: options.network, environment: environment, isLineMode: lineMode,

@@ -22,7 +22,9 @@ extension ChatCommand {
       let utcOffset = scenario.utcOffsetSeconds ?? 0
       var renderers = [
         renderer(
-          kind, utcOffset: utcOffset, width: scenario.lineWidth, sink: FileSink(descriptor: 1))
+          kind, utcOffset: utcOffset,
+          width: kind == .screen ? scenario.screenWidth : scenario.lineWidth,
+          height: scenario.screenHeight, sink: FileSink(descriptor: 1))
       ]
       // The line format shows notices in the transcript itself; the others send them to stderr.
       if kind != .line {

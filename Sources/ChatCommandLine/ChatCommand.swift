@@ -7,6 +7,7 @@ import JSONLinesRenderer
 import LineRenderer
 import LogRenderer
 import ReadlineRenderer
+import ScreenRenderer
 
 /// The `chat` program: reads the command line, wires a run together, and maps every outcome
 /// and error to an exit status. The executable calls `main` and nothing else.
@@ -44,6 +45,9 @@ public enum ChatCommand {
       return refusal
     }
     if let path = options.scenario { return playScenario(at: path, options) }
+    if options.renderer == .screen, let refusal = screenRefusal(options) {
+      return fail(refusal, hint: "see 'chat --help'", status: .usage)
+    }
     if options.network.connects { return connect(options) }
     do {
       // A reader that goes away stops chat by SIGPIPE, quietly; only with SIGPIPE ignored
@@ -78,9 +82,14 @@ public enum ChatCommand {
         noColorOption: options.noColor, utcOffsetSeconds: utcOffset,
         bell: network?.profile.bell ?? true,
         formattingKeys: network != nil) : nil
+    let screenMode =
+      options.renderer == .screen
+      ? ScreenMode(noColorOption: options.noColor, utcOffsetSeconds: utcOffset) : nil
     var renderers: [any Renderer] =
       if let lineMode {
         [lineMode.renderer]
+      } else if let screenMode {
+        [screenMode.renderer]
       } else if options.renderer == .line {
         [renderer(.line, utcOffset: utcOffset, sink: FileSink(descriptor: 1))]
       } else {
@@ -115,6 +124,8 @@ public enum ChatCommand {
     let outcome: Runtime.Outcome
     if let lineMode {
       outcome = try lineMode.run(runtime, wrapInput: record)
+    } else if let screenMode {
+      outcome = try screenMode.run(runtime, wrapInput: record)
     } else {
       let signals = SignalWatcher(signals: [SIGINT, SIGTERM, SIGHUP])
       let input = standardInput(options)
@@ -150,14 +161,34 @@ public enum ChatCommand {
   }
 
   static func renderer(
-    _ kind: Options.RendererKind, utcOffset: Int64, width: Int? = nil, sink: any TextSink
+    _ kind: Options.RendererKind, utcOffset: Int64, width: Int? = nil, height: Int? = nil,
+    sink: any TextSink
   ) -> any Renderer {
     switch kind {
     case .line:
       StreamRenderer(LineFormatter(width: width, utcOffsetSeconds: utcOffset), sink: sink)
     case .log: StreamRenderer(LogFormatter(utcOffsetSeconds: utcOffset), sink: sink)
     case .jsonl: StreamRenderer(JSONLinesFormatter(), sink: sink)
+    case .screen:
+      ScreenSnapshotRenderer(
+        width: width ?? 80, height: height ?? 24, utcOffsetSeconds: utcOffset, sink: sink)
     }
+  }
+
+  /// Why `--renderer screen` cannot run here (a live run needs a terminal that can move its
+  /// cursor, and typed input), or nil.
+  static func screenRefusal(_ options: Options) -> String? {
+    let term = getenv("TERM").map { String(cString: $0) }
+    if let refusal = ScreenMode.refusal(environment: term.map { ["TERM": $0] } ?? [:]) {
+      return refusal
+    }
+    guard LineMode.isAvailable else {
+      return "--renderer screen needs a terminal on standard input and output"
+    }
+    guard options.input == .text else {
+      return "--renderer screen reads the keyboard, not --input jsonl"
+    }
+    return nil
   }
 
   private static func randomSeed() -> UInt64 {
@@ -203,8 +234,10 @@ public enum ChatCommand {
     then exits.
 
     OPTIONS (each at most once; --log, --jsonl, --record and --scenario name different files):
-      --renderer line|log|jsonl  what standard output shows (default: line on a terminal,
-                                 log otherwise and with --scenario)
+      --renderer line|log|jsonl|screen
+                                 what standard output shows (default: line on a terminal,
+                                 log otherwise and with --scenario); screen: the full
+                                 screen, with a buffer list, a nick list and scrollback
       --input text|jsonl         what standard input holds: typed lines (default), or one
                                  JSON request per line, such as
                                  {"type":"send","conversation":"#ops","text":"hi"}

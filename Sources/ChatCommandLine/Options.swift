@@ -11,6 +11,8 @@ struct Options: Equatable, Sendable {
     case log
     /// JSON lines.
     case jsonl
+    /// The full screen on a terminal (the last screen as text with `--scenario`).
+    case screen
   }
 
   /// What standard input holds (`--input`).
@@ -87,7 +89,7 @@ struct Options: Equatable, Sendable {
       case "--renderer":
         let text = try value()
         guard let kind = RendererKind(rawValue: text) else {
-          throw .invalidValue(option: option, value: text, expected: "line, log or jsonl")
+          throw .invalidValue(option: option, value: text, expected: "line, log, jsonl or screen")
         }
         renderer = kind
       case "--input":

@@ -44,6 +44,9 @@ public enum SessionNotice: Hashable, Sendable {
   case refused(reason: String)
   /// The server said something not tied to anything else (`code` is its numeric).
   case serverReply(code: String, text: String)
+  /// After registration the server turned capabilities `on` (chat asked for them once the
+  /// server offered them) or `off` (withdrawn): IRCv3 `cap-notify`.
+  case capabilitiesChanged(on: [String], off: [String])
   /// A policy remembered from an earlier run moves the connection to TLS on `host`:`port`.
   case stsPolicyApplied(host: String, port: Int)
   /// An advertised STS policy moves the connection to TLS on `host`:`port`.
@@ -101,6 +104,10 @@ extension SessionNotice: CustomStringConvertible {
       reason
     case .serverReply(let code, let text):
       "server (\(code)): \(text)"
+    case .capabilitiesChanged(let on, let off):
+      "the server turned "
+        + [("on", on), ("off", off)].filter { !$0.1.isEmpty }
+        .map { "\($0.0) " + $0.1.joined(separator: ", ") }.joined(separator: " and ")
     case .stsPolicyApplied(let host, let port):
       "an STS policy for \(host) upgrades the connection to TLS on port \(port)"
     case .stsUpgrade(let host, let port):
@@ -142,6 +149,7 @@ extension SessionNotice: CustomStringConvertible {
     case .reconnecting: "reconnecting"
     case .refused: "refused"
     case .serverReply: "server_reply"
+    case .capabilitiesChanged: "capabilities"
     case .stsPolicyApplied: "sts_policy"
     case .stsUpgrade: "sts_upgrade"
     case .tlsUnverified: "tls_unverified"

@@ -43,7 +43,7 @@ extension IRCClient {
     /// The IRCv3 capabilities chat uses.
     public static let chatCapabilities = [
       "echo-message", "message-tags", "server-time", "labeled-response", "batch",
-      "away-notify",
+      "away-notify", "cap-notify",
     ]
 
     /// Creates a configuration; the defaults are a 60 s keepalive with 30 s to answer, the

@@ -18,6 +18,9 @@ public enum IRCEvent: Hashable, Sendable {
   case serverSupport(ISupport)
   /// The capabilities the server agreed to, after negotiation or a later change.
   case capabilities(Set<String>)
+  /// After registration, capabilities went `on` (asked for after a `CAP NEW`) or `off` (a
+  /// `CAP DEL`), each list sorted.
+  case capabilitiesChanged(on: [String], off: [String])
   /// SASL succeeded (`903`, or `907` already authenticated); `account` as `900` named it.
   case authenticated(account: String?)
   /// SASL failed or could not be tried, with the reason in words (the server's own when it

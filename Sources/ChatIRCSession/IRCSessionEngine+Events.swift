@@ -94,6 +94,8 @@ extension IRCSessionEngine {
     case .serverReply(let code, let text):
       // A missing message of the day (422) is no news to anyone.
       if code != "422" { notify(.serverReply(code: code, text: text), at: now) }
+    case .capabilitiesChanged(let on, let off):
+      notify(.capabilitiesChanged(on: on, off: off), at: now)
     case .intentRefused(let reason):
       notify(.refused(reason: reason), at: now)
     case .markedAway(let message):

@@ -24,7 +24,8 @@ import ChatSession
 /// **Settings** come before the first entry, at most once each: `seed` (a whole number: reply
 /// texts and every id derive from it; default 1), `name` (the local user; default `PersonA`),
 /// `peer` (the simulated peer; default `Person B`), `width` (the terminal width the line mode
-/// renders at, 1–1000, or `none` for no wrapping; default 80), `faults` (simulated network faults, as `--faults` takes them:
+/// renders at, 1–1000, or `none` for no wrapping; default 80), `height` (the terminal height
+/// the full screen draws at, 1–1000; default 24), `faults` (simulated network faults, as `--faults` takes them:
 /// `drop=0.1,duplicate=0.05,jitter=80ms,disconnect=0.01`; default none), `burst` (how many
 /// messages the peer answers each message with; default 1). A setting's value is the rest of the line without
 /// surrounding blanks, or a quoted string.
@@ -69,6 +70,8 @@ public struct Scenario: Equatable, Sendable {
   /// Whether the line format is left unwrapped (`width none`): a recording of a run whose
   /// line format went to a pipe or a file, which chat does not wrap. `width` is then nil.
   public var isUnwrapped = false
+  /// The terminal height for the full screen; nil means `Scenario.defaultHeight`.
+  public var height: Int?
   /// Simulated network faults; nil means none.
   public var faults: Faults?
   /// How many messages the peer answers each message with; nil means 1.
@@ -91,6 +94,16 @@ public struct Scenario: Equatable, Sendable {
   public static let defaultWidth = 80
   /// The widths a scenario may ask for.
   public static let widths = 1...1000
+  /// The terminal height the full screen draws at when a scenario names none.
+  public static let defaultHeight = 24
+  /// The heights a scenario may ask for.
+  public static let heights = 1...1000
+
+  /// The height of the full screen's terminal: the scenario's or the default.
+  public var screenHeight: Int { height ?? Self.defaultHeight }
+  /// The width of the full screen's terminal: the scenario's or the default (also when the
+  /// line format is left unwrapped).
+  public var screenWidth: Int { width ?? Self.defaultWidth }
 
   /// The width the line format wraps at: the scenario's, the default, or none
   /// (`isUnwrapped`).

@@ -160,7 +160,7 @@ public struct ScenarioParser {
     let nameScalars = content.prefix { !isBlank($0) }
     let name = String(Substring(nameScalars))
     guard
-      ["seed", "name", "peer", "width", "faults", "burst"].contains(name)
+      ["seed", "name", "peer", "width", "height", "faults", "burst"].contains(name)
         || Self.recordingSettings.contains(name)
     else {
       throw .unknownSetting(name)
@@ -195,6 +195,16 @@ public struct ScenarioParser {
             + " \(Scenario.widths.upperBound), or none")
       }
       scenario.width = width
+    case "height":
+      guard let height = Int(value), Scenario.heights.contains(height),
+        value.unicodeScalars.allSatisfy(isDigit)
+      else {
+        throw .invalidValue(
+          setting: name, value: value,
+          expected: "a whole number from \(Scenario.heights.lowerBound) to"
+            + " \(Scenario.heights.upperBound)")
+      }
+      scenario.height = height
     case "faults":
       do {
         scenario.faults = try Faults(parsing: value)

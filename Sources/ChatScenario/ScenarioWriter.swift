@@ -34,6 +34,7 @@ public enum ScenarioWriter {
     } else if let width = scenario.width {
       text += "width \(width)\n"
     }
+    if let height = scenario.height { text += "height \(height)\n" }
     if let faults = scenario.faults, !faults.isEmpty { text += "faults \(faults)\n" }
     if let burst = scenario.burst, burst != 1 { text += "burst \(burst)\n" }
     if let network = scenario.network { text += header(of: network) }

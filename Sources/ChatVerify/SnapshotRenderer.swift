@@ -3,6 +3,7 @@ import ChatScenario
 import JSONLinesRenderer
 import LineRenderer
 import LogRenderer
+import ScreenRenderer
 
 /// One snapshot per case folder and renderer: what the renderer shows when the case's
 /// `scenario.chat` is played on the virtual clock. A recording (a `scenario.chat` with a
@@ -35,6 +36,12 @@ public struct SnapshotRenderer: Sendable, CustomStringConvertible {
         LineFormatter(
           width: scenario.lineWidth,
           utcOffsetSeconds: scenario.utcOffsetSeconds ?? 0), sink: sink)
+    },
+    // The full screen's last frame on a terminal of the scenario's width and height, as text.
+    SnapshotRenderer(file: "screen.txt") { scenario, sink in
+      ScreenSnapshotRenderer(
+        width: scenario.screenWidth, height: scenario.screenHeight,
+        utcOffsetSeconds: scenario.utcOffsetSeconds ?? 0, sink: sink)
     },
     // What piped runs write to standard error: /help's text, unknown commands.
     SnapshotRenderer(file: "notices.txt") { _, sink in

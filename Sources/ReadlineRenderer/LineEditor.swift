@@ -81,7 +81,9 @@ final class LineEditor {
 
   /// The installed editor's completions (none when no editor is installed), for readline's
   /// completion function, which cannot capture it.
-  static var completionContext: CompletionContext { handlerTarget?.completions ?? .init() }
+  static var completionContext: CompletionContext {
+    handlerTarget?.completions ?? ScreenEditor.completionContext ?? .init()
+  }
 
   /// Gives the terminal back in the state readline found it. Safe to call twice.
   func remove() {

@@ -65,7 +65,7 @@ public final class LineMode {
   /// Under `LANG=C` or no locale at all it would read each byte of a multi-byte character as
   /// a Meta key (typing 漢 ran key bindings), so a locale that is not UTF-8 gives way to
   /// C.UTF-8 for this process, which starts no other programs.
-  private static func readUTF8() {
+  static func readUTF8() {
     if setlocale(LC_CTYPE, "") != nil, String(cString: nl_langinfo(nl_item(CODESET))) == "UTF-8" {
       return
     }
@@ -73,7 +73,7 @@ public final class LineMode {
     setlocale(LC_CTYPE, "C.UTF-8")
   }
 
-  private static func environment(_ names: [String]) -> [String: String] {
+  static func environment(_ names: [String]) -> [String: String] {
     var values: [String: String] = [:]
     for name in names {
       if let value = getenv(name) { values[name] = String(cString: value) }

@@ -3,6 +3,10 @@ import Glibc
 /// The terminal settings line mode found, for the fatal-signal handler. A signal handler can
 /// reach nothing else, so this is a global; it is written once, before any handler is set.
 nonisolated(unsafe) private var savedModes = UnsafeMutablePointer<termios>.allocate(capacity: 1)
+/// What the fatal-signal handler writes to the terminal: bracketed paste off, and for the full
+/// screen the attributes reset, the cursor shown and the alternate screen left. Written once,
+/// before any handler is set.
+nonisolated(unsafe) private var farewell: StaticString = "\u{1B}[?2004l"
 /// Each fatal signal's previous action, indexed by signal number, so a crash still reaches
 /// Swift's backtracer (or the default action) after the terminal is repaired.
 nonisolated(unsafe) private var previousActions = UnsafeMutablePointer<sigaction>.allocate(
@@ -13,7 +17,7 @@ nonisolated(unsafe) private var previousActions = UnsafeMutablePointer<sigaction
 /// Readline restores the terminal itself on a normal exit; a crash (a Swift trap is SIGILL or
 /// SIGTRAP) while it owns the terminal would leave the shell without echo. So fatal signals get
 /// a handler that restores the saved `termios` (`tcsetattr` is async-signal-safe), turns
-/// bracketed paste off, puts back the previous action and raises the signal again.
+/// bracketed paste off (and leaves the full screen's alternate screen), puts back the previous action and raises the signal again.
 final class TerminalModes {
   /// The signals that end the process abnormally.
   static let fatalSignals = [SIGSEGV, SIGILL, SIGTRAP, SIGABRT, SIGBUS, SIGFPE]
@@ -21,9 +25,14 @@ final class TerminalModes {
   private let descriptor: Int32
   private var isSaved = false
 
-  /// Saves the settings of the terminal on `descriptor` and installs the fatal handlers.
-  init(descriptor: Int32) {
+  /// What a crash writes on the full screen: line mode's, then the shell's screen back.
+  static let fullScreenFarewell: StaticString = "\u{1B}[?2004l\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l"
+
+  /// Saves the settings of the terminal on `descriptor` and installs the fatal handlers,
+  /// which write `crashFarewell` after restoring them.
+  init(descriptor: Int32, crashFarewell: StaticString = "\u{1B}[?2004l") {
     self.descriptor = descriptor
+    farewell = crashFarewell
     guard tcgetattr(descriptor, savedModes) == 0 else { return }
     isSaved = true
     for signal in Self.fatalSignals {
@@ -54,8 +63,7 @@ private func restoreTerminalAndReraise(
   _ signal: Int32, _ info: UnsafeMutablePointer<siginfo_t>?, _ context: UnsafeMutableRawPointer?
 ) {
   tcsetattr(STDIN_FILENO, TCSANOW, savedModes)
-  let bracketedPasteOff: StaticString = "\u{1B}[?2004l"
-  _ = write(STDOUT_FILENO, bracketedPasteOff.utf8Start, bracketedPasteOff.utf8CodeUnitCount)
+  _ = write(STDOUT_FILENO, farewell.utf8Start, farewell.utf8CodeUnitCount)
   if let info, info.pointee.si_code == Int32(SI_USER) {
     var fallback = sigaction()
     fallback.__sigaction_handler.sa_handler = SIG_DFL

@@ -16,6 +16,7 @@ import Testing
     #expect(
       wire.lines == [
         "CAP REQ :echo-message message-tags server-time labeled-response batch away-notify"
+          + " cap-notify"
       ])
     wire.reset()
     wire.server(

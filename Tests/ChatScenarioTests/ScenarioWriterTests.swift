@@ -104,3 +104,20 @@ extension ScenarioWriterTests {
     }
   }
 }
+
+extension ScenarioWriterTests {
+  /// `height` (the full screen's terminal) reads and writes back; without one it is 24, and
+  /// a height out of range is refused.
+  @Test func heightReadsAndWritesBack() throws {
+    let scenario = try ScenarioParser.parse(Array("height 12\n\n0ms | hi\n".utf8), file: "w")
+    #expect(scenario.height == 12)
+    #expect(scenario.screenHeight == 12)
+    #expect(ScenarioWriter.text(of: scenario) == "height 12\n\n0.000s | hi\n")
+    #expect(try ScenarioParser.parse(Array("0ms | hi\n".utf8), file: "w").screenHeight == 24)
+    for bad in ["0", "1001", "x", "-3"] {
+      #expect(throws: ScenarioError.self) {
+        try ScenarioParser.parse(Array("height \(bad)\n".utf8), file: "w")
+      }
+    }
+  }
+}

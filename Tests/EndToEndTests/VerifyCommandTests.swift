@@ -38,7 +38,7 @@ import Testing
     #expect(
       run.output
         == "ok   \(root.path)/commands\nok   \(root.path)/one-message\n"
-        + "2 cases, 8 renders: all match\n")
+        + "2 cases, 10 renders: all match\n")
     #expect(run.stderr.isEmpty)
   }
 
@@ -60,7 +60,7 @@ import Testing
     #expect(output.contains("\(root.path)/commands/log.txt:2: differs from what the renderer"))
     #expect(output.contains("--- \(root.path)/commands/log.txt (expected)\n+++ actual output\n"))
     #expect(output.contains("\n-9\(changed.dropFirst())\n+\(changed)\n"))
-    #expect(output.hasSuffix("2 cases, 8 renders: 1 differs\n"))
+    #expect(output.hasSuffix("2 cases, 10 renders: 1 differs\n"))
   }
 
   @Test func aMissingSnapshotIsReportedThenRecordedThenMatches() throws {
@@ -76,18 +76,18 @@ import Testing
       missing.output.contains(
         "\(root.path)/one-message/line.txt: missing; 'chat verify --record \(root.path)'"
           + " writes it\n"))
-    #expect(missing.output.hasSuffix("1 case, 4 renders: 1 differs (1 missing)\n"))
+    #expect(missing.output.hasSuffix("1 case, 5 renders: 1 differs (1 missing)\n"))
     #expect(!FileManager.default.fileExists(atPath: line.path), "verify alone writes nothing")
 
     let record = try verify(["--record", root.path])
     #expect(record.status == 0, "\(record.output)\(record.stderr)")
     #expect(record.output.contains("wrote \(root.path)/one-message/line.txt (new)\n"))
-    #expect(record.output.hasSuffix("1 case, 4 renders: 1 recorded\n"))
+    #expect(record.output.hasSuffix("1 case, 5 renders: 1 recorded\n"))
     #expect(try Data(contentsOf: line) == original)
 
     let again = try verify([root.path])
     #expect(again.status == 0)
-    #expect(again.output.hasSuffix("1 case, 4 renders: all match\n"))
+    #expect(again.output.hasSuffix("1 case, 5 renders: all match\n"))
   }
 
   @Test func recordingRewritesAChangedSnapshotAndRemovesItsPendingCopy() throws {
@@ -155,7 +155,7 @@ import Testing
       run.output.contains(
         "FAIL \(root.path)/one-message\n\(scenario.path):3: invalid time '1.2.3s'"))
     #expect(run.output.contains("ok   \(root.path)/unicode\n"))
-    #expect(run.output.hasSuffix("2 cases, 4 renders: all match; 1 case cannot be played\n"))
+    #expect(run.output.hasSuffix("2 cases, 5 renders: all match; 1 case cannot be played\n"))
   }
 
   @Test func aCaseFolderWithoutAScenarioIsReported() throws {
@@ -168,7 +168,7 @@ import Testing
     #expect(
       run.output.contains(
         "\(folder.path)/scenario.chat: missing: a case folder needs one (this one holds"
-          + " jsonl.jsonl, line.txt, log.txt, notices.txt)\n"))
+          + " jsonl.jsonl, line.txt, log.txt, notices.txt, screen.txt)\n"))
   }
 
   @Test func nestedCasesAndTheFolderItselfAreChecked() throws {
@@ -183,9 +183,9 @@ import Testing
     let inner = try verify([root.path])
     #expect(inner.status == 0)
     #expect(inner.output.contains("ok   \(root.path)/group/deeper\n"))
-    #expect(inner.output.hasSuffix("2 cases, 8 renders: all match\n"))
+    #expect(inner.output.hasSuffix("2 cases, 10 renders: all match\n"))
     let itself = try verify([single.path])
-    #expect(itself.output == "ok   \(single.path)\n1 case, 4 renders: all match\n")
+    #expect(itself.output == "ok   \(single.path)\n1 case, 5 renders: all match\n")
   }
 
   @Test func hostileFileNamesAreSanitisedInTheReport() throws {

@@ -17,8 +17,10 @@ extension IRCClient {
       if obeySTS(into: &output) { return }
       requestWanted(finishing: true, into: &output)
     case "ACK":
+      let before = registration.capabilities
       registration.acknowledge(names)
       output.events.append(.capabilities(registration.capabilities))
+      reportChange(from: before, into: &output)
       guard registration.capPhase == .requesting else { return }
       if registration.saslState == .requested {
         if registration.capabilities.contains("sasl") {
@@ -42,11 +44,24 @@ extension IRCClient {
       if obeySTS(into: &output) { return }
       if registration.capPhase == .done { requestWanted(finishing: false, into: &output) }
     case "DEL":
+      let before = registration.capabilities
       if registration.withdraw(names) {
         output.events.append(.capabilities(registration.capabilities))
+        reportChange(from: before, into: &output)
       }
     default: break
     }
+  }
+
+  /// After registration (`cap-notify`), says which capabilities went on and off since
+  /// `before`, when any did.
+  private func reportChange(from before: Set<String>, into output: inout IRCOutput) {
+    guard phase == .registered else { return }
+    let after = registration.capabilities
+    let on = after.subtracting(before).sorted()
+    let off = before.subtracting(after).sorted()
+    guard !on.isEmpty || !off.isEmpty else { return }
+    output.events.append(.capabilitiesChanged(on: on, off: off))
   }
 
   /// `CAP REQ` for the wanted capabilities offered and not yet on (and `sasl` when it is

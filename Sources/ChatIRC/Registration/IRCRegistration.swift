@@ -64,23 +64,29 @@ struct IRCRegistration: Hashable, Sendable {
     started?.advanced(byMilliseconds: timeoutMilliseconds)
   }
 
-  /// Notes offered capabilities and their values (`name=value`).
+  /// The most capabilities kept offered, or on: about six times the IRCv3 registry, so a
+  /// server offering (or acknowledging) thousands of names, at once or by `CAP NEW` after
+  /// `CAP NEW`, holds memory bounded; what comes beyond it is ignored.
+  static let capabilityLimit = 256
+
+  /// Notes offered capabilities and their values (`name=value`), up to `capabilityLimit`.
   mutating func offer(_ names: [String]) {
     for token in names {
       let parts = token.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
       let name = String(parts[0])
       guard !name.isEmpty else { continue }
+      guard offered.contains(name) || offered.count < Self.capabilityLimit else { return }
       offered.insert(name)
       values[name] = parts.count > 1 ? String(parts[1]) : nil
     }
   }
 
-  /// `CAP ACK`: capabilities on, or off (`-name`).
+  /// `CAP ACK`: capabilities on, or off (`-name`); at most `capabilityLimit` on.
   mutating func acknowledge(_ names: [String]) {
     for name in names {
       if name.hasPrefix("-") {
         capabilities.remove(String(name.dropFirst()))
-      } else {
+      } else if capabilities.count < Self.capabilityLimit {
         capabilities.insert(name)
       }
     }

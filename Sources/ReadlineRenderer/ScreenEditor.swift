@@ -1,0 +1,154 @@
+@preconcurrency import CReadline
+import Glibc
+import LineRenderer
+import ScreenRenderer
+
+/// The screen editor readline's callbacks report to; see `handlerTarget` in `LineEditor` for
+/// why a global. Set by `install`, cleared by `remove`, touched only on the loop's thread.
+nonisolated(unsafe) private var screenTarget: ScreenEditor?
+
+/// GNU readline in callback mode for the full-screen mode's input row: readline edits the
+/// line (history, Ctrl-R, completion, bracketed paste) and chat draws it.
+///
+/// Readline's own drawing is replaced (`rl_redisplay_function`): each time it would redisplay,
+/// `onRedisplay` is called and draws the input row into the screen. The keys of `ScreenKey`
+/// are bound to functions that only record the key; the loop acts on them.
+final class ScreenEditor {
+  /// What the user did since the last `takeEvents`.
+  enum Event: Equatable {
+    /// Enter: the text of the line.
+    case line(String)
+    /// Ctrl-D on an empty line (or the terminal went away).
+    case endOfFile
+    /// A key of the screen.
+    case key(ScreenKey)
+  }
+
+  private(set) var isInstalled = false
+  /// Where finished lines are remembered.
+  var history = HistoryFile(path: nil)
+  /// The names Tab completes, as the input last saw the state.
+  var completions = CompletionContext()
+  /// Draws the input row; readline calls it through its redisplay function.
+  var onRedisplay: () -> Void = {}
+  private var events: [Event] = []
+
+  /// The completions of the installed screen editor, for readline's completion function.
+  static var completionContext: CompletionContext? { screenTarget?.completions }
+
+  /// Hands readline the terminal: raw mode, the line handler, the keys, completion.
+  func install() {
+    rl_catch_signals = 0
+    rl_catch_sigwinch = 0
+    rl_change_environment = 0
+    rl_readline_name = UnsafePointer(strdup("chat"))
+    rl_attempted_completion_function = completeCommand
+    rl_completer_word_break_characters = UnsafePointer(strdup(" \t"))
+    rl_getc_function = readRepairedKey
+    screenTarget = self
+    isInstalled = true
+    rl_callback_handler_install("", handleScreenLine)
+    rl_redisplay_function = redisplayScreenInput
+    ScreenKeyBindings.install()
+  }
+
+  /// Gives the terminal back in the state readline found it. Safe to call twice.
+  func remove() {
+    guard isInstalled else { return }
+    rl_callback_handler_remove()
+    isInstalled = false
+    screenTarget = nil
+  }
+
+  /// Lets readline read what is waiting on standard input.
+  func readCharacter() {
+    if isInstalled { rl_callback_read_char() }
+  }
+
+  /// The events since the last call, oldest first.
+  func takeEvents() -> [Event] {
+    defer { events.removeAll() }
+    return events
+  }
+
+  /// The line being typed as the input row shows it (sanitised) and the cursor's column.
+  var input: InputRow {
+    guard isInstalled, let line = rl_line_buffer, rl_end > 0 else { return InputRow() }
+    let bytes = UnsafeRawBufferPointer(start: line, count: Int(rl_end))
+    let point = Int(max(0, min(rl_point, rl_end)))
+    let (shown, offset) =
+      PromptEcho.shown(bytes).map { ($0.bytes, $0.offsets[point]) } ?? (Array(bytes), point)
+    let text = String(decoding: shown, as: UTF8.self)
+    let before = String(decoding: shown.prefix(offset), as: UTF8.self)
+    return InputRow(text: text, cursor: DisplayWidth.of(before))
+  }
+
+  /// Ctrl-C: forgets the line being edited and any search in progress.
+  func cancelLine() {
+    guard isInstalled else { return }
+    rl_free_line_state()
+    rl_callback_sigcleanup()
+    rl_replace_line("", 0)
+    using_history()
+    onRedisplay()
+  }
+
+  /// Puts `text` in the input, the cursor at its end (Ctrl-S: `/search `).
+  func replaceLine(with text: String) {
+    guard isInstalled else { return }
+    rl_replace_line(text, 0)
+    rl_point = rl_end
+    onRedisplay()
+  }
+
+  /// Gives the terminal's modes back (Ctrl-Z), keeping the line.
+  func deprepare() {
+    if isInstalled { rl_deprep_terminal() }
+  }
+
+  /// Takes the terminal's modes again (on `fg`).
+  func prepare() {
+    if isInstalled { rl_prep_terminal(1) }
+  }
+
+  fileprivate func record(_ event: Event) {
+    events.append(event)
+  }
+
+  fileprivate func accept(_ line: UnsafeMutablePointer<CChar>?) {
+    guard let line else {
+      events.append(.endOfFile)
+      return
+    }
+    let text = String(cString: line)
+    free(line)
+    events.append(.line(text))
+    history.add(text)
+  }
+
+  /// Records `key` for the installed editor (called from readline's key functions).
+  static func record(_ key: ScreenKey) {
+    screenTarget?.record(.key(key))
+  }
+}
+
+/// Readline's line handler in the full-screen mode.
+private func handleScreenLine(_ line: UnsafeMutablePointer<CChar>?) {
+  if let screenTarget {
+    screenTarget.accept(line)
+  } else {
+    free(line)
+  }
+}
+
+/// Readline's redisplay function in the full-screen mode: chat draws the input row.
+private func redisplayScreenInput() {
+  screenTarget?.onRedisplay()
+}
+
+extension ScreenEditor {
+  /// Ctrl-S: the input becomes `/search ` for the text to find.
+  static func startSearch() {
+    screenTarget?.replaceLine(with: "/search ")
+  }
+}

@@ -1,0 +1,143 @@
+import ChatCore
+import ChatRendering
+import ChatRuntime
+import Glibc
+
+/// The user at the full-screen terminal: readline reads the keys (`ScreenEditor`), and the
+/// loop's calls, which carry the state, are where the screen acts on them and draws.
+///
+/// Each turn of the loop asks for the next events with the state: the keys of the view
+/// (PgUp, the side lists) are applied then, switching keys become the commands they stand for
+/// (`/win N`, typed as if by hand, so `--record` keeps them), `/search TEXT` sets the view's
+/// search, and a frame is drawn if one is due. When a frame has to wait (the last was under
+/// 16 ms ago), `nextDeadline` wakes the loop for it. Signals as in line mode (`ReadlineInput`):
+/// SIGWINCH redraws at the new size, Ctrl-Z leaves the alternate screen until `fg`.
+final class ScreenInput: ChatRuntime.Input {
+  private let editor: ScreenEditor
+  private let screen: ScreenTerminal
+  private var reportedEnd = false
+  private var isLeaving = false
+  private var next: [InputEvent] = []
+  private var frameDue: Timestamp?
+  /// Set by `suspend`, which redraws by itself, so the SIGCONT that follows does not.
+  private var resumedByUs = false
+
+  init(editor: ScreenEditor, screen: ScreenTerminal) {
+    self.editor = editor
+    self.screen = screen
+  }
+
+  var descriptor: Int32? { STDIN_FILENO }
+
+  var nextDeadline: Timestamp? { frameDue }
+
+  var isInteractive: Bool { true }
+
+  func readAvailable() { editor.readCharacter() }
+
+  func handle(signal: Int32, at now: Timestamp, in state: AppState) -> InputEvent? {
+    isLeaving = state.phase != .active
+    switch signal {
+    case SIGINT:
+      if isLeaving { return .quitRequested }
+      editor.cancelLine()
+    case SIGTERM, SIGHUP:
+      return .terminated(signal: signal)
+    case SIGWINCH:
+      screen.invalidate()
+    case SIGTSTP:
+      suspend()
+    case SIGCONT:
+      if resumedByUs {
+        resumedByUs = false
+      } else {
+        editor.deprepare()
+        editor.prepare()
+        screen.write(screen.strings.enterAlternateScreen)
+        screen.invalidate()
+      }
+    default:
+      break
+    }
+    return nil
+  }
+
+  func nextEvents(dueBy now: Timestamp, in state: AppState) -> [InputEvent] {
+    isLeaving = state.phase != .active
+    if editor.completions.isStale(for: state) { editor.completions = CompletionContext(state) }
+    if next.isEmpty {
+      next = editor.takeEvents().flatMap { inputEvents(for: $0, in: state) }
+    }
+    frameDue = screen.drawIfDue(state).map { wait in
+      now.advanced(byMilliseconds: Int64((wait + 999_999) / 1_000_000))
+    }
+    return next
+  }
+
+  func takeNextEvents(at now: Timestamp) { next = [] }
+
+  /// Ctrl-Z: the shell's screen back and the terminal's modes, a stop, and on `fg` the
+  /// alternate screen again, drawn anew.
+  private func suspend() {
+    editor.deprepare()
+    screen.write(screen.strings.leaveAlternateScreen + screen.strings.showCursor)
+    var stop = sigaction()
+    var previous = sigaction()
+    stop.__sigaction_handler.sa_handler = SIG_DFL
+    sigemptyset(&stop.sa_mask)
+    sigaction(SIGTSTP, &stop, &previous)
+    raise(SIGTSTP)  // Stops here until SIGCONT.
+    sigaction(SIGTSTP, &previous, nil)
+    editor.prepare()
+    screen.write(screen.strings.enterAlternateScreen)
+    screen.invalidate()
+    resumedByUs = true
+  }
+
+  private func inputEvents(for event: ScreenEditor.Event, in state: AppState) -> [InputEvent] {
+    switch event {
+    case .line(let text):
+      if let search = ScreenCommand.search(in: text) {
+        screen.view.search = search.isEmpty ? nil : search
+        return []
+      }
+      return text.split(separator: "\n", omittingEmptySubsequences: false).map {
+        .line(String($0))
+      }
+    case .endOfFile:
+      if reportedEnd || isLeaving { return [.quitRequested] }
+      reportedEnd = true
+      return [.ended]
+    case .key(let key):
+      return act(on: key, in: state)
+    }
+  }
+
+  /// What `key` does: a change of view now, or the command it stands for.
+  private func act(on key: ScreenKey, in state: AppState) -> [InputEvent] {
+    let conversations = state.conversations
+    switch key {
+    case .window(let number):
+      guard number <= conversations.count else { return [] }
+      return [.line("/win \(number)")]
+    case .nextWindow:
+      return [.line("/win \((conversations.activeIndex + 1) % conversations.count + 1)")]
+    case .previousWindow:
+      let previous = (conversations.activeIndex + conversations.count - 1) % conversations.count
+      return [.line("/win \(previous + 1)")]
+    case .nextActivity:
+      return ScreenCommand.nextActivity(in: conversations).map { [.line("/win \($0 + 1)")] } ?? []
+    case .pageUp:
+      screen.scroll(pages: 1, in: state)
+    case .pageDown:
+      screen.scroll(pages: -1, in: state)
+    case .toggleBufferList:
+      screen.view.showsBufferList.toggle()
+    case .toggleNickList:
+      screen.view.showsNickList.toggle()
+    case .redraw:
+      screen.invalidate()
+    }
+    return []
+  }
+}

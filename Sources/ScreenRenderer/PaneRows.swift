@@ -1,0 +1,146 @@
+import ChatCore
+import ChatRendering
+import IRCFormattingCodes
+import LineRenderer
+
+/// How one entry of the message pane reads, as rows of cells of the pane's width:
+///
+///     12:00:01 <alice> hello, this line is long enough
+///              to wrap under its text
+///     12:00:02 * bob waves
+///     12:00:03 -- carol joined
+///     12:00:04 ! not delivered (no echo within 1 s): hi
+///
+/// Names and text pass through `Sanitizer`; IRC formatting codes become styles with colour
+/// and are left out without. A sender has line mode's stable colour; a message that mentions
+/// you shows its sender highlighted, and so does every match of the text searched for.
+/// O(length of the entry).
+struct PaneRows {
+  /// The pane's columns.
+  let width: Int
+  /// Whether styles may carry colour.
+  let color: Bool
+  /// Added to UTC for the time of day shown.
+  let utcOffsetSeconds: Int64
+  /// The text whose matches are highlighted, if any.
+  let search: String?
+
+  /// Where continuation rows start: under the text, past the time.
+  private var indent: Int { width >= 30 ? 9 : 0 }
+
+  /// The rows of `message`.
+  func rows(for message: Message) -> [[Cell]] {
+    var spans = time(message.time)
+    let senderStyle =
+      message.isMention && !message.isLocal
+      ? CellStyle.highlight : CellStyle(ANSIStyle.color(forSender: message.sender))
+    let sender = Sanitizer.sanitize(message.sender)
+    if message.isAction {
+      spans.append(("* ", .plain))
+      spans.append((sender, senderStyle))
+      spans.append((" ", .plain))
+    } else {
+      spans.append(("<", .dim))
+      spans.append((sender, senderStyle))
+      spans.append(("> ", .dim))
+    }
+    spans += text(message.text, markup: message.markup)
+    return wrap(spans)
+  }
+
+  /// The rows of a journal line.
+  func rows(for line: ScreenJournal.Line) -> [[Cell]] {
+    var spans = line.time.map(time) ?? []
+    switch line.kind {
+    case .event(let words):
+      spans.append(("-- " + words, .dim))
+    case .failed(let text, let reason):
+      spans.append(("! not delivered (" + reason + "): ", .red))
+      spans.append((text, .plain))
+    case .notice(let text):
+      spans.append((text, .dim))
+    }
+    return wrap(spans)
+  }
+
+  private func time(_ instant: Timestamp) -> [(String, CellStyle)] {
+    [
+      (
+        String(TimeFormat.timeOfDay(instant, utcOffsetSeconds: utcOffsetSeconds).prefix(8)) + " ",
+        .dim
+      )
+    ]
+  }
+
+  private func text(_ text: String, markup: TextMarkup) -> [(String, CellStyle)] {
+    switch markup {
+    case .plain:
+      return [(Sanitizer.sanitize(text), .plain)]
+    case .ircFormatting:
+      return IRCFormatting.runs(text).map { run in
+        (Sanitizer.sanitize(run.text), CellStyle(run.style))
+      }
+    }
+  }
+
+  /// Cuts `spans` into rows of `width` columns, highlighting the search's matches.
+  private func wrap(_ spans: [(String, CellStyle)]) -> [[Cell]] {
+    var cells: [Cell] = []
+    for (text, style) in spans {
+      let shown = color ? style : style.withoutColor
+      for character in text where DisplayWidth.of(character) > 0 {
+        cells.append(Cell(character, style: shown))
+      }
+    }
+    if let search, !search.isEmpty { highlight(search, in: &cells) }
+    var rows: [[Cell]] = []
+    var row: [Cell] = []
+    var column = 0
+    for cell in cells {
+      let columns = DisplayWidth.of(cell.character ?? " ")
+      if column + columns > width, column > indent {
+        rows.append(row)
+        row = Array(repeating: .blank, count: indent)
+        column = indent
+      }
+      guard column + columns <= width else { continue }  // Wider than the pane: left out.
+      row.append(cell)
+      column += columns
+    }
+    rows.append(row)
+    return rows
+  }
+
+  /// Gives every match of `search` (ignoring case) the highlight style.
+  private func highlight(_ search: String, in cells: inout [Cell]) {
+    // Compared a character at a time, lowercased as strings: a character's lowercase form
+    // may be more than one character, which a `Character` could not hold.
+    let needle = search.map { String($0).lowercased() }
+    let haystack = cells.map { String($0.character ?? " ").lowercased() }
+    guard needle.count <= haystack.count else { return }
+    var start = 0
+    while start + needle.count <= haystack.count {
+      if haystack[start..<start + needle.count].elementsEqual(needle) {
+        for index in start..<start + needle.count { cells[index].style = .highlight }
+        start += needle.count
+      } else {
+        start += 1
+      }
+    }
+  }
+}
+
+extension CellStyle {
+  /// The look of IRC text in `style`: its attributes, and its foreground among the first 16
+  /// colours.
+  init(_ style: IRCTextStyle) {
+    self.init(
+      bold: style.bold, italic: style.italic, underline: style.underline, reverse: style.reverse)
+    if case .palette(let number) = style.foreground, number < 16 {
+      foreground = Self.ircToANSI[Int(number)]
+    }
+  }
+
+  /// IRC's colour numbers 0–15 as the nearest of the terminal's 16.
+  private static let ircToANSI: [UInt8] = [15, 0, 4, 2, 9, 1, 5, 3, 11, 10, 6, 14, 12, 13, 8, 7]
+}

@@ -1,0 +1,49 @@
+import ChatCore
+
+/// What each conversation shows besides its messages: its events (joins, topics, …), the
+/// messages that failed there, and the notices shown while it was active, as sanitised words.
+///
+/// The messages themselves are the core's (each conversation's `messageNumbers` into
+/// `AppState.messages`); a line here only says after which message it came, so the pane
+/// interleaves the two without a second copy of any message. Bounded: at most `limit` lines
+/// per conversation, and conversations are forgotten with the core's (a closed one's lines
+/// go when it is opened again).
+struct ScreenJournal {
+  /// One line: when it happened, after how many messages, and what to show.
+  struct Line: Equatable {
+    /// How it reads.
+    enum Kind: Equatable {
+      /// A conversation event, in `EventText`'s words.
+      case event(String)
+      /// A message that failed, and why.
+      case failed(text: String, reason: String)
+      /// A notice's line.
+      case notice(String)
+    }
+
+    /// `AppState.messageCount` when it happened: it shows after that message.
+    var afterMessage: Int
+    /// When it happened, when known.
+    var time: Timestamp?
+    /// What it says.
+    var kind: Kind
+  }
+
+  /// The most lines kept per conversation.
+  static let limit = 500
+
+  private var lines: [String: Ring<Line>] = [:]
+
+  /// The lines of the conversation whose key is `key`, oldest first.
+  func lines(key: String) -> Ring<Line>? { lines[key] }
+
+  /// Adds `line` to the conversation whose key is `key`.
+  mutating func add(_ line: Line, key: String) {
+    lines[key, default: Ring(limit: Self.limit)].append(line)
+  }
+
+  /// Forgets what the conversation whose key is `key` showed (it was opened anew).
+  mutating func forget(key: String) {
+    lines[key] = nil
+  }
+}

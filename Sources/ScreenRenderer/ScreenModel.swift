@@ -1,0 +1,153 @@
+import ChatCore
+import ChatRendering
+
+/// What the full-screen renderer knows beyond the state, and how it draws a frame: the
+/// journal of events and notices per conversation, the view (scrolling, side lists, search),
+/// and what it saw last. Pure: the terminal renderer and the snapshot renderer both keep one.
+///
+/// `note` is O(what changed) per action (the per-message path of a flood); `paint` is the
+/// frame's cost (see `ScreenPainter`), paid at most once per frame by the terminal renderer.
+public struct ScreenModel {
+  /// The user's changes to the view.
+  public var view = ScreenView()
+  private var journal = ScreenJournal()
+  private var tracker = ChangeTracker()
+  private var news = StatusNews()
+  private let color: Bool
+  private let utcOffsetSeconds: Int64
+  /// The message pane's width at the last paint, to count the rows of what arrives.
+  private var paneWidth = 80
+  /// The input row's prompt at the last paint, for `paintInput`.
+  private var prompt = ""
+
+  /// Creates the model; styles carry colour only with `color`.
+  public init(color: Bool, utcOffsetSeconds: Int64) {
+    self.color = color
+    self.utcOffsetSeconds = utcOffsetSeconds
+  }
+
+  /// Takes the state a run starts in as seen.
+  public mutating func start(_ state: AppState) {
+    _ = tracker.changes(in: state)
+  }
+
+  /// Notes what changed in `state` since the last call; returns whether anything did.
+  @discardableResult
+  public mutating func note(_ state: AppState) -> Bool {
+    let changes = tracker.changes(in: state)
+    guard !changes.isEmpty else { return false }
+    let rules = state.nameRules
+    if let status = changes.status, let words = news.words(for: status) {
+      journal.add(
+        .init(
+          afterMessage: state.messageCount - changes.enteredCount, time: state.sessionStatusTime,
+          kind: .notice("-!- " + words)),
+        key: rules.key(for: state.conversations[0].name.text))
+    }
+    for event in EventText.shown(changes, in: state) {
+      let key = rules.key(for: event.conversation.text)
+      switch event.change {
+      case .activated: continue  // The buffer list and the title say so.
+      case .opened: journal.forget(key: key)
+      case .closed, .memberAwayChanged, .memberJoined, .memberLeft, .memberQuit, .memberRenamed,
+        .membersListed, .netjoin, .netsplit, .topicChanged:
+        break
+      }
+      journal.add(
+        .init(
+          afterMessage: state.messageCount - changes.enteredCount, time: event.time,
+          kind: .event(EventText.words(for: event, rules: rules, markup: state.textMarkup))),
+        key: key)
+    }
+    if changes.enteredCount > 0 { keepScrolledViews(changes, in: state) }
+    for failure in changes.failed(in: state) {
+      let message = failure.message
+      journal.add(
+        .init(
+          afterMessage: state.messageCount, time: message.time,
+          kind: .failed(
+            text: Sanitizer.sanitize(message.text), reason: Sanitizer.sanitize(failure.reason))),
+        key: rules.key(for: message.conversation.text))
+    }
+    return true
+  }
+
+  /// Adds `notice` to the active conversation (what the session said, to its own).
+  public mutating func show(_ notice: Notice, in state: AppState) {
+    var conversation = state.conversations.activeName
+    var time: Timestamp?
+    let text: String
+    if case .session(let said, let when) = notice {
+      conversation = state.conversations[0].name
+      time = when
+      text = "-!- " + Sanitizer.sanitize(said.description)
+    } else {
+      text = NoticeFormatter.text(of: notice)
+    }
+    let key = state.nameRules.key(for: conversation.text)
+    for line in text.split(separator: "\n") {
+      journal.add(
+        .init(afterMessage: state.messageCount, time: time, kind: .notice(String(line))), key: key)
+    }
+  }
+
+  /// The layout of a terminal of `width` × `height` for `state`.
+  public func layout(for state: AppState, width: Int, height: Int) -> ScreenLayout {
+    ScreenLayout(
+      width: width, height: height, showsBufferList: view.showsBufferList,
+      showsNickList: view.showsNickList && state.conversations.active.members != nil)
+  }
+
+  /// Draws `state` on a grid of `width` × `height` with `input` typed; returns the grid and
+  /// where the cursor goes.
+  public mutating func paint(
+    _ state: AppState, width: Int, height: Int, input: InputRow = InputRow()
+  ) -> (grid: ScreenGrid, cursor: (row: Int, column: Int)) {
+    let layout = layout(for: state, width: width, height: height)
+    paneWidth = max(1, layout.messages.width)
+    var grid = ScreenGrid(width: layout.width, height: layout.height)
+    let painter = painter(state, layout)
+    prompt = painter.prompt
+    let cursor = painter.paint(input, into: &grid)
+    return (grid, cursor)
+  }
+
+  /// Draws `input` over the input row of `grid` (a frame `paint` made), with the prompt of
+  /// that frame: a key's echo, which needs no state.
+  public func paintInput(_ input: InputRow, into grid: inout ScreenGrid) -> (row: Int, column: Int)
+  {
+    InputRowPainter.paint(input, prompt: prompt, into: &grid)
+  }
+
+  /// Scrolls the active conversation by `pages` screens of its pane (up is positive), never
+  /// past its oldest row still kept nor below its newest.
+  public mutating func scroll(pages: Int, in state: AppState, width: Int, height: Int) {
+    let layout = layout(for: state, width: width, height: height)
+    let page = max(1, layout.messages.height - 1)
+    let painter = painter(state, layout)
+    let key = painter.activeKey
+    let wanted = max(0, view.offset(key: key) + pages * page)
+    let available = painter.rows(need: wanted + layout.messages.height).rows.count
+    view.scroll(
+      key: key, by: pages * page, limit: max(0, available - layout.messages.height))
+  }
+
+  private func painter(_ state: AppState, _ layout: ScreenLayout) -> ScreenPainter {
+    ScreenPainter(
+      state: state, layout: layout, view: view, journal: journal, color: color,
+      utcOffsetSeconds: utcOffsetSeconds)
+  }
+
+  /// Messages arrived: a conversation scrolled back keeps its rows where they are, and
+  /// counts what came below them.
+  private mutating func keepScrolledViews(_ changes: Changes, in state: AppState) {
+    guard !view.offsets.isEmpty else { return }
+    let pane = PaneRows(
+      width: paneWidth, color: color, utcOffsetSeconds: utcOffsetSeconds, search: nil)
+    for message in changes.entered(in: state) {
+      let key = state.nameRules.key(for: message.conversation.text)
+      guard view.offset(key: key) > 0 else { continue }
+      view.arrived(key: key, rows: pane.rows(for: message).count, messages: 1)
+    }
+  }
+}

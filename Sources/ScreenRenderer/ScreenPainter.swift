@@ -1,0 +1,189 @@
+import ChatCore
+import ChatRendering
+import IRCFormattingCodes
+import LineRenderer
+
+/// Draws the whole screen for one state into a grid: the title, the buffer list, the active
+/// conversation's rows (from the core's messages and the journal's lines, newest at the
+/// bottom, scrolled back as the view says), the nick list, the status row and the input row.
+///
+/// Cost per frame: O(cells + rows shown + rows scrolled back + conversations + members
+/// shown), never the length of a conversation below what is shown.
+struct ScreenPainter {
+  let state: AppState
+  let layout: ScreenLayout
+  let view: ScreenView
+  let journal: ScreenJournal
+  let color: Bool
+  let utcOffsetSeconds: Int64
+
+  /// The key of the active conversation.
+  var activeKey: String { state.nameRules.key(for: state.conversations.activeName.text) }
+
+  /// Paints everything; returns where the cursor goes (in the input row).
+  func paint(_ input: InputRow, into grid: inout ScreenGrid) -> (row: Int, column: Int) {
+    paintTitle(into: &grid)
+    paintMessages(into: &grid)
+    if let region = layout.bufferList { paintBufferList(region, into: &grid) }
+    if let region = layout.nickList { paintNickList(region, into: &grid) }
+    paintStatus(into: &grid)
+    return paintInput(input, into: &grid)
+  }
+
+  /// The rows of the active conversation, oldest first: at most `need` of the newest, and
+  /// whether they reach its oldest entry still kept.
+  func rows(need: Int) -> (rows: [[Cell]], reachedTop: Bool) {
+    let need = max(0, need)
+    let pane = PaneRows(
+      width: max(1, layout.messages.width), color: color, utcOffsetSeconds: utcOffsetSeconds,
+      search: view.search)
+    let numbers = state.conversations.active.messageNumbers
+    let firstKept = state.messageCount - state.messages.count + 1
+    let lines = journal.lines(key: activeKey)
+    var message = numbers.count - 1
+    var line = (lines?.count ?? 0) - 1
+    var collected: [[Cell]] = []
+    while collected.count < need {
+      let entryRows: [[Cell]]
+      if let lines, line >= 0, message < 0 || lines[line].afterMessage >= numbers[message] {
+        entryRows = pane.rows(for: lines[line])
+        line -= 1
+      } else if message >= 0, numbers[message] >= firstKept {
+        entryRows = pane.rows(for: state.messages[numbers[message] - firstKept])
+        message -= 1
+      } else {
+        return (collected.prefix(need).reversed(), true)
+      }
+      collected += entryRows.reversed()
+    }
+    let exhausted = line < 0 && (message < 0 || numbers[message] < firstKept)
+    return (collected.prefix(need).reversed(), exhausted && collected.count <= need)
+  }
+
+  private func paintTitle(into grid: inout ScreenGrid) {
+    let active = state.conversations.active
+    var title = " " + Sanitizer.sanitize(active.name.text)
+    if let topic = active.topic, !topic.isEmpty {
+      let plain = state.textMarkup == .ircFormatting ? IRCFormatting.stripped(topic) : topic
+      title += ": " + Sanitizer.sanitize(plain)
+    }
+    bar(title, row: layout.titleRow, into: &grid)
+  }
+
+  private func paintMessages(into grid: inout ScreenGrid) {
+    let region = layout.messages
+    guard region.height > 0, region.width > 0 else { return }
+    let offset = view.offset(key: activeKey)
+    let (rows, _) = rows(need: region.height + offset)
+    let shown = rows.prefix(max(0, rows.count - offset)).suffix(region.height)
+    // Newest at the bottom: a short conversation starts below the title's blank rows.
+    var row = region.row + region.height - shown.count
+    for cells in shown {
+      var column = region.column
+      for cell in cells {
+        guard let character = cell.character else { continue }
+        column = grid.write(
+          String(character), row: row, column: column, limit: region.column + region.width,
+          style: cell.style)
+      }
+      row += 1
+    }
+    if offset > 0 {
+      let arrived = view.arrivedBelow[activeKey] ?? 0
+      let marker =
+        arrived > 0
+        ? " -- \(arrived) more below (PgDn) -- " : " -- scrolled back (PgDn) -- "
+      let last = region.row + region.height - 1
+      grid.fill(row: last, from: region.column, to: region.column + region.width)
+      grid.write(
+        marker, row: last, column: region.column, limit: region.column + region.width,
+        style: .bar)
+    }
+  }
+
+  private func paintBufferList(_ region: ScreenLayout.Region, into grid: inout ScreenGrid) {
+    let separator = region.column + region.width - 1
+    for row in region.row..<region.row + region.height {
+      grid.write("│", row: row, column: separator, style: .dim)
+    }
+    let count = state.conversations.count
+    // Scrolled so that the active conversation is always listed.
+    let first = max(0, min(state.conversations.activeIndex - region.height + 1, count))
+    for (row, index) in zip(region.row..<region.row + region.height, first..<count) {
+      let conversation = state.conversations[index]
+      var text = "\(index + 1).\(Sanitizer.sanitize(conversation.name.text))"
+      if conversation.unreadCount > 0 {
+        text += " \(conversation.unreadCount)" + (conversation.mentionCount > 0 ? "!" : "")
+      }
+      let isActive = index == state.conversations.activeIndex
+      let style: CellStyle =
+        isActive
+        ? .bar
+        : conversation.mentionCount > 0
+          ? CellStyle(foreground: 1, bold: true).forColor(color)
+          : conversation.unreadCount > 0 ? CellStyle(bold: true) : .plain
+      if isActive { grid.fill(row: row, from: region.column, to: separator, style: .bar) }
+      grid.write(text, row: row, column: region.column, limit: separator, style: style)
+    }
+  }
+
+  private func paintNickList(_ region: ScreenLayout.Region, into grid: inout ScreenGrid) {
+    for row in region.row..<region.row + region.height {
+      grid.write("│", row: row, column: region.column, style: .dim)
+    }
+    let members = state.conversations.active.members?.listed ?? []
+    let rows = region.height
+    for (offset, member) in members.prefix(rows).enumerated() {
+      if offset == rows - 1, members.count > rows {
+        grid.write(
+          "+\(members.count - rows + 1) more", row: region.row + offset,
+          column: region.column + 1, style: .dim)
+        break
+      }
+      grid.write(
+        Sanitizer.sanitize(member.nick), row: region.row + offset, column: region.column + 1,
+        style: member.awayMessage == nil
+          ? CellStyle(ANSIStyle.color(forSender: member.nick))
+            .forColor(color) : .dim)
+    }
+  }
+
+  private func paintStatus(into grid: inout ScreenGrid) {
+    var status = " [" + Sanitizer.sanitize(state.localName) + "]"
+    status += " [" + Sanitizer.sanitize(state.conversations[0].name.text) + ": "
+    status += state.sessionStatus.rawValue
+    if let lag = state.link?.lagMilliseconds { status += ", lag \(lag) ms" }
+    status += "]"
+    if state.inFlightCount > 0 { status += " [\(state.inFlightCount) sending]" }
+    let active = state.conversations.indices.filter { state.conversations[$0].unreadCount > 0 }
+    if !active.isEmpty {
+      status +=
+        " [Act: "
+        + active.map { index in
+          "\(index + 1)" + (state.conversations[index].mentionCount > 0 ? "!" : "")
+        }.joined(separator: ",") + "]"
+    }
+    if let search = view.search { status += " [search: " + Sanitizer.sanitize(search) + "]" }
+    bar(status, row: layout.statusRow, into: &grid)
+  }
+
+  private func paintInput(_ input: InputRow, into grid: inout ScreenGrid) -> (row: Int, column: Int)
+  {
+    InputRowPainter.paint(input, prompt: prompt, into: &grid)
+  }
+
+  /// The input row's prompt: the active conversation's name.
+  var prompt: String { "[" + Sanitizer.sanitize(state.conversations.activeName.text) + "] " }
+
+  /// A full-width row in the bar style.
+  private func bar(_ text: String, row: Int, into grid: inout ScreenGrid) {
+    let style = color ? CellStyle(foreground: 15, reverse: true) : CellStyle.bar
+    grid.fill(row: row, from: 0, to: layout.width, style: style)
+    grid.write(text, row: row, column: 0, style: style)
+  }
+}
+
+extension CellStyle {
+  /// This style, without its colour unless `color`.
+  func forColor(_ color: Bool) -> CellStyle { color ? self : withoutColor }
+}

@@ -1,0 +1,127 @@
+import ChatCore
+import ChatRendering
+import FoundationEssentials
+import Testing
+
+@testable import ScreenRenderer
+
+/// The whole screen drawn from a state: layout, the active conversation's rows, the side
+/// lists, scrolling back and the marker of what arrived meanwhile, hostile text.
+@Suite struct ScreenModelTests {
+  static let time = Timestamp.virtualEpoch
+
+  static func id(_ n: Int) -> UUID {
+    UUID(uuid: (UInt8(n & 0xFF), UInt8(n >> 8), 0, 0, 0, 0, 0x40, 0, 0x80, 0, 0, 0, 0, 0, 0, 0))
+  }
+
+  /// A model that has seen a state with `#a` (bob and carol in it) and `#b` open, `#a`
+  /// active, and that state.
+  static func twoChannels() -> (ScreenModel, AppState) {
+    var state = AppState(server: "irc.test", joining: [], localName: "alice")
+    state.sessionStatus = .connected
+    var model = ScreenModel(color: false, utcOffsetSeconds: 0)
+    model.start(state)
+    for channel in ["#a", "#b"] {
+      _ = update(&state, .session(.joined(ConversationName(channel), time: time)))
+    }
+    _ = update(
+      &state,
+      .session(.membersListed(ConversationName("#a"), ["alice", "bob", "carol"], time: time)))
+    _ = update(&state, .user(.submitted(text: "/win 2", id: id(9000), time: time)))
+    model.note(state)
+    return (model, state)
+  }
+
+  static func receive(
+    _ text: String, from sender: String, in channel: String, _ state: inout AppState
+  ) {
+    let message = Message(
+      id: id(state.messageCount + 1), sender: sender, text: text, time: time,
+      conversation: ConversationName(channel))
+    _ = update(&state, .session(.received(message)))
+  }
+
+  @Test func drawsTitleListsMessagesStatusAndInput() {
+    var (model, state) = Self.twoChannels()
+    Self.receive("hello", from: "bob", in: "#a", &state)
+    Self.receive("elsewhere", from: "dave", in: "#b", &state)
+    model.note(state)
+    let (grid, cursor) = model.paint(
+      state, width: 90, height: 7, input: InputRow(text: "typed", cursor: 5))
+    #expect(
+      grid.text == """
+         #a
+        1.irc.test     │                                                          │alice
+        2.#a           │12:00:00 -- you joined                                    │bob
+        3.#b 1         │12:00:00 -- 3 members (/names lists them)                 │carol
+                       │12:00:00 <bob> hello                                      │
+         [alice] [irc.test: connected] [Act: 3]
+        [#a] typed
+
+        """)
+    #expect(cursor == (6, 10))
+  }
+
+  @Test func sideListsGoWhenTheTerminalIsNarrow() {
+    var (model, state) = Self.twoChannels()
+    let (grid, _) = model.paint(state, width: 40, height: 8)
+    #expect(!grid.text.contains("│"))
+    #expect(grid.text.contains("12:00:00 -- you joined"))
+  }
+
+  @Test func pageUpScrollsBackAndNewMessagesDoNotMoveTheView() {
+    var (model, state) = Self.twoChannels()
+    for n in 1...20 { Self.receive("line \(n)", from: "bob", in: "#a", &state) }
+    model.note(state)
+    _ = model.paint(state, width: 40, height: 8)
+    model.scroll(pages: 1, in: state, width: 40, height: 8)
+    let before = model.paint(state, width: 40, height: 8).grid.text
+    #expect(before.contains("line 12"))
+    #expect(!before.contains("line 20"))
+    #expect(before.contains("scrolled back"))
+    Self.receive("line 21", from: "bob", in: "#a", &state)
+    model.note(state)
+    let after = model.paint(state, width: 40, height: 8).grid.text
+    #expect(after.contains("line 12"))
+    #expect(after.contains("1 more below"))
+    model.scroll(pages: -5, in: state, width: 40, height: 8)
+    let bottom = model.paint(state, width: 40, height: 8).grid.text
+    #expect(bottom.contains("line 21"))
+    #expect(!bottom.contains("more below"))
+  }
+
+  @Test func scrollingStopsAtTheOldestRowKept() {
+    var (model, state) = Self.twoChannels()
+    for n in 1...3 { Self.receive("line \(n)", from: "bob", in: "#a", &state) }
+    model.note(state)
+    model.scroll(pages: 10, in: state, width: 40, height: 10)
+    let text = model.paint(state, width: 40, height: 10).grid.text
+    #expect(text.contains("you joined"))
+    #expect(!text.contains("scrolled back"))  // Everything fits: nothing to scroll.
+  }
+
+  @Test func hostileTextCannotReachTheTerminalRaw() {
+    var (model, state) = Self.twoChannels()
+    Self.receive(
+      "\u{1B}[2J\u{1B}]0;owned\u{07}\u{202E}x\u{9B}", from: "e\u{1B}vil", in: "#a", &state)
+    model.note(state)
+    let text = model.paint(state, width: 90, height: 7).grid.text
+    #expect(!text.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" })
+    #expect(!text.unicodeScalars.contains { (0x80...0x9F).contains($0.value) || $0 == "\u{202E}" })
+    #expect(text.contains("␛[2J"))
+  }
+
+  @Test func searchHighlightsMatchesInTheActiveConversation() {
+    var (model, state) = Self.twoChannels()
+    Self.receive("find the Needle here", from: "bob", in: "#a", &state)
+    model.note(state)
+    model.view.search = "needle"
+    let grid = model.paint(state, width: 90, height: 7).grid
+    let row = (0..<grid.height).first { row in
+      (0..<grid.width).contains { grid[row, $0].character == "N" }
+    }
+    let column = row.flatMap { row in (0..<grid.width).first { grid[row, $0].character == "N" } }
+    #expect(row != nil)
+    if let row, let column { #expect(grid[row, column].style == .highlight) }
+  }
+}
