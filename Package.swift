@@ -48,8 +48,12 @@ let package = Package(
     // The IRC protocol, pure: messages, ISUPPORT, splitting, pacing and the client state
     // machine fed lines and times. No sockets here, and nothing of rendering.
     .target(name: "ChatIRC", dependencies: ["ChatCore", "IRCFormattingCodes"]),
+    // OpenSSL behind the protocol's SASL crypto (`IRCSASLCrypto`): SCRAM's hashes, PBKDF2 and
+    // nonces. Apart from ChatIRC so that the protocol stays pure and links no crypto library.
+    .target(name: "ChatCrypto", dependencies: ["ChatIRC", "CTLS"]),
     .testTarget(
-      name: "ChatIRCTests", dependencies: ["ChatIRC", "ChatCore", "IRCTestRequirements"]),
+      name: "ChatIRCTests",
+      dependencies: ["ChatIRC", "ChatCore", "ChatCrypto", "IRCTestRequirements"]),
 
     // The IRC session: the protocol client over a TCP or TLS stream, joined to the runtime's
     // one loop as a `Session`. Kept apart so that ChatIRC stays free of sockets.
@@ -190,6 +194,7 @@ let package = Package(
         "ChatCore", "ChatSession", "ChatRuntime", "ChatRendering",
         "LogRenderer", "JSONLinesRenderer", "LineRenderer", "ReadlineRenderer", "ScreenRenderer",
         "ChatScenario", "ChatVerify", "ChatIRC", "ChatIRCSession", "ChatTransport", "ChatProfile",
+        "ChatCrypto",
       ]
     ),
     .executableTarget(name: "chat", dependencies: ["ChatCommandLine"]),
@@ -210,7 +215,7 @@ let package = Package(
       name: "EndToEndTests",
       dependencies: [
         "chat", "ChatCommandLine", "ChatCore", "ChatIRC", "ChatScenario", "ChatProfile",
-        "ChatRendering", "ChatVerify", "IRCTestSupport", "IRCTestRequirements",
+        "ChatRendering", "ChatVerify", "ChatCrypto", "IRCTestSupport", "IRCTestRequirements",
       ]
     ),
   ],

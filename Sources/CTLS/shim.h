@@ -6,7 +6,10 @@
 // them real signatures.
 #include <openssl/bio.h>
 #include <openssl/err.h>
+#include <openssl/crypto.h>
 #include <openssl/evp.h>
+#include <openssl/hmac.h>
+#include <openssl/rand.h>
 #include <openssl/ssl.h>
 #include <openssl/x509.h>
 #include <openssl/x509_vfy.h>

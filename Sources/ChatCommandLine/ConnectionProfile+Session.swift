@@ -1,4 +1,5 @@
 import ChatCore
+import ChatCrypto
 import ChatIRC
 import ChatIRCSession
 import ChatProfile
@@ -9,7 +10,9 @@ extension ConnectionProfile {
   /// and the transport's (TLS) narrow inputs are made from the profile, live and replayed.
   ///
   /// A `PLAIN` login without its password (a profile read from a recording) gets a stand-in:
-  /// the replay's client answers the recorded challenge, and its lines go nowhere.
+  /// the replay's client answers the recorded challenge, and its lines go nowhere. Such a
+  /// replay does not check a `SCRAM-SHA-256` server's nonce or signature, which it cannot:
+  /// it follows what the server answered (the live run checked them).
   var sessionConfiguration: IRCSessionConfiguration {
     let login = sasl.map { login in
       let mechanism: IRCSASLMechanism =
@@ -17,13 +20,16 @@ extension ConnectionProfile {
         case .plain(let user): .plain(user: user, password: login.password ?? IRCSecret("replay"))
         case .external: .external
         }
-      return IRCSASL(mechanism, isRequired: !saslOptional)
+      let isReplay = login.mechanism != .external && login.password == nil
+      return IRCSASL(mechanism, isRequired: !saslOptional, verifiesServer: !isReplay)
     }
-    return IRCSessionConfiguration(
+    var configuration = IRCSessionConfiguration(
       host: server.host, port: server.port, tls: server.usesTLS ? tlsConfiguration : nil,
       client: IRCClient.Configuration(
         nick: nick, channels: channels, pacing: pacing, sasl: login),
       givesUpIfFirstConnectionFails: !isLineMode, keepsListening: keepListening, seed: seed)
+    configuration.saslCrypto = OpenSSLSASLCrypto()
+    return configuration
   }
 
   /// The TLS settings given: for an `ircs://` server, and for an STS upgrade of an `irc://`

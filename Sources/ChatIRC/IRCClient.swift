@@ -41,6 +41,8 @@ public struct IRCClient: Sendable {
   public internal(set) var lagMilliseconds: Int64?
   /// What was thrown away.
   public internal(set) var statistics = Statistics()
+  /// The crypto SCRAM-SHA-256 needs; without it a password login is always `PLAIN`.
+  let saslCrypto: (any IRCSASLCrypto)?
 
   var now: Timestamp
   /// The source of labels and tokens: never random, so runs repeat exactly.
@@ -62,9 +64,13 @@ public struct IRCClient: Sendable {
   /// The user's questions awaiting the server's answers (`WHOIS`, `WHO`, `LIST`, `AWAY`).
   var queries = IRCQueries()
 
-  /// A client that has not connected yet; `start(at:)` begins.
-  public init(configuration: Configuration, at time: Timestamp) {
+  /// A client that has not connected yet; `start(at:)` begins. With `saslCrypto`, a
+  /// password login uses `SCRAM-SHA-256` where the server offers it.
+  public init(
+    configuration: Configuration, at time: Timestamp, saslCrypto: (any IRCSASLCrypto)? = nil
+  ) {
     self.configuration = configuration
+    self.saslCrypto = saslCrypto
     nick = configuration.nick
     wantedNick = configuration.nick
     now = time
@@ -111,18 +117,20 @@ public struct IRCClient: Sendable {
   /// After a disconnect it starts afresh with the nick wanted (`wantedNick`: the configured
   /// one, or the one the user changed to) and rejoins the channels; a nick longer than an
   /// earlier connection showed the server takes (its `NICKLEN`, or the length a refusal made
-  /// it cut to) is asked for cut to that length at once.
-  public mutating func start(at time: Timestamp) -> IRCOutput {
+  /// it cut to) is asked for cut to that length at once. `saslNonce` is this connection's
+  /// SCRAM nonce (`IRCSASLCrypto.makeNonce`), made by the caller so the client stays pure.
+  public mutating func start(at time: Timestamp, saslNonce: String? = nil) -> IRCOutput {
     let keep = (counter, channels, configuration, delivery)
     let nickLimit = support.nickLength ?? registration.nickLimit
     let wanted = wantedNick
-    self = IRCClient(configuration: keep.2, at: max(time, now))
+    self = IRCClient(configuration: keep.2, at: max(time, now), saslCrypto: saslCrypto)
     (counter, channels) = (keep.0, keep.1)
     (nick, wantedNick) = (wanted, wanted)
     channels.connectionStarted()
     delivery.connectionStarted(after: keep.3)
     phase = .registering
     registration = IRCRegistration(startingAt: now, sasl: configuration.sasl != nil)
+    registration.saslNonce = saslNonce
     if let nickLimit, nick.count > nickLimit {
       registration.nickLimit = nickLimit
       nick = String(nick.prefix(nickLimit))

@@ -11,6 +11,9 @@ public struct IRCSessionConfiguration: Sendable {
   public var tls: TLSConfiguration?
   /// The protocol client's configuration (nick, channels, SASL, pacing, keepalive).
   public var client: IRCClient.Configuration
+  /// The crypto a password login uses for `SCRAM-SHA-256`, and this session's source of
+  /// SCRAM nonces (one per connection); nil logs in with `PLAIN` only.
+  public var saslCrypto: (any IRCSASLCrypto)?
   /// Whether a failed first connection (refused, unresolvable, timed out) ends the session
   /// (piped runs, which exit 69) rather than being retried with backoff (line mode).
   public var givesUpIfFirstConnectionFails: Bool

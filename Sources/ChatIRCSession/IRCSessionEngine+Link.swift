@@ -19,7 +19,9 @@ extension IRCSessionEngine {
   /// The link is up (and the TLS handshake done): registration begins.
   func established(at now: Timestamp) {
     clientStarted = true
-    apply(client.start(at: now), now)
+    // A fresh SCRAM nonce for each connection, made here: the client makes nothing random.
+    let nonce = client.configuration.sasl == nil ? nil : configuration.saslCrypto?.makeNonce()
+    apply(client.start(at: now, saslNonce: nonce), now)
   }
 
   /// A connection attempt failed: retried after a backoff delay unless `retrying` is false.
@@ -87,7 +89,9 @@ extension IRCSessionEngine {
     configuration.tls = upgradeTLS
     var clientConfiguration = configuration.client
     clientConfiguration.endpoint = Self.endpoint(of: configuration)
-    client = IRCClient(configuration: clientConfiguration, at: now ?? lastNow)
+    client = IRCClient(
+      configuration: clientConfiguration, at: now ?? lastNow,
+      saslCrypto: configuration.saslCrypto)
   }
 
   /// Reconnects after the next backoff delay.

@@ -64,7 +64,8 @@ final class IRCSessionEngine {
     self.configuration = configuration
     var clientConfiguration = configuration.client
     clientConfiguration.endpoint = Self.endpoint(of: configuration)
-    client = IRCClient(configuration: clientConfiguration, at: lastNow)
+    client = IRCClient(
+      configuration: clientConfiguration, at: lastNow, saslCrypto: configuration.saslCrypto)
     backoff = ReconnectBackoff(
       seed: configuration.seed, baseMilliseconds: configuration.reconnectBaseMilliseconds,
       capMilliseconds: configuration.reconnectCapMilliseconds)

@@ -19,8 +19,6 @@ final class ScreenInput: ChatRuntime.Input {
   private var isLeaving = false
   private var next: [InputEvent] = []
   private var frameDue: Timestamp?
-  /// Set by `suspend`, which redraws by itself, so the SIGCONT that follows does not.
-  private var resumedByUs = false
 
   init(editor: ScreenEditor, screen: ScreenTerminal) {
     self.editor = editor
@@ -48,14 +46,14 @@ final class ScreenInput: ChatRuntime.Input {
     case SIGTSTP:
       suspend()
     case SIGCONT:
-      if resumedByUs {
-        resumedByUs = false
-      } else {
-        editor.deprepare()
-        editor.prepare()
-        screen.write(screen.strings.enterAlternateScreen)
-        screen.invalidate()
-      }
+      // After a stop chat did not make (SIGSTOP), or after its own: the shell may have
+      // changed the modes and drawn on the screen. Taking both again costs one full frame; a
+      // stop of its own is not always followed by SIGCONT (the kernel does not stop a process
+      // group without a job-control shell), so nothing is counted on it.
+      editor.deprepare()
+      editor.prepare()
+      screen.write(screen.strings.enterAlternateScreen)
+      screen.invalidate()
     default:
       break
     }
@@ -91,7 +89,6 @@ final class ScreenInput: ChatRuntime.Input {
     editor.prepare()
     screen.write(screen.strings.enterAlternateScreen)
     screen.invalidate()
-    resumedByUs = true
   }
 
   private func inputEvents(for event: ScreenEditor.Event, in state: AppState) -> [InputEvent] {

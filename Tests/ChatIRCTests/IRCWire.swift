@@ -24,9 +24,12 @@ struct IRCWire {
   /// Whether the client handed back a deadline without acting on it (see `StallGuard`).
   var stalled = false
 
-  init(_ configuration: IRCClient.Configuration = .init(nick: "alice", channels: ["#chat"])) {
-    client = IRCClient(configuration: configuration, at: time)
-    take(client.start(at: time))
+  init(
+    _ configuration: IRCClient.Configuration = .init(nick: "alice", channels: ["#chat"]),
+    saslCrypto: (any IRCSASLCrypto)? = nil, saslNonce: String? = nil
+  ) {
+    client = IRCClient(configuration: configuration, at: time, saslCrypto: saslCrypto)
+    take(client.start(at: time, saslNonce: saslNonce))
   }
 
   /// A client already registered on an InspIRCd with every capability chat asks for.

@@ -38,6 +38,22 @@ struct IRCRegistration: Hashable, Sendable {
   /// The values of offered capabilities that have one (`sasl=PLAIN,EXTERNAL`, `sts=…`).
   private(set) var values: [String: String] = [:]
   var saslState = SASLState.off
+  /// The mechanism this connection's SASL uses: the configured one, or `SCRAM-SHA-256` in
+  /// place of `PLAIN` where the server offers it (`preferredMechanism`).
+  var saslMechanism: IRCSASLMechanism?
+  /// Our SCRAM nonce for this connection, handed in by the session (`start`).
+  var saslNonce: String?
+  /// The SCRAM exchange under way.
+  var scram: IRCSCRAM?
+  /// The pieces of a server challenge longer than one `AUTHENTICATE` line, so far.
+  var saslChallenge = ""
+  /// The mechanisms the server listed in `908`, if it did.
+  var listedMechanisms: [String]?
+  /// The mechanisms tried on this connection, by name.
+  var triedMechanisms: Set<String> = []
+  /// A mechanism retried after `908`: the `904` that follows the refusal of the first is
+  /// not the new one's outcome.
+  var awaitsRefusalOfRetried = false
   /// How many nicks were refused while registering.
   var nickAttempt = 0
   /// The nicks refused while registering, in order (at most `nickAttempts`): a cut nick is
@@ -115,6 +131,25 @@ struct IRCRegistration: Hashable, Sendable {
     return IRCSTSPolicy.Value(parsing: text)
   }
 
+  /// The mechanisms the server names: those of `908` if it sent one, else those of the
+  /// `sasl=` capability value (CAP 302), uppercased; nil when it named none.
+  var namedMechanisms: [String]? {
+    if let listedMechanisms { return listedMechanisms }
+    guard let value = values["sasl"], !value.isEmpty else { return nil }
+    return value.split(separator: ",").map { $0.uppercased() }
+  }
+
+  /// The mechanism to use for `configured`: `SCRAM-SHA-256` in place of `PLAIN` when the
+  /// server names it, `canSCRAM` (the client has the crypto) and it was not tried yet on
+  /// this connection; `configured` otherwise.
+  func preferredMechanism(_ configured: IRCSASLMechanism, canSCRAM: Bool) -> IRCSASLMechanism {
+    guard case .plain(let user, let password) = configured, canSCRAM,
+      namedMechanisms?.contains(IRCSASLMechanism.scramName) == true,
+      !triedMechanisms.contains(IRCSASLMechanism.scramName)
+    else { return configured }
+    return .scramSHA256(user: user, password: password)
+  }
+
   /// Why `mechanism` cannot be tried with what the server offers over `endpoint`; nil when
   /// it can.
   func saslUnavailable(_ mechanism: IRCSASLMechanism, over endpoint: IRCEndpoint?) -> String? {
@@ -127,8 +162,7 @@ struct IRCRegistration: Hashable, Sendable {
     }
     guard offered.contains("sasl") else { return "the server does not offer SASL" }
     // With CAP 302 the value may list the mechanisms: `sasl=PLAIN,EXTERNAL`.
-    if let value = values["sasl"], !value.isEmpty {
-      let offered = value.split(separator: ",").map { $0.uppercased() }
+    if let offered = namedMechanisms {
       if !offered.contains(mechanism.name) {
         return "the server does not accept SASL \(mechanism.name) (it offers "
           + "\(offered.joined(separator: ", ")))"
