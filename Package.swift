@@ -206,6 +206,7 @@ let package = Package(
       dependencies: [
         "ChatCore", "ChatSession", "ChatRuntime", "ChatRendering", "LogRenderer",
         "JSONLinesRenderer", "ChatIRC", "ChatIRCSession", "ChatTransport", "IRCTestSupport",
+        "ScreenRenderer",
       ]
     ),
 

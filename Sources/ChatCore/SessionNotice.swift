@@ -47,6 +47,10 @@ public enum SessionNotice: Hashable, Sendable {
   /// After registration the server turned capabilities `on` (chat asked for them once the
   /// server offered them) or `off` (withdrawn): IRCv3 `cap-notify`.
   case capabilitiesChanged(on: [String], off: [String])
+  /// The server sent an IRCv3 standard reply (`FAIL`, `WARN`, `NOTE`) about a command.
+  case standardReply(StandardReply)
+  /// The server accepts only UTF-8 (`UTF8ONLY`); chat sends nothing else.
+  case utf8Only
   /// A policy remembered from an earlier run moves the connection to TLS on `host`:`port`.
   case stsPolicyApplied(host: String, port: Int)
   /// An advertised STS policy moves the connection to TLS on `host`:`port`.
@@ -104,10 +108,15 @@ extension SessionNotice: CustomStringConvertible {
       reason
     case .serverReply(let code, let text):
       "server (\(code)): \(text)"
+    case .standardReply(let reply):
+      reply.description
     case .capabilitiesChanged(let on, let off):
       "the server turned "
         + [("on", on), ("off", off)].filter { !$0.1.isEmpty }
         .map { "\($0.0) " + $0.1.joined(separator: ", ") }.joined(separator: " and ")
+    case .utf8Only:
+      "the server accepts only UTF-8 text (UTF8ONLY): chat sends nothing else, and input that"
+        + " is not UTF-8 goes out with U+FFFD in place of its invalid bytes"
     case .stsPolicyApplied(let host, let port):
       "an STS policy for \(host) upgrades the connection to TLS on port \(port)"
     case .stsUpgrade(let host, let port):
@@ -149,11 +158,13 @@ extension SessionNotice: CustomStringConvertible {
     case .reconnecting: "reconnecting"
     case .refused: "refused"
     case .serverReply: "server_reply"
+    case .standardReply: "standard_reply"
     case .capabilitiesChanged: "capabilities"
     case .stsPolicyApplied: "sts_policy"
     case .stsUpgrade: "sts_upgrade"
     case .tlsUnverified: "tls_unverified"
     case .tlsOptionsAwaitUpgrade: "tls_awaits_upgrade"
+    case .utf8Only: "utf8_only"
     }
   }
 }

@@ -38,6 +38,8 @@ extension IRCClient {
     case .notice: receiveMessage(message, isNotice: true, into: &output)
     case .ack: receiveAcknowledgement(message, into: &output)
     case .fail: receiveFail(message, into: &output)
+    case .warn: receiveStandardReply(message, severity: .warning, into: &output)
+    case .note: receiveStandardReply(message, severity: .note, into: &output)
     case .batch: receiveBatch(message, into: &output)
     case .join: receiveJoin(message, into: &output)
     case .part: receivePart(message, into: &output)

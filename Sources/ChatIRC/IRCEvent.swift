@@ -16,6 +16,10 @@ public enum IRCEvent: Hashable, Sendable {
   case nickChangeFailed(nick: String, reason: String)
   /// The server's `ISUPPORT` changed (after each `005` line that changed something).
   case serverSupport(ISupport)
+  /// The server said it accepts only UTF-8 (`UTF8ONLY`, once a connection). chat sends
+  /// nothing else: every line is a Swift `String`, and input that was not UTF-8 was repaired
+  /// (U+FFFD) before it became one.
+  case utf8Only
   /// The capabilities the server agreed to, after negotiation or a later change.
   case capabilities(Set<String>)
   /// After registration, capabilities went `on` (asked for after a `CAP NEW`) or `off` (a
@@ -111,6 +115,8 @@ public enum IRCEvent: Hashable, Sendable {
   /// or, after a line the user wrote by hand (`/quote`, `/mode`), any reply nothing else
   /// shows.
   case serverReply(code: String, text: String)
+  /// An IRCv3 standard reply (`FAIL`, `WARN`, `NOTE`) not tied to a line of ours.
+  case standardReply(StandardReply)
   /// A round trip to the server and back took `milliseconds`.
   case lagMeasured(milliseconds: Int64)
   /// A line from the server was thrown away: not a message.

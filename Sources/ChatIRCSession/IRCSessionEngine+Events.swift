@@ -96,6 +96,10 @@ extension IRCSessionEngine {
       if code != "422" { notify(.serverReply(code: code, text: text), at: now) }
     case .capabilitiesChanged(let on, let off):
       notify(.capabilitiesChanged(on: on, off: off), at: now)
+    case .standardReply(let reply):
+      notify(.standardReply(reply), at: now)
+    case .utf8Only:
+      notify(.utf8Only, at: now)
     case .intentRefused(let reason):
       notify(.refused(reason: reason), at: now)
     case .markedAway(let message):

@@ -58,13 +58,15 @@ public struct JSONLinesFormatter: TranscriptFormatter {
     if case .reply(let reply, let time) = notice { return write(reply, at: time, into: &output) }
     guard case .session(let said, let time) = notice else { return }
     let text = said.description
-    output.append(reserving: Self.fixedRoom + JSONWriter.maximumLength(ofString: text)) {
-      writer in
+    var room = Self.fixedRoom + JSONWriter.maximumLength(ofString: text)
+    if case .standardReply(let reply) = said { room += Self.room(for: reply) }
+    output.append(reserving: room) { writer in
       open("notice", &writer)
       writer.write(",\"notice\":")
       JSONWriter.writeString(said.kind, to: &writer)
       writer.write(",\"text\":")
       JSONWriter.writeString(text, to: &writer)
+      if case .standardReply(let reply) = said { Self.write(reply, to: &writer) }
       writer.write(",\"time\":\"")
       TimeFormat.writeRFC3339(time, to: &writer)
       writer.write(UInt8(ascii: "\""))

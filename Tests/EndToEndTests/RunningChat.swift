@@ -76,6 +76,11 @@ final class RunningChat {
     _ = bytes.withUnsafeBytes { write(input, $0.baseAddress, $0.count) }
   }
 
+  /// Types `bytes` as they are (UTF-8 or not; no newline added).
+  func type(bytes: [UInt8]) {
+    _ = bytes.withUnsafeBytes { write(input, $0.baseAddress, $0.count) }
+  }
+
   /// Ends the input, as the end of a pipe does.
   func closeInput() {
     if input >= 0 { close(input) }

@@ -38,24 +38,32 @@ extension IRCClient {
         confirmation: .acknowledgement), into: &output)
   }
 
-  /// `FAIL <command> <code> [context…] :description` (IRCv3 standard replies).
+  /// `FAIL <command> <code> [context…] :description` (IRCv3 standard replies): fails the
+  /// message line it answers (by label; unlabeled, the oldest line in flight when it is about
+  /// `PRIVMSG` or `NOTICE`), or is shown as it is.
   mutating func receiveFail(_ message: IRCMessage, into output: inout IRCOutput) {
-    let parameters = message.parameters
-    guard parameters.count >= 3 else { return countMalformed() }
-    let code = "FAIL \(parameters[0]) \(parameters[1])"
-    let reason = parameters[parameters.count - 1]
+    guard let reply = StandardReply(message, severity: .failure) else { return countMalformed() }
+    let code = "FAIL \(reply.command) \(reply.code)"
     if let label = label(of: message),
-      failLine(labeled: label, code: code, reason: reason, into: &output)
+      failLine(labeled: label, code: code, reason: reply.text, into: &output)
     {
       return
     }
-    let failed = IRCCommand(parameters[0])
+    let failed = IRCCommand(reply.command)
     if failed == .privmsg || failed == .notice,
-      failLine(unlabeledTo: nil, code: code, reason: reason, into: &output)
+      failLine(unlabeledTo: nil, code: code, reason: reply.text, into: &output)
     {
       return
     }
-    output.events.append(.serverReply(code: code, text: reason))
+    output.events.append(.standardReply(reply))
+  }
+
+  /// `WARN` and `NOTE`: shown as they are; the command they are about went ahead.
+  mutating func receiveStandardReply(
+    _ message: IRCMessage, severity: StandardReply.Severity, into output: inout IRCOutput
+  ) {
+    guard let reply = StandardReply(message, severity: severity) else { return countMalformed() }
+    output.events.append(.standardReply(reply))
   }
 
   /// Fails the line with `label`; false when no line has it.

@@ -17,6 +17,8 @@ public enum IRCCommand: Hashable, Sendable {
   /// `MODE`: a channel's modes (or ours) changed.
   case mode
   case nick
+  /// `NOTE`: an IRCv3 standard reply, information only.
+  case note
   case notice
   case part
   case ping
@@ -24,6 +26,8 @@ public enum IRCCommand: Hashable, Sendable {
   case privmsg
   case quit
   case topic
+  /// `WARN`: an IRCv3 standard reply, a warning.
+  case warn
 
   /// `001` RPL_WELCOME: registered.
   case welcome
@@ -96,8 +100,7 @@ public enum IRCCommand: Hashable, Sendable {
     case .loggedIn: 900
     case .loggedOut: 901
     case .ack, .authenticate, .away, .batch, .cap, .error, .fail, .invite, .join, .kick, .mode,
-      .nick, .notice, .part,
-      .ping, .pong, .privmsg, .quit, .topic, .other:
+      .nick, .note, .notice, .part, .ping, .pong, .privmsg, .quit, .topic, .warn, .other:
       nil
     }
   }
@@ -144,6 +147,8 @@ public enum IRCCommand: Hashable, Sendable {
     case "AUTHENTICATE": .authenticate
     case "ACK": .ack
     case "FAIL": .fail
+    case "WARN": .warn
+    case "NOTE": .note
     case "ERROR": .error
     case "AWAY": .away
     default: nil

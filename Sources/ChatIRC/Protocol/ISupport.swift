@@ -24,6 +24,9 @@ public struct ISupport: Hashable, Sendable {
   /// How many modes with a parameter one `MODE` line may change (`MODES`); 3 by default, and
   /// `unlimitedModes` when the server names no limit.
   public var modesPerLine = 3
+  /// Whether the server accepts only UTF-8 (`UTF8ONLY`): chat sends nothing else anyway, and
+  /// says so.
+  public var isUTF8Only = false
 
   /// What `MODES` without a value (no limit) counts as: the line's length limits it anyway.
   public static let unlimitedModes = 20
@@ -61,6 +64,7 @@ public struct ISupport: Hashable, Sendable {
       case "NETWORK": network = nil
       case "MODES": modesPerLine = defaults.modesPerLine
       case "CHANMODES": channelModes = defaults.channelModes
+      case "UTF8ONLY": isUTF8Only = false
       default: break
       }
       return
@@ -77,6 +81,7 @@ public struct ISupport: Hashable, Sendable {
     case "PREFIX": prefixes = Self.prefixes(value) ?? prefixes
     case "NETWORK": network = value.isEmpty ? nil : value
     case "CHANMODES": channelModes = IRCChannelModes(parsing: value) ?? channelModes
+    case "UTF8ONLY": isUTF8Only = true
     case "MODES":
       modesPerLine =
         value.isEmpty

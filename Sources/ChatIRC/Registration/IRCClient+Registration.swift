@@ -37,6 +37,7 @@ extension IRCClient {
     if updated.caseMapping != support.caseMapping {
       channels.refold(updated.caseMapping)
     }
+    if updated.isUTF8Only, !support.isUTF8Only { output.events.append(.utf8Only) }
     support = updated
     output.events.append(.serverSupport(support))
   }
