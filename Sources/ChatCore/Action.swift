@@ -46,6 +46,9 @@ public enum Action: Hashable, Sendable {
     /// The network link's status changed: lines waiting to go out, the measured lag. Sent
     /// when it changes, not per line.
     case linkChanged(LinkStatus, time: Timestamp)
+    /// `by` invited `nick` (you, or someone into a channel of yours) into `channel`: shown in
+    /// the channel when it is open, else in the session's own conversation.
+    case invited(String, channel: ConversationName, by: String, time: Timestamp)
     /// `nick` went away with `message`, or came back (nil): shown in every conversation they
     /// share with you, and marked in `/names` while away.
     case memberAwayChanged(String, message: String?, time: Timestamp)
@@ -55,11 +58,17 @@ public enum Action: Hashable, Sendable {
     case memberLeft(String, channel: ConversationName, reason: String?, time: Timestamp)
     /// `nick` quit the network: they leave every channel, and their private chat goes quiet.
     case memberQuit(String, reason: String?, time: Timestamp)
-    /// The member list of the channel `name` arrived; it replaces what was known.
-    case membersListed(ConversationName, [String], time: Timestamp)
+    /// The member list of the channel `name` arrived, each with their prefixes (and user and
+    /// host where the network said): it replaces what was known, keeping who is away and
+    /// their account where the list does not say.
+    case membersListed(ConversationName, [Member], time: Timestamp)
     /// The network's rules for names changed (an IRC server's `CHANTYPES`, `CASEMAPPING`,
     /// `CHANNELLEN`, `NICKLEN`): names are checked and compared by them from now on.
     case nameRulesChanged(NameRules)
+    /// `by` changed the modes of the channel `name` (`modes` as the network wrote them),
+    /// giving or taking the member ranks `ranks`.
+    case modesChanged(
+      ConversationName, modes: String, by: String, ranks: [RankChange], time: Timestamp)
     /// `nicks` came back into the channel `channel` when the netsplit `servers` (the two
     /// servers' names, or `*.net *.split`) healed: one notice for them all.
     case netjoin(servers: String, nicks: [String], channel: ConversationName, time: Timestamp)
@@ -78,6 +87,9 @@ public enum Action: Hashable, Sendable {
     /// Someone else's message arrived; `inReplyTo` names the message of ours it answers, when
     /// the session knows.
     case received(Message, inReplyTo: UUID? = nil)
+    /// The server itself said `message` (a notice, before registering or after): it enters
+    /// the session's own conversation, whatever conversation it names.
+    case serverNoticed(Message)
     /// The server demands TLS from now on (a policy to keep across runs), as learned at `time`
     /// over a verified TLS connection.
     case transportPolicyLearned(TransportPolicy, time: Timestamp)

@@ -11,6 +11,8 @@ public struct ConversationEvent: Hashable, Sendable {
     /// The conversation was closed: you left the channel (`reason` as given) or closed the
     /// private chat.
     case closed(reason: String?)
+    /// `by` invited `nick` (nil: you) into the channel `channel`.
+    case invited(String?, channel: String, by: String)
     /// Someone in the conversation went away with a message, or came back (nil).
     case memberAwayChanged(String, message: String?)
     /// Someone joined the channel.
@@ -21,6 +23,8 @@ public struct ConversationEvent: Hashable, Sendable {
     case memberQuit(String, reason: String?)
     /// Someone in the conversation changed their nick (a private chat is renamed with them).
     case memberRenamed(from: String, to: String)
+    /// `by` changed the channel's modes (`+o bob`, as the network wrote them).
+    case modesChanged(String, by: String)
     /// The channel's member list arrived, with this many members.
     case membersListed(count: Int)
     /// People came back into the channel when the netsplit `servers` healed.

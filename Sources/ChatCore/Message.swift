@@ -49,6 +49,12 @@ public struct Message: Identifiable, Hashable, Sendable, Codable {
     get { storage.fields.isAction }
     set { change { $0.isAction = newValue } }
   }
+  /// Whether it is a notice (IRC's `NOTICE`) rather than a message: shown apart
+  /// (`-bob- text`), and never answered by a program.
+  @inlinable public var isNotice: Bool {
+    get { storage.fields.isNotice }
+    set { change { $0.isNotice = newValue } }
+  }
   /// What formatting its text carries (IRC formatting codes on IRC), set by whoever made it.
   @inlinable public var markup: TextMarkup {
     get { storage.fields.markup }
@@ -71,13 +77,14 @@ public struct Message: Identifiable, Hashable, Sendable, Codable {
   public init(
     id: UUID, sender: String, text: String, time: Timestamp, isLocal: Bool = false,
     conversation: ConversationName = .initial, isAction: Bool = false,
-    markup: TextMarkup = .plain, isMention: Bool = false, serverMessageID: String? = nil
+    markup: TextMarkup = .plain, isMention: Bool = false, serverMessageID: String? = nil,
+    isNotice: Bool = false
   ) {
     storage = Storage(
       Fields(
         id: id, sender: sender, text: text, time: time, isLocal: isLocal,
         conversation: conversation, isAction: isAction, markup: markup, isMention: isMention,
-        serverMessageID: serverMessageID))
+        serverMessageID: serverMessageID, isNotice: isNotice))
   }
 
   /// Replaces the box with one whose fields are these after `body`: the old box may be
@@ -122,6 +129,7 @@ public struct Message: Identifiable, Hashable, Sendable, Codable {
     @usableFromInline var markup: TextMarkup
     @usableFromInline var isMention: Bool
     @usableFromInline var serverMessageID: String?
+    @usableFromInline var isNotice: Bool
   }
 
   /// The box: immutable (a `let`), so the compiler checks that sharing it is safe, and a read
@@ -151,6 +159,7 @@ extension Message: CustomReflectable {
         "id": id, "sender": sender, "text": text, "time": time, "isLocal": isLocal,
         "conversation": conversation, "isAction": isAction, "markup": markup,
         "isMention": isMention, "serverMessageID": serverMessageID as Any,
+        "isNotice": isNotice,
       ], displayStyle: .struct)
   }
 }

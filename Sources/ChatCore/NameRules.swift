@@ -14,6 +14,9 @@ public struct NameRules: Hashable, Sendable {
   public var nickLength = 30
   /// Which letters compare equal.
   public var caseMapping = CaseMapping.rfc1459
+  /// The prefixes that mark a channel member's rank, highest first (IRC's `PREFIX`: `@` for
+  /// operators, `+` for voice): how members are ordered in lists.
+  public var memberPrefixes: [Character] = ["@", "+"]
 
   /// Creates the rules chat uses until a network says otherwise.
   public init() {}

@@ -9,11 +9,39 @@ import FoundationEssentials
 /// A message for a private chat that is not open opens it (someone wrote to you); one for a
 /// channel that is not open (a `/msg` to a channel not joined), or arriving when no more
 /// conversations can be opened, goes to the session's own conversation, still naming its own.
+/// One naming an open conversation in other letters (`BOBBY` for `bobby`) is that
+/// conversation's, under its name: a private chat takes the spelling of its person's own
+/// messages, as the network spells the nick.
 func enter(_ message: Message, _ state: inout AppState) {
+  var message = message
+  let index: Int
+  if let found = state.conversations.index(of: message.conversation) {
+    index = found
+    let name = state.conversations[found].name
+    // Set only when it differs: setting a field makes the message a new box.
+    if name.text != message.conversation.text {
+      if isSpelledByItsPerson(message, in: state.conversations[found]) {
+        state.conversations.rename(at: found, to: message.conversation)
+        record(
+          .memberRenamed(from: name.text, to: message.conversation.text), in: message.conversation,
+          at: message.time, &state)
+      } else {
+        message.conversation = name
+      }
+    }
+  } else {
+    index = openForMessage(message, &state)
+  }
   state.messages.append(message)
   state.messageCount += 1
-  let index = state.conversations.index(of: message.conversation) ?? openForMessage(message, &state)
   state.conversations.append(message, number: state.messageCount, at: index)
+}
+
+/// Whether `message` is its private chat's person writing, under the nick as the network
+/// spells it: what a private chat opened by a `/msg` in other letters is renamed to.
+private func isSpelledByItsPerson(_ message: Message, in conversation: Conversation) -> Bool {
+  conversation.kind == .privateChat && !message.isLocal
+    && message.sender == message.conversation.text
 }
 
 private func openForMessage(_ message: Message, _ state: inout AppState) -> Int {
@@ -37,7 +65,11 @@ func joined(_ name: ConversationName, at time: Timestamp, _ state: inout AppStat
   }
   let you = state.localName
   let key = state.nameRules.key(for: you)
-  state.conversations.modify(at: index) { $0.members?.insert(you, key: key) }
+  let order = state.nameRules.memberPrefixes
+  state.conversations.modify(at: index) {
+    $0.members = Members(prefixOrder: order)
+    $0.members?.insert(you, key: key)
+  }
   record(.opened(.channel), in: name, at: time, &state)
   if becomesActive { activate(index, at: time, &state) }
   return answered
@@ -102,19 +134,24 @@ func memberQuit(
 }
 
 func membersListed(
-  _ channel: ConversationName, _ nicks: [String], at time: Timestamp, _ state: inout AppState
+  _ channel: ConversationName, _ listed: [Member], at time: Timestamp, _ state: inout AppState
 ) -> [Effect] {
   guard let index = state.conversations.index(of: channel),
     state.conversations[index].kind == .channel
   else { return [] }
   let known = state.conversations[index].members
-  var members = Members()
-  for nick in nicks + [state.localName] {
-    let key = state.nameRules.key(for: nick)
-    members.insert(nick, key: key)
-    // A list again (a relink) keeps who is away: NAMES does not say.
-    _ = members.setAway(key: key, message: known?.awayMessage(key: key))
+  var members = Members(prefixOrder: state.nameRules.memberPrefixes)
+  for var member in listed {
+    let key = state.nameRules.key(for: member.nick)
+    // A list again (a relink) keeps who is away and their account: NAMES does not say.
+    if let known = known?.member(key: key) {
+      member.awayMessage = member.awayMessage ?? known.awayMessage
+      member.account = member.account ?? known.account
+    }
+    members.insert(member, key: key)
   }
+  let you = state.nameRules.key(for: state.localName)
+  if !members.contains(key: you) { members.insert(state.localName, key: you) }
   state.conversations.modify(at: index) { $0.members = members }
   record(.membersListed(count: members.count), in: channel, at: time, &state)
   return []

@@ -107,6 +107,8 @@ private func updateSession(_ state: inout AppState, _ event: Action.Session) -> 
   case .linkChanged(let link, _):
     state.link = link
     return []
+  case .invited(let nick, let channel, let by, let time):
+    return invited(nick, into: channel, by: by, at: time, &state)
   case .memberAwayChanged(let nick, let message, let time):
     return memberAwayChanged(nick, message: message, at: time, &state)
   case .memberJoined(let nick, let channel, let time):
@@ -115,11 +117,16 @@ private func updateSession(_ state: inout AppState, _ event: Action.Session) -> 
     return memberLeft(nick, channel, reason: reason, at: time, &state)
   case .memberQuit(let nick, let reason, let time):
     return memberQuit(nick, reason: reason, at: time, &state)
-  case .membersListed(let channel, let nicks, let time):
-    return membersListed(channel, nicks, at: time, &state)
+  case .membersListed(let channel, let members, let time):
+    return membersListed(channel, members, at: time, &state)
   case .nameRulesChanged(let rules):
     state.nameRules = rules
+    for index in state.conversations.indices where state.conversations[index].kind == .channel {
+      state.conversations.modify(at: index) { $0.members?.reorder(rules.memberPrefixes) }
+    }
     return []
+  case .modesChanged(let channel, let modes, let by, let ranks, let time):
+    return modesChanged(channel, modes, by: by, ranks: ranks, at: time, &state)
   case .netjoin(let servers, let nicks, let channel, let time):
     return netjoin(nicks, channel, servers: servers, at: time, &state)
   case .netsplit(let servers, let nicks, let time):
@@ -133,6 +140,11 @@ private func updateSession(_ state: inout AppState, _ event: Action.Session) -> 
   case .registeredAs(let nick, let time):
     guard nick != state.localName else { return [] }
     return nickChanged(from: state.localName, to: nick, at: time, &state)
+  case .serverNoticed(var message):
+    guard !state.messages.contains(id: message.id) else { return [] }
+    message.conversation = state.conversations[0].name
+    enter(message, &state)
+    return []
   case .topicChanged(let channel, let topic, let author, let time):
     return topicChanged(channel, topic, by: author, at: time, &state)
   case .transportPolicyLearned(let policy, let time):

@@ -44,6 +44,8 @@ extension IRCClient {
     case .join: receiveJoin(message, into: &output)
     case .part: receivePart(message, into: &output)
     case .kick: receiveKick(message, into: &output)
+    case .mode: receiveMode(message, into: &output)
+    case .invite: receiveInvite(message, into: &output)
     case .quit: receiveQuit(message, into: &output)
     case .nick: receiveNick(message, into: &output)
     case .topic: receiveTopic(message, into: &output)

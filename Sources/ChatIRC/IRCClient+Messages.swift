@@ -10,7 +10,7 @@ extension IRCClient {
     guard parameters.count >= 2, let sourceText = message.source else {
       // A notice without a source, before registration, is the server talking.
       if isNotice, let text = parameters.last {
-        output.events.append(.serverNotice(text: text))
+        output.events.append(.serverNotice(server: message.source, text: text))
       } else {
         countMalformed()
       }
@@ -19,7 +19,7 @@ extension IRCClient {
     let source = IRCSource(sourceText)
     var (target, text) = (parameters[0], parameters[1])
     if isNotice, source.isServer || target == "*" {
-      output.events.append(.serverNotice(text: text))
+      output.events.append(.serverNotice(server: source.nick, text: text))
       return
     }
     var kind: IRCIncomingMessage.Kind = isNotice ? .notice : .message

@@ -64,6 +64,12 @@ public enum IRCEvent: Hashable, Sendable {
   /// Someone in a channel of ours went away with `message`, or came back (nil), as
   /// `away-notify` reports it. Never us: the server does not tell us of our own `AWAY`.
   case userAway(nick: String, message: String?)
+  /// `by` changed the modes of `channel` (`+o bob`, the mode string and its parameters as
+  /// sent), giving or taking the membership prefixes `ranks`.
+  case channelModeChanged(channel: String, by: String, modes: String, ranks: [RankChange])
+  /// `by` invited `nick` into `channel`: us, or with `invite-notify` someone into a channel
+  /// of ours.
+  case invited(nick: String, channel: String, by: String)
   /// `by` put `nick` out of `channel`.
   case userKicked(channel: String, nick: String, by: String, reason: String?)
   /// Someone else changed nick (the core knows which of our channels they are in).
@@ -103,8 +109,8 @@ public enum IRCEvent: Hashable, Sendable {
 
   /// A CTCP `command` (`VERSION`, `PING`) from `nick` was answered: at most one a second.
   case ctcpAnswered(nick: String, command: String)
-  /// A notice from the server itself.
-  case serverNotice(text: String)
+  /// A notice from the server itself (`server` its name, when the line had a source).
+  case serverNotice(server: String?, text: String)
   /// An error reply from the server not tied to anything else here (`code` is the numeric),
   /// or, after a line the user wrote by hand (`/quote`, `/mode`), any reply nothing else
   /// shows.

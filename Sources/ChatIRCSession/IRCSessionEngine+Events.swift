@@ -55,6 +55,11 @@ extension IRCSessionEngine {
       enqueue(.memberLeft(nick, channel: ConversationName(channel), reason: reason, time: now))
     case .userAway(let nick, let message):
       enqueue(.memberAwayChanged(nick, message: message, time: now))
+    case .channelModeChanged(let channel, let by, let modes, let ranks):
+      enqueue(
+        .modesChanged(ConversationName(channel), modes: modes, by: by, ranks: ranks, time: now))
+    case .invited(let nick, let channel, let by):
+      enqueue(.invited(nick, channel: ConversationName(channel), by: by, time: now))
     case .userKicked(let channel, let nick, let by, let reason):
       let why = "removed by \(by)" + (reason.map { ": \($0)" } ?? "")
       enqueue(.memberLeft(nick, channel: ConversationName(channel), reason: why, time: now))
@@ -72,7 +77,10 @@ extension IRCSessionEngine {
         .topicChanged(
           ConversationName(channel), topic: text.isEmpty ? nil : text, by: setBy, time: now))
     case .names(let channel, let members):
-      enqueue(.membersListed(ConversationName(channel), members.map(\.nick), time: now))
+      let listed = members.map {
+        Member($0.nick, prefixes: $0.prefixes, user: $0.user, host: $0.host)
+      }
+      enqueue(.membersListed(ConversationName(channel), listed, time: now))
     case .received(let incoming):
       enqueue(.received(message(for: incoming)))
     case .messageSplit(_, let parts):
@@ -114,9 +122,14 @@ extension IRCSessionEngine {
       notify(.lineIgnored(reason: reason), at: now)
     case .disconnected(let reason):
       linkEnded(reason, at: now)
-    case .capabilities, .topicSetBy, .serverNotice, .lagMeasured:
+    case .serverNotice(let server, let text):
+      let notice = Message(
+        id: ids.next(), sender: server ?? "server", text: text, time: now, markup: .ircFormatting,
+        isNotice: true)
+      enqueue(.serverNoticed(notice))
+    case .capabilities, .topicSetBy, .lagMeasured:
       // Not the core's: the client keeps what it needs of them (`client.capabilities`,
-      // `client.lagMilliseconds`); the core shows no setter, server notice or lag.
+      // `client.lagMilliseconds`); the core shows no setter or lag.
       break
     }
   }
@@ -128,6 +141,7 @@ extension IRCSessionEngine {
     if let length = support.channelLength { rules.channelLength = length }
     if let length = support.nickLength { rules.nickLength = length }
     rules.caseMapping = support.caseMapping
+    rules.memberPrefixes = support.prefixes.map(\.prefix)
     return rules
   }
 
@@ -153,7 +167,7 @@ extension IRCSessionEngine {
       sender: incoming.sender, text: incoming.text, time: incoming.time,
       conversation: ConversationName(incoming.conversation), isAction: incoming.kind == .action,
       markup: .ircFormatting, isMention: incoming.mentionsUs && !incoming.isHistory,
-      serverMessageID: incoming.msgid)
+      serverMessageID: incoming.msgid, isNotice: incoming.kind == .notice)
   }
 
 }

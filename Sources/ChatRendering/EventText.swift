@@ -20,6 +20,9 @@ public enum EventText {
     case .closed(let reason):
       let what = rules.isChannel(event.conversation.text) ? "you left" : "private chat closed"
       return what + because(reason)
+    case .invited(let nick, let channel, let author):
+      return shown(author) + " invited " + (nick.map { shown($0) } ?? "you") + " to "
+        + shown(channel)
     case .memberAwayChanged(let nick, let message):
       guard let message else { return shown(nick) + " is back" }
       return shown(nick) + " is away: " + shown(message, markup)
@@ -31,6 +34,8 @@ public enum EventText {
       return shown(nick) + " quit" + because(reason)
     case .memberRenamed(let old, let new):
       return shown(old) + " is now known as " + shown(new)
+    case .modesChanged(let modes, let author):
+      return "mode " + shown(modes, markup) + " by " + shown(author)
     case .membersListed(let count):
       return count == 1 ? "1 member (/names lists them)" : "\(count) members (/names lists them)"
     case .netjoin(let nicks, let servers):
@@ -85,9 +90,11 @@ public enum EventText {
   /// What `/names` and every other list of members puts after someone away: `bob (away)`.
   public static let awayMark = " (away)"
 
-  /// A member as lists show them: the nick, sanitised, marked while they are away.
+  /// A member as lists show them: their highest prefix (`@bob`, as IRC clients do), the nick,
+  /// sanitised, marked while they are away.
   public static func listed(_ member: Member) -> String {
-    shown(member.nick) + (member.awayMessage == nil ? "" : awayMark)
+    let prefix = member.highestPrefix.map { shown(String($0)) } ?? ""
+    return prefix + shown(member.nick) + (member.awayMessage == nil ? "" : awayMark)
   }
 
   /// The most nicks a netsplit or netjoin line names; the rest are counted.

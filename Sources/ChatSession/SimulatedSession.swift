@@ -182,7 +182,7 @@ public struct SimulatedSession: Session {
         return .joined(channel, time: due)
       case .members(let channel):
         awaitedConfirmations -= 1  // A join is settled once its member list is in.
-        return .membersListed(channel, [configuration.peerName], time: due)
+        return .membersListed(channel, [Member(configuration.peerName)], time: due)
       case .part(let channel, let reason):
         awaitedConfirmations -= 1
         channels.remove(channel)

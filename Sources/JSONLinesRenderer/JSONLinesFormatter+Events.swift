@@ -32,6 +32,12 @@ extension JSONLinesFormatter {
     case .memberAwayChanged(let nick, let message):
       room += JSONWriter.maximumLength(ofString: nick)
       room += message.map(JSONWriter.maximumLength(ofString:)) ?? 0
+    case .invited(let nick, let channel, let author):
+      room += nick.map(JSONWriter.maximumLength(ofString:)) ?? 0
+      room +=
+        JSONWriter.maximumLength(ofString: channel) + JSONWriter.maximumLength(ofString: author)
+    case .modesChanged(let modes, let author):
+      room += JSONWriter.maximumLength(ofString: modes) + JSONWriter.maximumLength(ofString: author)
     case .memberJoined(let nick): room += JSONWriter.maximumLength(ofString: nick)
     case .memberLeft(let nick, let reason), .memberQuit(let nick, let reason):
       room += JSONWriter.maximumLength(ofString: nick)
@@ -54,6 +60,8 @@ extension JSONLinesFormatter {
       switch event.change {
       case .activated: open("active", &writer)
       case .closed: open("left", &writer)
+      case .invited: open("invite", &writer)
+      case .modesChanged: open("mode", &writer)
       case .memberAwayChanged: open("away", &writer)
       case .memberJoined: open("member_joined", &writer)
       case .memberLeft: open("member_left", &writer)
@@ -78,6 +86,17 @@ extension JSONLinesFormatter {
         } else {
           writer.write(",\"message\":null")
         }
+      case .invited(let nick, let channel, let author):
+        Self.writeOptional("by", author, to: &writer)
+        Self.writeOptional("channel", channel, to: &writer)
+        if let nick {
+          Self.writeOptional("nick", nick, to: &writer)
+        } else {
+          writer.write(",\"you\":true")
+        }
+      case .modesChanged(let modes, let author):
+        Self.writeOptional("modes", modes, to: &writer)
+        Self.writeOptional("by", author, to: &writer)
       case .memberJoined(let nick):
         Self.writeOptional("nick", nick, to: &writer)
       case .memberLeft(let nick, let reason), .memberQuit(let nick, let reason):

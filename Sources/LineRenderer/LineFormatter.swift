@@ -84,12 +84,14 @@ public struct LineFormatter: TranscriptFormatter {
       if EventText.namesConversation(message.conversation, in: state) {
         appendLabel(message.conversation, to: &row, &output)
       }
-      // An action reads as irssi shows it, `* Bob waves`; a mention's sender stands out.
+      // An action reads as irssi shows it, `* Bob waves`, and a notice `-Bob- psst`; a
+      // mention's sender stands out.
       let senderStyle =
         message.isMention && !isOwn ? .highlight : ANSIStyle.color(forSender: message.sender)
-      row.append(message.isAction ? " * " : isOwn ? " > " : " < ", to: &output)
+      row.append(
+        message.isAction ? " * " : message.isNotice ? " -" : isOwn ? " > " : " < ", to: &output)
       row.append(Sanitizer.sanitize(message.sender), style: senderStyle, to: &output)
-      row.append(message.isAction ? " " : ": ", to: &output)
+      row.append(message.isAction ? " " : message.isNotice ? "- " : ": ", to: &output)
       appendText(of: message, to: &row, &output)
       row.endLine(to: &output)
     }

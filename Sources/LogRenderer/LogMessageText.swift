@@ -2,8 +2,8 @@ import ChatCore
 import ChatRendering
 import IRCFormattingCodes
 
-/// A message as a log line says it after the time: `Bob: hello`, or for an action
-/// `* Bob waves`, as irssi logs one. Names and text are sanitised; IRC formatting codes
+/// A message as a log line says it after the time: `Bob: hello`, for an action
+/// `* Bob waves`, and for a notice `-Bob- psst`, as irssi logs them. Names and text are sanitised; IRC formatting codes
 /// (`Message.markup`) are left out, since a log shows no styles.
 enum LogMessageText {
   /// Appends the sender and text of `message`, without a newline.
@@ -12,6 +12,10 @@ enum LogMessageText {
       output.append(literal: " * ")
       output.append(utf8: Sanitizer.sanitize(message.sender))
       output.append(UInt8(ascii: " "))
+    } else if message.isNotice {
+      output.append(literal: " -")
+      output.append(utf8: Sanitizer.sanitize(message.sender))
+      output.append(literal: "- ")
     } else {
       output.append(UInt8(ascii: " "))
       output.append(utf8: Sanitizer.sanitize(message.sender))

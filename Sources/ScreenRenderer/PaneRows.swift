@@ -39,6 +39,10 @@ struct PaneRows {
       spans.append(("* ", .plain))
       spans.append((sender, senderStyle))
       spans.append((" ", .plain))
+    } else if message.isNotice {
+      spans.append(("-", .dim))
+      spans.append((sender, senderStyle))
+      spans.append(("- ", .dim))
     } else {
       spans.append(("<", .dim))
       spans.append((sender, senderStyle))

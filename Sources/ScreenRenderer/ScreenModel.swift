@@ -49,8 +49,8 @@ public struct ScreenModel {
       switch event.change {
       case .activated: continue  // The buffer list and the title say so.
       case .opened: journal.forget(key: key)
-      case .closed, .memberAwayChanged, .memberJoined, .memberLeft, .memberQuit, .memberRenamed,
-        .membersListed, .netjoin, .netsplit, .topicChanged:
+      case .closed, .invited, .memberAwayChanged, .memberJoined, .memberLeft, .memberQuit,
+        .memberRenamed, .membersListed, .modesChanged, .netjoin, .netsplit, .topicChanged:
         break
       }
       journal.add(

@@ -14,3 +14,73 @@ import Testing
     #expect(members.listed.contains(Member("N0", awayMessage: nil)))
   }
 }
+
+/// Ranks: every prefix kept in the network's order, lists sorted highest first.
+@Suite struct MemberRankTests {
+  static let order: [Character] = ["~", "@", "%", "+"]
+
+  @Test func listedPutsTheHighestRankFirstThenSortsByKey() {
+    var members = Members(prefixOrder: Self.order)
+    members.insert(Member("zed", prefixes: "+"), key: "zed")
+    members.insert(Member("amy"), key: "amy")
+    members.insert(Member("Bob", prefixes: "@"), key: "bob")
+    members.insert(Member("al", prefixes: "@"), key: "al")
+    members.insert(Member("owner", prefixes: "~"), key: "owner")
+    #expect(members.listed.map(\.nick) == ["owner", "al", "Bob", "zed", "amy"])
+    #expect(members.listed.map { members.rank(of: $0) } == [0, 1, 1, 3, 4])
+  }
+
+  @Test func everyPrefixIsKeptInTheNetworksOrderAndUnknownOnesAreDropped() {
+    var members = Members(prefixOrder: Self.order)
+    members.insert(Member("bob", prefixes: "+@!+"), key: "bob")
+    #expect(members.member(key: "bob")?.prefixes == "@+")
+    #expect(members.member(key: "bob")?.highestPrefix == "@")
+  }
+
+  @Test func aModeGivesOrTakesOnePrefixAndChangesTheRank() {
+    var members = Members(prefixOrder: Self.order)
+    members.insert(Member("bob", prefixes: "+"), key: "bob")
+    var changes = [members.setPrefix("@", held: true, key: "bob")]
+    #expect(members.member(key: "bob")?.prefixes == "@+")
+    changes.append(members.setPrefix("@", held: true, key: "bob"))
+    changes.append(members.setPrefix("!", held: true, key: "bob"))
+    changes.append(members.setPrefix("@", held: true, key: "nobody"))
+    changes.append(members.setPrefix("+", held: false, key: "bob"))
+    #expect(members.member(key: "bob")?.prefixes == "@")
+    #expect(changes == [true, false, false, false, true])
+  }
+
+  @Test func aRenameKeepsPrefixesAccountAwayAndHost() {
+    var members = Members(prefixOrder: Self.order)
+    members.insert(Member("bob", prefixes: "@", user: "b", host: "h"), key: "bob")
+    let changes = [
+      members.setAccount(key: "bob", account: "bobby"),
+      members.setAway(key: "bob", message: "lunch"),
+      members.rename(key: "bob", to: "Rob", newKey: "rob"),
+    ]
+    #expect(changes == [true, true, true])
+    #expect(
+      members.member(key: "rob")
+        == Member(
+          "Rob", prefixes: "@", account: "bobby", awayMessage: "lunch", user: "b", host: "h"))
+    #expect(members.member(key: "rob")?.userHost == "b@h")
+    #expect(!members.contains(key: "bob"))
+  }
+
+  @Test func insertingAgainKeepsWhatTheNewEntryDoesNotSay() {
+    var members = Members(prefixOrder: Self.order)
+    members.insert(Member("bob", account: "bobby", user: "b", host: "h"), key: "bob")
+    members.insert(Member("Bob", prefixes: "+"), key: "bob")
+    #expect(
+      members.member(key: "bob")
+        == Member("Bob", prefixes: "+", account: "bobby", user: "b", host: "h"))
+  }
+
+  @Test func newRulesReorderTheRanks() {
+    var members = Members(prefixOrder: ["@", "+"])
+    members.insert(Member("bob", prefixes: "@+"), key: "bob")
+    members.reorder(["+"])
+    #expect(members.member(key: "bob")?.prefixes == "+")
+    #expect(members.prefixOrder == ["+"])
+  }
+}

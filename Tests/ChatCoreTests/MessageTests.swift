@@ -69,7 +69,7 @@ import Testing
     #expect(
       text
         == ##"{"conversation":"#chat","id":"01000000-0000-4000-8000-000000000000","##
-        + #""isAction":false,"isLocal":false,"isMention":false,"markup":"plain","#
+        + #""isAction":false,"isLocal":false,"isMention":false,"isNotice":false,"markup":"plain","#
         + #""sender":"Person B","serverMessageID":"abc","text":"hello there, this is a line","#
         + #""time":1735732800005}"#)
     #expect(try JSONDecoder().decode(Message.self, from: Data(text.utf8)) == original)
@@ -85,6 +85,7 @@ extension MessageTests {
     let printed = String(describing: original)
     #expect(
       printed.hasPrefix("Message(id: 01000000-0000-4000-8000-000000000000, sender: \"Person B\""))
-    #expect(printed.hasSuffix("isMention: false, serverMessageID: Optional(\"abc\"))"))
+    #expect(
+      printed.hasSuffix("isMention: false, serverMessageID: Optional(\"abc\"), isNotice: false)"))
   }
 }

@@ -8,7 +8,8 @@ private let other = ConversationName("#other")
 private func withBobAround() -> AppState {
   var state = inRoom()
   state = update(state, .session(.joined(other, time: at(110))))
-  state = update(state, .session(.membersListed(other, ["Bob", "Dave"], time: at(110))))
+  state = update(
+    state, .session(.membersListed(other, ["Bob", "Dave"].map { Member($0) }, time: at(110))))
   state = update(state, .user(.switched(to: "#room", time: at(120))))
   return update(state, .user(.openedPrivateChat(with: "Bob", time: at(150))))
 }
@@ -71,7 +72,8 @@ struct UpdateAwayTests {
 
   @Test func aNewListOfMembersKeepsWhoIsAway() {
     let state = update(
-      bobAtLunch(), .session(.membersListed(room, ["Bob", "Person B"], time: at(12))))
+      bobAtLunch(),
+      .session(.membersListed(room, ["Bob", "Person B"].map { Member($0) }, time: at(12))))
     #expect(state.conversations[1].members?.awayMessage(key: "bob") == "lunch")
   }
 }

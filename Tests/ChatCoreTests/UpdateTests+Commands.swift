@@ -183,6 +183,29 @@ extension UpdateTests {
     expectUpdate(inRoom(), typed("/names #nope"), effects: [.show(.notOpen("#nope"))])
   }
 
+  @Test func namesListsOperatorsFirstThenVoicedThenTheRestEachWithEveryPrefix() {
+    var rules = NameRules()
+    rules.memberPrefixes = ["~", "@", "+"]
+    var state = update(connected(), .session(.nameRulesChanged(rules)))
+    state = update(state, .session(.joined(room, time: at(100))))
+    let listed = [
+      Member("zoe", prefixes: "+"), Member("amy"), Member("Bob", prefixes: "+@"),
+      Member("Al", prefixes: "@"), Member("PersonA", prefixes: "~"),
+    ]
+    state = update(state, .session(.membersListed(room, listed, time: at(100))))
+    expectUpdate(
+      state, typed("/names"),
+      effects: [
+        .show(
+          .members(
+            room,
+            [
+              Member("PersonA", prefixes: "~"), Member("Al", prefixes: "@"),
+              Member("Bob", prefixes: "@+"), Member("zoe", prefixes: "+"), Member("amy"),
+            ]))
+      ])
+  }
+
   @Test func topicShowsOrAsksTheSessionToSetIt() {
     expectUpdate(inRoom(), typed("/topic"), effects: [.show(.topic(room, nil))])
     expectUpdate(inRoom(), typed("/topic ship it"), effects: [.setTopic(room, "ship it")])

@@ -11,7 +11,8 @@ let carol = ConversationName("Carol")
 func inRoom() -> AppState {
   var state = connected()
   state = update(state, .session(.joined(room, time: at(100))))
-  return update(state, .session(.membersListed(room, ["Person B", "Bob"], time: at(100))))
+  return update(
+    state, .session(.membersListed(room, ["Person B", "Bob"].map { Member($0) }, time: at(100))))
 }
 
 /// A message from `sender` in `conversation`.
@@ -70,7 +71,9 @@ extension UpdateTests {
   @Test func membersListedReplacesTheMembersAndKeepsYou() {
     var state = connected()
     state = update(state, .session(.joined(room, time: at(100))))
-    expectUpdate(state, .session(.membersListed(room, ["Person B", "dave"], time: at(100)))) {
+    expectUpdate(
+      state, .session(.membersListed(room, ["Person B", "dave"].map { Member($0) }, time: at(100)))
+    ) {
       var members = Members()
       for nick in ["Person B", "dave", "PersonA"] { members.insert(nick, key: nick.lowercased()) }
       $0.conversations.modify(at: 1) { $0.members = members }
@@ -110,7 +113,7 @@ extension UpdateTests {
     expectUpdate(inRoom(), .session(.memberJoined("Dave", channel: other, time: at(7))))
     expectUpdate(inRoom(), .session(.memberLeft("Dave", channel: other, reason: nil, time: at(7))))
     expectUpdate(inRoom(), .session(.memberLeft("Dave", channel: room, reason: nil, time: at(7))))
-    expectUpdate(inRoom(), .session(.membersListed(other, ["x"], time: at(7))))
+    expectUpdate(inRoom(), .session(.membersListed(other, ["x"].map { Member($0) }, time: at(7))))
     expectUpdate(inRoom(), .session(.topicChanged(other, topic: "t", by: nil, time: at(7))))
   }
 

@@ -8,9 +8,12 @@ private let other = ConversationName("#other")
 /// #room (Person B, Bob, Eve) and #other (Bob, Dave), #room active.
 private func inTwoRooms() -> AppState {
   var state = inRoom()
-  state = update(state, .session(.membersListed(room, ["Person B", "Bob", "Eve"], time: at(100))))
+  state = update(
+    state,
+    .session(.membersListed(room, ["Person B", "Bob", "Eve"].map { Member($0) }, time: at(100))))
   state = update(state, .session(.joined(other, time: at(110))))
-  state = update(state, .session(.membersListed(other, ["Bob", "Dave"], time: at(110))))
+  state = update(
+    state, .session(.membersListed(other, ["Bob", "Dave"].map { Member($0) }, time: at(110))))
   return update(state, .user(.switched(to: "#room", time: at(120))))
 }
 

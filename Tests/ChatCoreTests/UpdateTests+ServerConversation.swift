@@ -172,3 +172,19 @@ extension UpdateTests {
     #expect(joined.conversations.active.name == ops)
   }
 }
+
+/// The server's own notices enter its conversation, whatever conversation they name.
+extension UpdateTests {
+  @Test func aServerNoticeEntersTheServersConversationEvenFromAChannel() {
+    let notice = Message(
+      id: id(4), sender: "irc.test", text: "*** Looking up your hostname", time: at(50),
+      conversation: ConversationName("elsewhere"), isNotice: true)
+    var entered = notice
+    entered.conversation = server
+    expectUpdate(inOps(), .session(.serverNoticed(notice))) {
+      $0.messages.append(entered)
+      $0.messageCount += 1
+      $0.conversations.append(entered, number: 1, at: 0)
+    }
+  }
+}

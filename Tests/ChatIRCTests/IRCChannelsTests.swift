@@ -39,7 +39,7 @@ struct IRCChannelsTests {
     #expect(
       members == [
         IRCMember(nick: "alice", prefixes: "@"), IRCMember(nick: "bob", prefixes: "+"),
-        IRCMember(nick: "carol", prefixes: ""),
+        IRCMember(nick: "carol", prefixes: "", user: "c", host: "host"),
       ])
     // The next list starts afresh: the names of the last one are the core's now.
     channels.gatherNames("dave", for: "#chat", symbols: ["@", "+"])

@@ -127,7 +127,7 @@ import Testing
   @Test func anythingElseReportedClosesTheGroupFirst() {
     var wire = wire()
     split(["user1", "user2"], &wire)
-    wire.server(":irc1.test MODE #chat +m")  // Reports nothing: the group stays open.
+    wire.server(":alice MODE alice +i")  // Reports nothing: the group stays open.
     wire.server(":bob!b@h PRIVMSG #chat :where did they go")
     #expect(wire.events.count == 2)
     #expect(wire.events.first == .netsplit(servers: Self.servers, nicks: ["user1", "user2"]))
@@ -167,6 +167,10 @@ import Testing
       wire.events == [
         .netjoin(servers: Self.servers, channel: "#chat", nicks: ["user1", "user2", "bob"]),
         .netjoin(servers: Self.servers, channel: "#ops", nicks: ["user1", "bob"]),
+        // The rank the server gave back on the relink, after the joins it belongs to.
+        .channelModeChanged(
+          channel: "#ops", by: "irc2.test", modes: "+o user1",
+          ranks: [RankChange("user1", prefix: "@", isGiven: true)]),
       ])
     wire.reset()
     // Back: their next join is an ordinary one.

@@ -82,8 +82,8 @@ import Testing
     #expect(received(wire).first?.text == "waves")
     #expect(
       wire.events.suffix(2) == [
-        .serverNotice(text: "*** You are connected"),
-        .serverNotice(text: "*** Looking up your hostname..."),
+        .serverNotice(server: "irc1.test", text: "*** You are connected"),
+        .serverNotice(server: nil, text: "*** Looking up your hostname..."),
       ])
   }
 

@@ -36,6 +36,15 @@ import Testing
         ConversationName("#room"), [Member("Bob", awayMessage: "lunch"), Member("Eve\u{1B}")]),
       "2 in #room: Bob (away) Eve␛\n"
     ),
+    (
+      .members(
+        ConversationName("#room"),
+        [
+          Member("Ann", prefixes: "@+"), Member("Bob", prefixes: "+"),
+          Member("Eve", prefixes: "\u{1B}"),
+        ]),
+      "3 in #room: @Ann +Bob ␛Eve\n"
+    ),
     (.missingArgument(.msg), "usage: /msg NAME TEXT\n"),
     (.joinFailed(ConversationName("#a"), reason: "banned\u{7}"), "cannot join #a: banned␇\n"),
     (

@@ -34,7 +34,8 @@ import Testing
     #expect(events.map(\.0) == [100, 100])
     #expect(
       events.map(\.1) == [
-        .joined(room, time: then), .membersListed(room, ["Person B"], time: then),
+        .joined(room, time: then),
+        .membersListed(room, ["Person B"].map { Member($0) }, time: then),
       ])
   }
 

@@ -30,7 +30,7 @@ struct AwayNotifyTests {
       "\(chat.stdout)\n\(chat.stderr)")
     chat.type("/names")
     #expect(
-      chat.waitFor(inErrors: true) { $0.contains("2 in #ops: bob (away) bot\n") },
+      chat.waitFor(inErrors: true) { $0.contains("2 in #ops: @bob (away) bot\n") },
       "\(chat.stderr)")
 
     try bob.send("AWAY")
@@ -39,7 +39,7 @@ struct AwayNotifyTests {
       "\(chat.stdout)\n\(chat.stderr)")
     chat.type("/names")
     #expect(
-      chat.waitFor(inErrors: true) { $0.contains("2 in #ops: bob bot\n") }, "\(chat.stderr)")
+      chat.waitFor(inErrors: true) { $0.contains("2 in #ops: @bob bot\n") }, "\(chat.stderr)")
 
     chat.closeInput()
     #expect(chat.waitForExit() == 0, "\(chat.stderr)")

@@ -165,7 +165,10 @@ struct IRCSessionNgircdTests {
       ["--server", "irc://127.0.0.1:\(server.port)/#ops", "--name", "bot", "--renderer", "jsonl"],
       stdin: Array("one\ntwo\n".utf8), environment: home.environment())
     #expect(run.status == 0, "\(run.stderr)")
-    let entered = run.lines.filter { $0.contains("\"type\":\"message\"") }
+    // ngircd's own notices (connection statistics at the end) are messages too, not ours.
+    let entered = run.lines.filter {
+      $0.contains("\"type\":\"message\"") && !$0.contains("\"notice\":true")
+    }
     #expect(entered.count == 2, "\(run.output)")
     let said = try watcher.collect(for: 1).filter { $0.command == "PRIVMSG" }.map(\.trailing)
     #expect(said == ["one", "two"])

@@ -17,7 +17,7 @@ import Testing
     try? renderer.start(state)
     let actions: [Action] = [
       .session(.joined(room, time: time)),
-      .session(.membersListed(room, ["bob", "carol"], time: time)),
+      .session(.membersListed(room, ["bob", "carol"].map { Member($0) }, time: time)),
       .session(.memberAwayChanged("bob", message: "lunch", time: time)),
       .user(.submitted(text: "/names", id: ConversationLineTests.id(1), time: time)),
       .session(.memberAwayChanged("bob", message: nil, time: time)),
@@ -50,7 +50,7 @@ import Testing
         $0.textMarkup = .ircFormatting
         _ = update(&$0, .session(.joined(room, time: time)))
       },
-      { _ = update(&$0, .session(.membersListed(room, ["bob"], time: time))) },
+      { _ = update(&$0, .session(.membersListed(room, ["bob"].map { Member($0) }, time: time))) },
       {
         _ = update(
           &$0, .session(.memberAwayChanged("bob", message: "\u{2}out\u{2}\u{1B}[2J", time: time)))

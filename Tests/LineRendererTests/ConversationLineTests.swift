@@ -45,6 +45,17 @@ import Testing
     #expect(text == "Conversation\n12:00:00 < Person B: hi\n")
   }
 
+  @Test func aNoticeReadsAsIrssiShowsOne() {
+    let text = Self.transcript([
+      { state in
+        let notice = Message(
+          id: Self.id(1), sender: "Bob", text: "psst", time: Self.time, isNotice: true)
+        _ = update(&state, .session(.received(notice)))
+      }
+    ])
+    #expect(text == "Conversation\n12:00:00 -Bob- psst\n")
+  }
+
   @Test func withTwoOpenEachLineNamesItsConversation() {
     let text = Self.transcript([
       { _ = update(&$0, .session(.joined(ConversationName("#room"), time: Self.time))) },
@@ -74,6 +85,13 @@ import Testing
       },
       { _ = update(&$0, .session(.memberJoined("Eve", channel: room, time: Self.time))) },
       { _ = update(&$0, .session(.memberQuit("Eve", reason: "gone", time: Self.time))) },
+      {
+        let ranks = [RankChange("Rob", prefix: "@", isGiven: true)]
+        _ = update(
+          &$0,
+          .session(.modesChanged(room, modes: "+o Rob", by: "Eve", ranks: ranks, time: Self.time)))
+      },
+      { _ = update(&$0, .session(.invited("Dan", channel: room, by: "Eve", time: Self.time))) },
       { _ = update(&$0, .session(.left(room, reason: nil, time: Self.time))) },
     ])
     #expect(
@@ -87,6 +105,8 @@ import Testing
         12:00:00 [#room] -- Rob left (x)
         12:00:00 [#room] -- Eve joined
         12:00:00 [#room] -- Eve quit (gone)
+        12:00:00 [#room] -- mode +o Rob by Eve
+        12:00:00 [#room] -- Eve invited Dan to #room
         12:00:00 [#room] -- you left
         12:00:00 [Conversation] -- now talking here
 

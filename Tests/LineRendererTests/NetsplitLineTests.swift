@@ -12,7 +12,7 @@ import Testing
     let crowd = (1...12).map { "user\($0)" }
     let text = ConversationLineTests.transcript([
       { _ = update(&$0, .session(.joined(room, time: time))) },
-      { _ = update(&$0, .session(.membersListed(room, crowd, time: time))) },
+      { _ = update(&$0, .session(.membersListed(room, crowd.map { Member($0) }, time: time))) },
       {
         _ = update(&$0, .session(.netsplit(servers: "*.net *.split", nicks: crowd, time: time)))
       },

@@ -82,7 +82,8 @@ import Testing
       &state,
       .session(
         .membersListed(
-          ConversationName("#ops"), ["Person B", "Bob", "persona"], time: .virtualEpoch)))
+          ConversationName("#ops"), ["Person B", "Bob", "persona"].map { Member($0) },
+          time: .virtualEpoch)))
     let context = CompletionContext(state)
     #expect(context.conversations == ["Conversation", "#ops"])
     #expect(context.members == ["Bob", "Person B"])

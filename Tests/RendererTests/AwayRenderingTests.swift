@@ -18,7 +18,7 @@ import Testing
     state.sessionStatus = .connected
     try? renderer.start(state)
     for action: Action.Session in [
-      .joined(room, time: time), .membersListed(room, ["Bob"], time: time),
+      .joined(room, time: time), .membersListed(room, ["Bob"].map { Member($0) }, time: time),
       .memberAwayChanged("Bob", message: "lunch", time: time),
       .memberAwayChanged("Bob", message: nil, time: time),
     ] {

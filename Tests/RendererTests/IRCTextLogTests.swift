@@ -73,7 +73,8 @@ import Testing
     let room = ConversationName("#room")
     let time = Timestamp.virtualEpoch
     for action: Action.Session in [
-      .joined(room, time: time), .membersListed(room, ["Bob", "PersonA"], time: time),
+      .joined(room, time: time),
+      .membersListed(room, ["Bob", "PersonA"].map { Member($0) }, time: time),
       .topicChanged(room, topic: "\u{2}release\u{2} \u{3}4today", by: "Bob", time: time),
       .memberLeft("Bob", channel: room, reason: "\u{1D}bye", time: time),
     ] {

@@ -28,7 +28,9 @@ import Testing
   @Test func joiningReportsJoinedActiveAndMembersInOrder() {
     let lines = objects { state in
       _ = update(&state, .session(.joined(ConversationName("#room"), time: time)))
-      _ = update(&state, .session(.membersListed(ConversationName("#room"), ["Bob"], time: time)))
+      _ = update(
+        &state,
+        .session(.membersListed(ConversationName("#room"), ["Bob"].map { Member($0) }, time: time)))
     }
     #expect(
       lines == [
@@ -70,6 +72,26 @@ import Testing
     #expect(decoded[9]["reason"] as? String == "done")
     // Escapes keep each object on its line: no raw ESC.
     #expect(!lines.joined().unicodeScalars.contains("\u{1B}"))
+  }
+
+  @Test func modesAndInvitationsHaveObjectsOfTheirOwn() {
+    let room = ConversationName("#room")
+    let lines = objects { state in
+      _ = update(&state, .session(.joined(room, time: time)))
+      let ranks = [RankChange("Bob", prefix: "@", isGiven: true)]
+      _ = update(
+        &state, .session(.modesChanged(room, modes: "+o Bob", by: "Eve", ranks: ranks, time: time)))
+      _ = update(&state, .session(.invited("Carol", channel: room, by: "Eve", time: time)))
+      _ = update(
+        &state,
+        .session(.invited("PersonA", channel: ConversationName("#x"), by: "Eve", time: time)))
+    }
+    #expect(
+      Array(lines.suffix(3)) == [
+        ##"{"type":"mode","seq":4,"conversation":"#room","modes":"+o Bob","by":"Eve","time":"2025-01-01T12:00:00.000Z"}"##,
+        ##"{"type":"invite","seq":5,"conversation":"#room","by":"Eve","channel":"#room","nick":"Carol","time":"2025-01-01T12:00:00.000Z"}"##,
+        ##"{"type":"invite","seq":6,"conversation":"Conversation","by":"Eve","channel":"#x","you":true,"time":"2025-01-01T12:00:00.000Z"}"##,
+      ])
   }
 
   @Test func messagesSentToAPrivateChatNameIt() {

@@ -33,6 +33,18 @@ import Testing
       ])
   }
 
+  @Test func aNoticeSaysSoAfterTheKeysEveryMessageHas() {
+    let lines = render { state in
+      let notice = Message(
+        id: id, sender: "Bob", text: "psst", time: .virtualEpoch, isNotice: true)
+      _ = update(&state, .session(.received(notice)))
+    }
+    #expect(
+      lines[1]
+        == #"{"type":"message","seq":2,"conversation":"Conversation","id":"6078BF18-0FF8-432F-911F-5A75F7215B2A","sender":"Bob","text":"psst","time":"2025-01-01T12:00:00.000Z","own":false,"notice":true}"#
+    )
+  }
+
   @Test func hostileTextStaysOnOneLineAndRoundTrips() throws {
     let text = "a\nb\r\u{0}\u{1B}]0;x\u{7}\u{2028}\u{FFFD}"
     let lines = render { state in

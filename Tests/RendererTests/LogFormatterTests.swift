@@ -30,6 +30,12 @@ import Testing
         == "12:00:00.100 PersonA: hello\n12:00:00.300 Person B: hi\n")
   }
 
+  @Test func aNoticeIsLoggedBetweenDashesAsIrssiLogsOne() {
+    var notice = message("Bob\u{1B}", "psst")
+    notice.isNotice = true
+    #expect(log([notice]) == "12:00:00.100 -Bob␛- psst\n")
+  }
+
   @Test func timesShiftByTheLocalOffset() {
     #expect(log([message("A", "x")], utcOffsetSeconds: -3600) == "11:00:00.100 A: x\n")
   }

@@ -15,7 +15,8 @@ import Testing
   /// #chat with the crowd, split off and back again.
   static func splitAndBack(_ state: inout AppState) {
     _ = update(&state, .session(.joined(room, time: time)))
-    _ = update(&state, .session(.membersListed(room, ["bob"] + crowd, time: time)))
+    _ = update(
+      &state, .session(.membersListed(room, (["bob"] + crowd).map { Member($0) }, time: time)))
     _ = update(&state, .session(.netsplit(servers: servers, nicks: crowd, time: time)))
     _ = update(
       &state, .session(.netjoin(servers: servers, nicks: crowd, channel: room, time: time)))
@@ -50,7 +51,9 @@ import Testing
   @Test func oneOrFewPeopleAreNamedWithoutACount() {
     let text = Self.rendered(LogFormatter()) { state in
       _ = update(&state, .session(.joined(Self.room, time: Self.time)))
-      _ = update(&state, .session(.membersListed(Self.room, ["bob", "eve"], time: Self.time)))
+      _ = update(
+        &state,
+        .session(.membersListed(Self.room, ["bob", "eve"].map { Member($0) }, time: Self.time)))
       _ = update(
         &state, .session(.netsplit(servers: "*.net *.split", nicks: ["bob"], time: Self.time)))
       _ = update(
@@ -67,7 +70,9 @@ import Testing
     let text = Self.rendered(LogFormatter()) { state in
       _ = update(&state, .session(.joined(Self.room, time: Self.time)))
       _ = update(
-        &state, .session(.membersListed(Self.room, ["b\u{1B}[2Jb", "eve"], time: Self.time)))
+        &state,
+        .session(
+          .membersListed(Self.room, ["b\u{1B}[2Jb", "eve"].map { Member($0) }, time: Self.time)))
       _ = update(
         &state,
         .session(

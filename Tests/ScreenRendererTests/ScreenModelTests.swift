@@ -26,7 +26,9 @@ import Testing
     }
     _ = update(
       &state,
-      .session(.membersListed(ConversationName("#a"), ["alice", "bob", "carol"], time: time)))
+      .session(
+        .membersListed(
+          ConversationName("#a"), ["alice", "bob", "carol"].map { Member($0) }, time: time)))
     _ = update(&state, .user(.submitted(text: "/win 2", id: id(9000), time: time)))
     model.note(state)
     return (model, state)

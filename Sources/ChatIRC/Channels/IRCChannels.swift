@@ -105,9 +105,11 @@ struct IRCChannels: Hashable, Sendable {
     var members = namesInProgress[key] ?? []
     for name in names.split(separator: " ") where members.count < Self.memberCap {
       let prefixes = name.prefix { symbols.contains($0) }
-      let nick = IRCSource(name.dropFirst(prefixes.count)).nick
-      guard !nick.isEmpty else { continue }
-      members.append(IRCMember(nick: nick, prefixes: String(prefixes)))
+      let source = IRCSource(name.dropFirst(prefixes.count))
+      guard !source.nick.isEmpty else { continue }
+      members.append(
+        IRCMember(
+          nick: source.nick, prefixes: String(prefixes), user: source.user, host: source.host))
     }
     namesInProgress[key] = members
   }

@@ -21,6 +21,11 @@ extension IRCClient {
     guard netsplits.isOpen else { return handle(message, command, into: &output) }
     var own = IRCOutput()
     handle(message, command, into: &own)
+    if command == .mode, message.source.map({ IRCSource($0).isServer }) == true {
+      let room = IRCNetsplits.heldModesCap - netsplits.heldModes.count
+      netsplits.heldModes += own.events.prefix(max(0, room))
+      return
+    }
     if !own.events.isEmpty { closeNetsplitGroups(into: &output) }
     output.append(own)
   }
@@ -38,6 +43,8 @@ extension IRCClient {
   /// Reports the open groups: the split first, then each channel's returning members.
   mutating func closeNetsplitGroups(into output: inout IRCOutput) {
     output.events += netsplits.close(mapping: support.caseMapping)
+    output.events += netsplits.heldModes
+    netsplits.heldModes = []
   }
 
   /// A `QUIT` with a split's reason: the person joins the open split (a different split, or

@@ -38,6 +38,11 @@ struct IRCNetsplits: Hashable, Sendable {
   var away: [String: String] = [:]
   /// When the open groups close unless another of their lines comes first.
   var deadline: Timestamp?
+  /// What a server's `MODE`s reported while a group was open (ranks given back on a relink):
+  /// reported after the groups, so they neither break a group nor come before its joins.
+  var heldModes: [IRCEvent] = []
+  /// The most mode events held: a hostile server's flood of modes stays bounded.
+  static let heldModesCap = 1_000
 
   /// Whether a group is open.
   var isOpen: Bool { split != nil || !rejoinOrder.isEmpty }

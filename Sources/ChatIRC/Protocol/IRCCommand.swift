@@ -11,7 +11,11 @@ public enum IRCCommand: Hashable, Sendable {
   case error
   case fail
   case join
+  /// `INVITE`: someone invited us, or (`invite-notify`) someone into a channel of ours.
+  case invite
   case kick
+  /// `MODE`: a channel's modes (or ours) changed.
+  case mode
   case nick
   /// `NOTE`: an IRCv3 standard reply, information only.
   case note
@@ -95,8 +99,8 @@ public enum IRCCommand: Hashable, Sendable {
     case .nickUnavailable(let number), .saslReply(let number), .numeric(let number): number
     case .loggedIn: 900
     case .loggedOut: 901
-    case .ack, .authenticate, .away, .batch, .cap, .error, .fail, .join, .kick, .nick, .note,
-      .notice, .part, .ping, .pong, .privmsg, .quit, .topic, .warn, .other:
+    case .ack, .authenticate, .away, .batch, .cap, .error, .fail, .invite, .join, .kick, .mode,
+      .nick, .note, .notice, .part, .ping, .pong, .privmsg, .quit, .topic, .warn, .other:
       nil
     }
   }
@@ -136,6 +140,8 @@ public enum IRCCommand: Hashable, Sendable {
     case "PONG": .pong
     case "BATCH": .batch
     case "KICK": .kick
+    case "MODE": .mode
+    case "INVITE": .invite
     case "TOPIC": .topic
     case "CAP": .cap
     case "AUTHENTICATE": .authenticate

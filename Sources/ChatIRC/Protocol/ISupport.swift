@@ -17,6 +17,8 @@ public struct ISupport: Hashable, Sendable {
   public var prefixes: [IRCMembershipPrefix] = [
     IRCMembershipPrefix(mode: "o", prefix: "@"), IRCMembershipPrefix(mode: "v", prefix: "+"),
   ]
+  /// Which channel modes take a parameter (`CHANMODES`).
+  public var channelModes = IRCChannelModes()
   /// The network's name (`NETWORK`), if it says.
   public var network: String?
   /// How many modes with a parameter one `MODE` line may change (`MODES`); 3 by default, and
@@ -61,6 +63,7 @@ public struct ISupport: Hashable, Sendable {
       case "PREFIX": prefixes = defaults.prefixes
       case "NETWORK": network = nil
       case "MODES": modesPerLine = defaults.modesPerLine
+      case "CHANMODES": channelModes = defaults.channelModes
       case "UTF8ONLY": isUTF8Only = false
       default: break
       }
@@ -77,6 +80,7 @@ public struct ISupport: Hashable, Sendable {
       caseMapping = NameRules.CaseMapping(rawValue: value.lowercased()) ?? caseMapping
     case "PREFIX": prefixes = Self.prefixes(value) ?? prefixes
     case "NETWORK": network = value.isEmpty ? nil : value
+    case "CHANMODES": channelModes = IRCChannelModes(parsing: value) ?? channelModes
     case "UTF8ONLY": isUTF8Only = true
     case "MODES":
       modesPerLine =
