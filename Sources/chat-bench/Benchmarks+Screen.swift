@@ -147,7 +147,11 @@ extension Benchmarks {
       let name = ConversationName("#c\(channel)")
       _ = update(&state, .session(.joined(name, time: time)))
       _ = update(
-        &state, .session(.membersListed(name, (1...1000).map { "n\(channel)x\($0)" }, time: time)))
+        &state,
+        .session(
+          .membersListed(
+            name, (1...1000).map { Member("n\(channel)x\($0)", prefixes: $0 <= 10 ? "@" : "") },
+            time: time)))
     }
     var model = ScreenModel(color: true, utcOffsetSeconds: 0)
     model.start(state)
