@@ -48,7 +48,8 @@ public enum SessionNotice: Hashable, Sendable {
   /// server offered them) or `off` (withdrawn): IRCv3 `cap-notify`.
   case capabilitiesChanged(on: [String], off: [String])
   /// The server sent an IRCv3 standard reply (`FAIL`, `WARN`, `NOTE`) about a command.
-  case standardReply(StandardReply)
+  /// (Indirect: four strings inline would make every `Action` larger; see ActionLayoutTests.)
+  indirect case standardReply(StandardReply)
   /// The server accepts only UTF-8 (`UTF8ONLY`); chat sends nothing else.
   case utf8Only
   /// A policy remembered from an earlier run moves the connection to TLS on `host`:`port`.
