@@ -145,6 +145,9 @@ struct DeliveryFailureTests {
       ], environment: home.environment())
     defer { chat.stop() }
     try watcher.waitFor("bot's JOIN", timeout: 20) { $0.command == "JOIN" && $0.nick == "bot" }
+    // chat itself must have seen its JOIN before the stall: the watcher can see it first, and a
+    // line typed before chat has joined waits for the join, which the stall would hold forever.
+    #expect(chat.waitFor(within: 20) { $0.contains(#""type":"joined""#) }, "\(chat.stdout)")
     proxy.inject(.stall(.toClient))
     chat.type("unheard")
     try watcher.waitFor("the line") { $0.command == "PRIVMSG" && $0.trailing == "unheard" }
