@@ -1,4 +1,5 @@
 @preconcurrency import CReadline
+import ChatRendering
 import Glibc
 import LineRenderer
 import ScreenRenderer
@@ -22,6 +23,8 @@ final class ScreenEditor {
     case endOfFile
     /// A key of the screen.
     case key(ScreenKey)
+    /// Ctrl-L: the whole screen drawn again.
+    case redraw
   }
 
   private(set) var isInstalled = false
@@ -126,9 +129,9 @@ final class ScreenEditor {
     history.add(text)
   }
 
-  /// Records `key` for the installed editor (called from readline's key functions).
-  static func record(_ key: ScreenKey) {
-    screenTarget?.record(.key(key))
+  /// Records `event` for the installed editor (called from readline's key functions).
+  static func record(_ event: Event) {
+    screenTarget?.record(event)
   }
 }
 
