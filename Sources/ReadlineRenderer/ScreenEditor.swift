@@ -41,13 +41,7 @@ final class ScreenEditor {
 
   /// Hands readline the terminal: raw mode, the line handler, the keys, completion.
   func install() {
-    rl_catch_signals = 0
-    rl_catch_sigwinch = 0
-    rl_change_environment = 0
-    rl_readline_name = UnsafePointer(strdup("chat"))
-    rl_attempted_completion_function = completeCommand
-    rl_completer_word_break_characters = UnsafePointer(strdup(" \t"))
-    rl_getc_function = readRepairedKey
+    ReadlineTerminal.configure()
     screenTarget = self
     isInstalled = true
     rl_callback_handler_install("", handleScreenLine)
@@ -59,6 +53,7 @@ final class ScreenEditor {
   func remove() {
     guard isInstalled else { return }
     rl_callback_handler_remove()
+    ReadlineTerminal.giveBack()
     isInstalled = false
     screenTarget = nil
   }
@@ -106,12 +101,12 @@ final class ScreenEditor {
 
   /// Gives the terminal's modes back (Ctrl-Z), keeping the line.
   func deprepare() {
-    if isInstalled { rl_deprep_terminal() }
+    if isInstalled { ReadlineTerminal.giveBack() }
   }
 
   /// Takes the terminal's modes again (on `fg`).
   func prepare() {
-    if isInstalled { rl_prep_terminal(1) }
+    if isInstalled { ReadlineTerminal.take() }
   }
 
   fileprivate func record(_ event: Event) {

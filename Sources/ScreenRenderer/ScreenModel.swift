@@ -46,18 +46,24 @@ public struct ScreenModel {
     }
     for event in EventText.shown(changes, in: state) {
       let key = rules.key(for: event.conversation.text)
+      let words = EventText.words(for: event, rules: rules, markup: state.textMarkup)
+      let afterMessage = state.messageCount - changes.enteredCount
       switch event.change {
       case .activated: continue  // The buffer list and the title say so.
       case .opened: journal.forget(key: key)
-      case .closed, .invited, .memberAwayChanged, .memberJoined, .memberLeft, .memberQuit,
+      case .kicked(nil, _, _):
+        // The channel closes with it and leaves the screen: where you are now says so too.
+        journal.add(
+          .init(
+            afterMessage: afterMessage, time: event.time,
+            kind: .event(Sanitizer.sanitize(event.conversation.text) + ": " + words)),
+          key: rules.key(for: state.conversations.activeName.text))
+      case .closed, .invited, .kicked, .memberAwayChanged, .memberJoined, .memberLeft, .memberQuit,
         .memberRenamed, .membersListed, .modesChanged, .netjoin, .netsplit, .topicChanged:
         break
       }
       journal.add(
-        .init(
-          afterMessage: state.messageCount - changes.enteredCount, time: event.time,
-          kind: .event(EventText.words(for: event, rules: rules, markup: state.textMarkup))),
-        key: key)
+        .init(afterMessage: afterMessage, time: event.time, kind: .event(words)), key: key)
     }
     if changes.enteredCount > 0 { keepScrolledViews(changes, in: state) }
     for failure in changes.failed(in: state) {
