@@ -133,4 +133,21 @@ import Testing
     #expect(lines.contains { $0.contains("scrolled back (PgDn)") }, "\(lines)")
     #expect(lines.allSatisfy { $0.count <= 70 })
   }
+
+  /// Tab twice on an ambiguous word lists the candidates inside the screen, over the pane's
+  /// last row (readline's own list would be printed over the frame); typing on removes them.
+  @Test func tabListsItsCandidatesInsideTheScreen() throws {
+    let terminal = try Self.start()
+    terminal.type("/w\t\t")
+    terminal.expectScreen("the candidates above the status row, the line kept") { screen in
+      screen.lines[21] == "               │/who  /whois  /win"
+        && screen.lines[22].hasPrefix(" [alice]") && screen.lines[23] == "[Conversation] /w"
+    }
+    terminal.type("i")
+    terminal.expectScreen("typing on removes them") { screen in
+      !screen.text.contains("/whois") && screen.lines[23] == "[Conversation] /wi"
+    }
+    terminal.type("\u{15}\u{04}")
+    #expect(terminal.waitForExit() == 0, "\(terminal.report)")
+  }
 }
