@@ -107,6 +107,8 @@ private func updateSession(_ state: inout AppState, _ event: Action.Session) -> 
     return joinFailed(name, reason: reason, &state)
   case .joined(let name, let time):
     return joined(name, at: time, &state)
+  case .kicked(let name, let author, let reason, let time):
+    return kicked(from: name, by: author, reason: reason, at: time, &state)
   case .left(let name, let reason, let time):
     return left(name, reason: reason, at: time, &state)
   case .linkChanged(let link, _):
@@ -118,6 +120,8 @@ private func updateSession(_ state: inout AppState, _ event: Action.Session) -> 
     return memberAwayChanged(nick, message: message, at: time, &state)
   case .memberJoined(let nick, let channel, let time):
     return memberJoined(nick, channel, at: time, &state)
+  case .memberKicked(let nick, let channel, let author, let reason, let time):
+    return memberKicked(nick, from: channel, by: author, reason: reason, at: time, &state)
   case .memberLeft(let nick, let channel, let reason, let time):
     return memberLeft(nick, channel, reason: reason, at: time, &state)
   case .memberQuit(let nick, let reason, let time):

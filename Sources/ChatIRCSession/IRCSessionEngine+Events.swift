@@ -47,8 +47,7 @@ extension IRCSessionEngine {
     case .parted(let channel, let reason):
       enqueue(.left(ConversationName(channel), reason: reason, time: now))
     case .kicked(let channel, let by, let reason):
-      let why = "removed by \(by)" + (reason.map { ": \($0)" } ?? "")
-      enqueue(.left(ConversationName(channel), reason: why, time: now))
+      enqueue(.kicked(ConversationName(channel), by: by, reason: reason, time: now))
     case .userJoined(let channel, let nick):
       enqueue(.memberJoined(nick, channel: ConversationName(channel), time: now))
     case .userParted(let channel, let nick, let reason):
@@ -61,8 +60,9 @@ extension IRCSessionEngine {
     case .invited(let nick, let channel, let by):
       enqueue(.invited(nick, channel: ConversationName(channel), by: by, time: now))
     case .userKicked(let channel, let nick, let by, let reason):
-      let why = "removed by \(by)" + (reason.map { ": \($0)" } ?? "")
-      enqueue(.memberLeft(nick, channel: ConversationName(channel), reason: why, time: now))
+      enqueue(
+        .memberKicked(
+          nick, channel: ConversationName(channel), by: by, reason: reason, time: now))
     case .userQuit(let nick, let reason):
       enqueue(.memberQuit(nick, reason: reason, time: now))
     case .netsplit(let servers, let nicks):

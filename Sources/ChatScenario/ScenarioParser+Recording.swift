@@ -1,6 +1,7 @@
 import ChatCore
 import ChatIRC
 import ChatProfile
+import ChatRendering
 
 extension ScenarioParser {
   /// Reads one of `recordingSettings`.
@@ -142,6 +143,14 @@ extension ScenarioParser {
         throw .invalidValue(setting: "signal", value: text, expected: "a signal number, 1 to 64")
       }
       return .signal(number)
+    case "key":
+      guard let key = ScreenKey(name: text) else {
+        throw .invalidValue(
+          setting: "key", value: text,
+          expected: "a key of the full screen (PgUp, PgDn, Alt-1 … Alt-0, Ctrl-N, Ctrl-P,"
+            + " Alt-A, Alt-Shift-B, Alt-Shift-N)")
+      }
+      return .pressed(key)
     default:
       throw .unexpectedAction(text.isEmpty ? word : word + " " + text)
     }

@@ -85,6 +85,7 @@ public enum ScenarioWriter {
     case .typed(let text) where text.isEmpty: return "\(time) |\n"
     case .typed(let text) where needsQuotes(text): return "\(time) \(quoted(text))\n"
     case .typed(let text): return "\(time) | \(text)\n"
+    case .pressed(let key): return "\(time) key \(key.name)\n"
     case .signal(let number): return "\(time) signal \(number)\n"
     case .link(let event): return "\(time) \(link(event))\n"
     case .reached(let count): return "\(time) reached \(count)\n"

@@ -49,14 +49,7 @@ final class LineEditor {
 
   /// Hands readline the terminal: raw mode, the prompt, the line handler and completion.
   private func install() {
-    rl_catch_signals = 0  // Signals arrive through the loop's self-pipe instead.
-    rl_catch_sigwinch = 0
-    rl_change_environment = 0
-    rl_readline_name = UnsafePointer(strdup("chat"))  // For `$if chat` in ~/.inputrc.
-    rl_attempted_completion_function = completeCommand
-    // Only blanks end a word to complete: `#` starts a channel's name, nicks may hold `|`.
-    rl_completer_word_break_characters = UnsafePointer(strdup(" \t"))
-    rl_getc_function = readRepairedKey  // Ill-formed UTF-8 typed becomes U+FFFD.
+    ReadlineTerminal.configure()
     handlerTarget = self
     isInstalled = true
     rl_callback_handler_install(prompt.text, handleLine)
@@ -89,6 +82,7 @@ final class LineEditor {
   func remove() {
     guard isInstalled else { return }
     rl_callback_handler_remove()
+    ReadlineTerminal.giveBack()
     isInstalled = false
     handlerTarget = nil
   }
@@ -176,7 +170,7 @@ final class LineEditor {
   func suspend() {
     if isInstalled {
       rl_clear_visible_line()
-      rl_deprep_terminal()
+      ReadlineTerminal.giveBack()
       flushOutput()
     }
     var stop = sigaction()
@@ -187,7 +181,7 @@ final class LineEditor {
     raise(SIGTSTP)  // Stops here until SIGCONT.
     sigaction(SIGTSTP, &previous, nil)
     if isInstalled {
-      rl_prep_terminal(1)
+      ReadlineTerminal.take()
       rl_forced_update_display()
     }
     redrawnAfterStop = true
@@ -201,23 +195,20 @@ final class LineEditor {
       return
     }
     guard isInstalled else { return }
-    rl_deprep_terminal()
-    rl_prep_terminal(1)
+    ReadlineTerminal.giveBack()
+    ReadlineTerminal.take()
     rl_crlf()
     rl_forced_update_display()
   }
 
-  /// Called by readline, with the terminal already restored: records the line and erases the
+  /// Called by readline when a line is finished: records the line and erases the
   /// rows it took, so the message shows once, in the transcript, as the seed's field clears.
   fileprivate func accept(_ line: UnsafeMutablePointer<CChar>?) {
     guard let line else {
       events.append(.endOfFile)
-      // The next prompt takes this prompt's row. Readline left the cursor after it, or, when
-      // it turned bracketed paste off at end of file, at the start of the row below.
-      if canMoveCursor {
-        let movedDown = rl_eof_found != 0 && Self.isOn("enable-bracketed-paste")
-        write(Array((movedDown ? "\u{1B}[A\r\u{1B}[K" : "\r\u{1B}[K").utf8))
-      }
+      // The next prompt takes this prompt's row; readline left the cursor after it (the
+      // terminal's modes are held, so readline did not end bracketed paste with a newline).
+      if canMoveCursor { write(Array("\r\u{1B}[K".utf8)) }
       return
     }
     let text = String(cString: line)

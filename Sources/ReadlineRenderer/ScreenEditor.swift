@@ -1,4 +1,5 @@
 @preconcurrency import CReadline
+import ChatRendering
 import Glibc
 import LineRenderer
 import ScreenRenderer
@@ -22,6 +23,8 @@ final class ScreenEditor {
     case endOfFile
     /// A key of the screen.
     case key(ScreenKey)
+    /// Ctrl-L: the whole screen drawn again.
+    case redraw
   }
 
   private(set) var isInstalled = false
@@ -38,13 +41,7 @@ final class ScreenEditor {
 
   /// Hands readline the terminal: raw mode, the line handler, the keys, completion.
   func install() {
-    rl_catch_signals = 0
-    rl_catch_sigwinch = 0
-    rl_change_environment = 0
-    rl_readline_name = UnsafePointer(strdup("chat"))
-    rl_attempted_completion_function = completeCommand
-    rl_completer_word_break_characters = UnsafePointer(strdup(" \t"))
-    rl_getc_function = readRepairedKey
+    ReadlineTerminal.configure()
     screenTarget = self
     isInstalled = true
     rl_callback_handler_install("", handleScreenLine)
@@ -56,6 +53,7 @@ final class ScreenEditor {
   func remove() {
     guard isInstalled else { return }
     rl_callback_handler_remove()
+    ReadlineTerminal.giveBack()
     isInstalled = false
     screenTarget = nil
   }
@@ -103,12 +101,12 @@ final class ScreenEditor {
 
   /// Gives the terminal's modes back (Ctrl-Z), keeping the line.
   func deprepare() {
-    if isInstalled { rl_deprep_terminal() }
+    if isInstalled { ReadlineTerminal.giveBack() }
   }
 
   /// Takes the terminal's modes again (on `fg`).
   func prepare() {
-    if isInstalled { rl_prep_terminal(1) }
+    if isInstalled { ReadlineTerminal.take() }
   }
 
   fileprivate func record(_ event: Event) {
@@ -126,9 +124,9 @@ final class ScreenEditor {
     history.add(text)
   }
 
-  /// Records `key` for the installed editor (called from readline's key functions).
-  static func record(_ key: ScreenKey) {
-    screenTarget?.record(.key(key))
+  /// Records `event` for the installed editor (called from readline's key functions).
+  static func record(_ event: Event) {
+    screenTarget?.record(event)
   }
 }
 

@@ -87,9 +87,9 @@ final class ScreenTerminal: Renderer {
     lastFrame = Self.monotonicNanoseconds()
   }
 
-  /// Scrolls the active conversation by `pages` (up is positive).
-  func scroll(pages: Int, in state: AppState) {
-    model.scroll(pages: pages, in: state, width: width, height: height)
+  func press(_ key: ScreenKey, in state: AppState) throws(SinkError) {
+    model.note(state)
+    model.press(key, in: state, width: width, height: height)
     isDirty = true
   }
 

@@ -81,8 +81,9 @@ private func texts(_ log: MemorySink) -> [Substring] {
     let arrivedWhole = Atomic<Bool>(false)
     let peer = PeerThread {
       var end = PeerEnd(socket: peerEnd, progress: progress)
-      // 4 KiB every 10 ms: the megabyte takes over two and a half seconds to read.
-      guard let first = end.readLine(chunk: 4096, pause: 10_000) else { return }
+      // 4 KiB every 20 ms: the megabyte takes over five seconds to read, time enough for a
+      // loaded machine (the full tier on 2 cores) to take the line typed meanwhile.
+      guard let first = end.readLine(chunk: 4096, pause: 20_000) else { return }
       let parts = first.split(separator: " ", maxSplits: 2)
       arrivedWhole.store(parts.count == 3 && parts[2] == big, ordering: .relaxed)
       end.write("ECHO \(parts[1])\n")

@@ -45,6 +45,12 @@ import Testing
       $0.lines[0].hasPrefix(" Conversation") && $0.text.contains("<alice> hello")
         && $0.lines.last == "[Conversation]"
     }
+    terminal.type("\u{1B}B")
+    terminal.expectScreen("Alt-Shift-B hides the buffer list") {
+      !$0.text.contains("1.Conversation") && $0.text.contains("<alice> hello")
+    }
+    terminal.type("\u{1B}B")
+    terminal.expectScreen("Alt-Shift-B shows it again") { $0.text.contains("1.Conversation") }
     terminal.resize(rows: 12, columns: 50, reflow: false)
     terminal.expectScreen("everything redrawn at 50 x 12, the lists hidden") { screen in
       screen.lines.count == 12 && screen.lines[10].hasPrefix(" [alice]")

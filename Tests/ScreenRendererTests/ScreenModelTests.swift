@@ -126,4 +126,30 @@ import Testing
     #expect(row != nil)
     if let row, let column { #expect(grid[row, column].style == .highlight) }
   }
+
+  /// The keys of the view, pressed: PgUp and PgDn scroll by pages, the toggles hide and show
+  /// the lists; a switching key changes nothing here (it types its command).
+  @Test func pressedKeysScrollAndToggleTheLists() {
+    var (model, state) = Self.twoChannels()
+    for n in 1...20 { Self.receive("line \(n)", from: "bob", in: "#a", &state) }
+    model.note(state)
+    func screen() -> String { model.paint(state, width: 90, height: 8).grid.text }
+    let bottom = screen()
+    model.press(.window(1), in: state, width: 90, height: 8)
+    model.press(.nextActivity, in: state, width: 90, height: 8)
+    #expect(screen() == bottom)
+    model.press(.pageUp, in: state, width: 90, height: 8)
+    #expect(screen().contains("line 15"))  // A page: the pane's five rows less one.
+    #expect(!screen().contains("line 16"))
+    model.press(.pageDown, in: state, width: 90, height: 8)
+    #expect(screen() == bottom)
+    model.press(.toggleBufferList, in: state, width: 90, height: 8)
+    #expect(!screen().contains("1.irc.test"))
+    #expect(screen().contains("│carol"))
+    model.press(.toggleNickList, in: state, width: 90, height: 8)
+    #expect(!screen().contains("│"))
+    model.press(.toggleBufferList, in: state, width: 90, height: 8)
+    model.press(.toggleNickList, in: state, width: 90, height: 8)
+    #expect(screen() == bottom)
+  }
 }
