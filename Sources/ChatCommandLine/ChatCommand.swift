@@ -292,6 +292,9 @@ public enum ChatCommand {
       --keep-listening           stay connected after input ends, until a signal
       --pacing BURST/MS          send at most BURST lines at once, then one per MS
                                  milliseconds (default 5/1000, for default flood limits)
+      --history N                on joining a channel or opening a private chat, show its
+                                 N latest messages from a server that keeps history
+                                 (default 50; 0: none, not even what a reconnect missed)
 
     """
 }

@@ -53,6 +53,15 @@ extension ScenarioParser {
           expected: "BURST/MS, a burst of 1-10000 lines and 0-60000 ms (e.g. 5/1000)")
       }
       recording.pacing = pacing
+    case "history":
+      guard value.unicodeScalars.allSatisfy(isDigit), let count = Int(value),
+        (0...ConnectionProfile.maximumHistory).contains(count)
+      else {
+        throw .invalidValue(
+          setting: name, value: value,
+          expected: "a whole number from 0 to \(ConnectionProfile.maximumHistory)")
+      }
+      recording.history = count
     case "sts-upgraded-from":
       guard let original = Self.server(value), !original.usesTLS else {
         throw .invalidValue(setting: name, value: value, expected: "irc://HOST:PORT")

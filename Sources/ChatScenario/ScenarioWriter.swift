@@ -64,6 +64,9 @@ public enum ScenarioWriter {
     if profile.keepListening { text += "keep-listening yes\n" }
     if profile.isLineMode { text += "line-mode yes\n" }
     if profile.pacing != .default { text += "pacing \(profile.pacing.text)\n" }
+    if profile.history != ConnectionProfile.defaultHistory {
+      text += "history \(profile.history)\n"
+    }
     if let original = profile.stsUpgradedFrom {
       text +=
         "sts-upgraded-from \(ServerAddress(host: original.host, port: original.port, usesTLS: false))\n"
