@@ -49,8 +49,19 @@ extension IRCSessionEngine {
     case .kicked(let channel, let by, let reason):
       let why = "removed by \(by)" + (reason.map { ": \($0)" } ?? "")
       enqueue(.left(ConversationName(channel), reason: why, time: now))
-    case .userJoined(let channel, let nick):
-      enqueue(.memberJoined(nick, channel: ConversationName(channel), time: now))
+    case .userJoined(let channel, let nick, let account, let realName):
+      enqueue(
+        .memberJoined(
+          Member(nick, account: account, realName: realName), channel: ConversationName(channel),
+          time: now))
+    case .userAccountChanged(let nick, let account):
+      enqueue(.memberChanged(nick, .account(account), time: now))
+    case .userHostChanged(let nick, let user, let host):
+      enqueue(.memberChanged(nick, .host(user: user, host: host), time: now))
+    case .userRealNameChanged(let nick, let realName):
+      enqueue(.memberChanged(nick, .realName(realName), time: now))
+    case .realNameChanged(let realName):
+      notify(.realNameChanged(realName), at: now)
     case .userParted(let channel, let nick, let reason):
       enqueue(.memberLeft(nick, channel: ConversationName(channel), reason: reason, time: now))
     case .userAway(let nick, let message):
@@ -167,7 +178,8 @@ extension IRCSessionEngine {
       sender: incoming.sender, text: incoming.text, time: incoming.time,
       conversation: ConversationName(incoming.conversation), isAction: incoming.kind == .action,
       markup: .ircFormatting, isMention: incoming.mentionsUs && !incoming.isHistory,
-      serverMessageID: incoming.msgid, isNotice: incoming.kind == .notice)
+      serverMessageID: incoming.msgid, isNotice: incoming.kind == .notice,
+      account: incoming.account)
   }
 
 }

@@ -49,7 +49,8 @@ public struct ScreenModel {
       switch event.change {
       case .activated: continue  // The buffer list and the title say so.
       case .opened: journal.forget(key: key)
-      case .closed, .invited, .memberAwayChanged, .memberJoined, .memberLeft, .memberQuit,
+      case .closed, .invited, .memberAwayChanged, .memberChanged, .memberJoined, .memberLeft,
+        .memberQuit,
         .memberRenamed, .membersListed, .modesChanged, .netjoin, .netsplit, .topicChanged:
         break
       }

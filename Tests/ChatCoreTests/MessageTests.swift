@@ -86,6 +86,7 @@ extension MessageTests {
     #expect(
       printed.hasPrefix("Message(id: 01000000-0000-4000-8000-000000000000, sender: \"Person B\""))
     #expect(
-      printed.hasSuffix("isMention: false, serverMessageID: Optional(\"abc\"), isNotice: false)"))
+      printed.hasSuffix(
+        "isMention: false, serverMessageID: Optional(\"abc\"), isNotice: false, account: nil)"))
   }
 }
