@@ -41,7 +41,10 @@ public enum Action: Hashable, Sendable {
     case joinFailed(ConversationName, reason: String, time: Timestamp)
     /// You joined the channel `name`.
     case joined(ConversationName, time: Timestamp)
-    /// You left the channel `name` (parted, or were removed), for `reason` if one was given.
+    /// `by` removed you from the channel `name` (an IRC `KICK`), for `reason` if one was given:
+    /// the channel closes, as when you leave it.
+    case kicked(ConversationName, by: String, reason: String?, time: Timestamp)
+    /// You left the channel `name` (you parted), for `reason` if one was given.
     case left(ConversationName, reason: String?, time: Timestamp)
     /// The network link's status changed: lines waiting to go out, the measured lag. Sent
     /// when it changes, not per line.
@@ -58,6 +61,10 @@ public enum Action: Hashable, Sendable {
     /// `nick`'s account, host or real name changed: kept in every channel they are in, and
     /// shown in every conversation they share with you.
     case memberChanged(String, MemberChange, time: Timestamp)
+    /// `by` removed `nick` from the channel `name` (an IRC `KICK`), for `reason` if one was
+    /// given.
+    case memberKicked(
+      String, channel: ConversationName, by: String, reason: String?, time: Timestamp)
     /// `nick` left the channel `name`.
     case memberLeft(String, channel: ConversationName, reason: String?, time: Timestamp)
     /// `nick` quit the network: they leave every channel, and their private chat goes quiet.

@@ -13,6 +13,9 @@ public struct ConversationEvent: Hashable, Sendable {
     case closed(reason: String?)
     /// `by` invited `nick` (nil: you) into the channel `channel`.
     case invited(String?, channel: String, by: String)
+    /// `by` removed `nick` (nil: you) from the channel, for `reason` if one was given. When
+    /// it is you, the channel's `closed` follows at once.
+    case kicked(String?, by: String, reason: String?)
     /// Someone in the conversation went away with a message, or came back (nil).
     case memberAwayChanged(String, message: String?)
     /// Someone in the conversation logged in or out, or changed host or real name.

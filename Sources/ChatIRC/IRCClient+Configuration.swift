@@ -45,6 +45,7 @@ extension IRCClient {
       "echo-message", "message-tags", "server-time", "labeled-response", "batch",
       "away-notify", "cap-notify", "multi-prefix", "userhost-in-names", "invite-notify",
       "account-notify", "account-tag", "extended-join", "chghost", "setname",
+      "draft/chathistory", "draft/event-playback",
     ]
 
     /// Creates a configuration; the defaults are a 60 s keepalive with 30 s to answer, the
@@ -84,6 +85,8 @@ extension IRCClient {
     public var oversizedLines = 0
     /// CTCP requests other than `ACTION`, ignored.
     public var ignoredCTCP = 0
+    /// Lines of a history batch that were no message (joins, parts, … played back), ignored.
+    public var historyEvents = 0
   }
 
   /// Where the connection is.

@@ -47,8 +47,7 @@ extension IRCSessionEngine {
     case .parted(let channel, let reason):
       enqueue(.left(ConversationName(channel), reason: reason, time: now))
     case .kicked(let channel, let by, let reason):
-      let why = "removed by \(by)" + (reason.map { ": \($0)" } ?? "")
-      enqueue(.left(ConversationName(channel), reason: why, time: now))
+      enqueue(.kicked(ConversationName(channel), by: by, reason: reason, time: now))
     case .userJoined(let channel, let nick, let account, let realName):
       enqueue(
         .memberJoined(
@@ -72,8 +71,9 @@ extension IRCSessionEngine {
     case .invited(let nick, let channel, let by):
       enqueue(.invited(nick, channel: ConversationName(channel), by: by, time: now))
     case .userKicked(let channel, let nick, let by, let reason):
-      let why = "removed by \(by)" + (reason.map { ": \($0)" } ?? "")
-      enqueue(.memberLeft(nick, channel: ConversationName(channel), reason: why, time: now))
+      enqueue(
+        .memberKicked(
+          nick, channel: ConversationName(channel), by: by, reason: reason, time: now))
     case .userQuit(let nick, let reason):
       enqueue(.memberQuit(nick, reason: reason, time: now))
     case .netsplit(let servers, let nicks):
@@ -94,6 +94,8 @@ extension IRCSessionEngine {
       enqueue(.membersListed(ConversationName(channel), listed, time: now))
     case .received(let incoming):
       enqueue(.received(message(for: incoming)))
+    case .historyStopped(let target, let count):
+      notify(.historyStopped(conversation: target, count: count), at: now)
     case .messageSplit(_, let parts):
       notify(.messageSplit(parts: parts), at: now)
     case .messageDelivered(let delivered):
@@ -168,17 +170,22 @@ extension IRCSessionEngine {
 
   /// A received message as the core's `Message`: its id from the msgid (see `IRCMessageID`),
   /// its text IRC's, a mention when it names us and is news (a history replay is not).
+  /// It is marked as history when a `chathistory` batch brought it on a server that keeps
+  /// history (`draft/chathistory`): there chat fetched it; a server without (InspIRCd's
+  /// replay on joining) shows its replay as it always has. Ours in such a history is ours.
   ///
   /// A line of one of our messages delivered before (a history replayed on rejoining) has
   /// that message's id (`ownMessageID`), and the core drops it as shown.
   private func message(for incoming: IRCIncomingMessage) -> Message {
-    Message(
+    let isHistory = incoming.isHistory && client.offersHistory
+    return Message(
       id: incoming.ownMessageID ?? incoming.msgid.map(IRCMessageID.uuid(forMessageID:))
         ?? ids.next(),
       sender: incoming.sender, text: incoming.text, time: incoming.time,
+      isLocal: isHistory && incoming.isOwn,
       conversation: ConversationName(incoming.conversation), isAction: incoming.kind == .action,
       markup: .ircFormatting, isMention: incoming.mentionsUs && !incoming.isHistory,
-      serverMessageID: incoming.msgid, isNotice: incoming.kind == .notice,
+      serverMessageID: incoming.msgid, isNotice: incoming.kind == .notice, isHistory: isHistory,
       account: incoming.account)
   }
 

@@ -23,6 +23,8 @@ public enum EventText {
     case .invited(let nick, let channel, let author):
       return shown(author) + " invited " + (nick.map { shown($0) } ?? "you") + " to "
         + shown(channel)
+    case .kicked(let nick, let author, let reason):
+      return shown(author) + " removed " + (nick.map { shown($0) } ?? "you") + because(reason)
     case .memberAwayChanged(let nick, let message):
       guard let message else { return shown(nick) + " is back" }
       return shown(nick) + " is away: " + shown(message, markup)
@@ -64,14 +66,15 @@ public enum EventText {
   }
 
   /// Whether `event` goes without saying after `previous` (the event just before it in the
-  /// same change): becoming active right after being opened, as `/join` and `/query` do.
+  /// same change): becoming active right after being opened, as `/join` and `/query` do, and
+  /// a channel closing right after you were removed from it (`alice removed you` says so).
   public static func isImplied(_ event: ConversationEvent, after previous: ConversationEvent?)
     -> Bool
   {
-    guard case .activated = event.change, let previous, case .opened = previous.change else {
-      return false
-    }
-    return previous.conversation == event.conversation
+    guard let previous, previous.conversation == event.conversation else { return false }
+    if case .activated = event.change, case .opened = previous.change { return true }
+    if case .closed = event.change, case .kicked(nil, _, _) = previous.change { return true }
+    return false
   }
 
   /// The events of `changes` worth a line of their own, oldest first.

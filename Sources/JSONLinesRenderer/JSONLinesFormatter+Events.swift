@@ -8,6 +8,7 @@ import ChatRendering
 //     {"type":"left","seq":9,"conversation":"#room","reason":"bye","time":"…"}
 //     {"type":"active","seq":4,"conversation":"#room","time":"…"}
 //     {"type":"member_joined","seq":5,"conversation":"#room","nick":"Bob","time":"…"}
+//     {"type":"kick","seq":6,"conversation":"#room","by":"Alice","nick":"Bob","reason":"spam","time":"…"}
 //     {"type":"member_left","seq":6,"conversation":"#room","nick":"Bob","reason":"bye","time":"…"}
 //     {"type":"away","seq":8,"conversation":"#room","nick":"Bob","message":"lunch","time":"…"}
 //     {"type":"account","seq":8,"conversation":"#room","nick":"Bob","account":"bob","time":"…"}
@@ -47,6 +48,10 @@ extension JSONLinesFormatter {
       room += nick.map(JSONWriter.maximumLength(ofString:)) ?? 0
       room +=
         JSONWriter.maximumLength(ofString: channel) + JSONWriter.maximumLength(ofString: author)
+    case .kicked(let nick, let author, let reason):
+      room += nick.map(JSONWriter.maximumLength(ofString:)) ?? 0
+      room += JSONWriter.maximumLength(ofString: author)
+      room += reason.map(JSONWriter.maximumLength(ofString:)) ?? 0
     case .modesChanged(let modes, let author):
       room += JSONWriter.maximumLength(ofString: modes) + JSONWriter.maximumLength(ofString: author)
     case .memberJoined(let nick): room += JSONWriter.maximumLength(ofString: nick)
@@ -72,6 +77,7 @@ extension JSONLinesFormatter {
       case .activated: open("active", &writer)
       case .closed: open("left", &writer)
       case .invited: open("invite", &writer)
+      case .kicked: open("kick", &writer)
       case .modesChanged: open("mode", &writer)
       case .memberAwayChanged: open("away", &writer)
       case .memberChanged(_, .account): open("account", &writer)
@@ -123,6 +129,14 @@ extension JSONLinesFormatter {
         } else {
           writer.write(",\"you\":true")
         }
+      case .kicked(let nick, let author, let reason):
+        Self.writeOptional("by", author, to: &writer)
+        if let nick {
+          Self.writeOptional("nick", nick, to: &writer)
+        } else {
+          writer.write(",\"you\":true")
+        }
+        Self.writeOptional("reason", reason, to: &writer)
       case .modesChanged(let modes, let author):
         Self.writeOptional("modes", modes, to: &writer)
         Self.writeOptional("by", author, to: &writer)

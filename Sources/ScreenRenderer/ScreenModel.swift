@@ -46,19 +46,25 @@ public struct ScreenModel {
     }
     for event in EventText.shown(changes, in: state) {
       let key = rules.key(for: event.conversation.text)
+      let words = EventText.words(for: event, rules: rules, markup: state.textMarkup)
+      let afterMessage = state.messageCount - changes.enteredCount
       switch event.change {
       case .activated: continue  // The buffer list and the title say so.
       case .opened: journal.forget(key: key)
-      case .closed, .invited, .memberAwayChanged, .memberChanged, .memberJoined, .memberLeft,
-        .memberQuit,
+      case .kicked(nil, _, _):
+        // The channel closes with it and leaves the screen: where you are now says so too.
+        journal.add(
+          .init(
+            afterMessage: afterMessage, time: event.time,
+            kind: .event(Sanitizer.sanitize(event.conversation.text) + ": " + words)),
+          key: rules.key(for: state.conversations.activeName.text))
+      case .closed, .invited, .kicked, .memberAwayChanged, .memberChanged, .memberJoined,
+        .memberLeft, .memberQuit,
         .memberRenamed, .membersListed, .modesChanged, .netjoin, .netsplit, .topicChanged:
         break
       }
       journal.add(
-        .init(
-          afterMessage: state.messageCount - changes.enteredCount, time: event.time,
-          kind: .event(EventText.words(for: event, rules: rules, markup: state.textMarkup))),
-        key: key)
+        .init(afterMessage: afterMessage, time: event.time, kind: .event(words)), key: key)
     }
     if changes.enteredCount > 0 { keepScrolledViews(changes, in: state) }
     for failure in changes.failed(in: state) {
@@ -124,6 +130,7 @@ public struct ScreenModel {
   /// past its oldest row still kept nor below its newest.
   public mutating func scroll(pages: Int, in state: AppState, width: Int, height: Int) {
     let layout = layout(for: state, width: width, height: height)
+    paneWidth = max(1, layout.messages.width)
     let page = max(1, layout.messages.height - 1)
     let painter = painter(state, layout)
     let key = painter.activeKey
@@ -131,6 +138,19 @@ public struct ScreenModel {
     let available = painter.rows(need: wanted + layout.messages.height).rows.count
     view.scroll(
       key: key, by: pages * page, limit: max(0, available - layout.messages.height))
+  }
+
+  /// What a key of the view does on a terminal of `width` × `height`: PgUp and PgDn scroll,
+  /// the toggles show or hide a list. A switching key types its command instead (the
+  /// runtime's), so it changes nothing here.
+  public mutating func press(_ key: ScreenKey, in state: AppState, width: Int, height: Int) {
+    switch key {
+    case .pageUp: scroll(pages: 1, in: state, width: width, height: height)
+    case .pageDown: scroll(pages: -1, in: state, width: width, height: height)
+    case .toggleBufferList: view.showsBufferList.toggle()
+    case .toggleNickList: view.showsNickList.toggle()
+    case .window, .nextWindow, .previousWindow, .nextActivity: break
+    }
   }
 
   private func painter(_ state: AppState, _ layout: ScreenLayout) -> ScreenPainter {

@@ -73,12 +73,6 @@ extension UpdateTests {
     #expect(!state.holdsPiped(typing: "hello again"))
   }
 
-  @Test func beingRemovedFromAChannelAnswersItsPartToo() {
-    var state = update(inOps(), typed("/part #ops", 2, 300))
-    state = update(state, .session(.left(ops, reason: "removed by alice", time: at(310))))
-    #expect(state.channelRequests.isEmpty)
-  }
-
   @Test func aServersCommandWithoutAServerDoesNotWaitButSaysItNeedsOne() {
     var state = AppState()
     state.sessionStatus = .connecting

@@ -39,11 +39,14 @@ extension UpdateTests {
     }
   }
 
-  @Test(arguments: [nil, "removed by alice: out"])
-  func aLineTypedAfterTheOnlyChannelIsLeftIsNotSent(reason: String?) {
+  @Test(arguments: [
+    Action.session(.left(ops, reason: nil, time: at(200))),
+    .session(.kicked(ops, by: "alice", reason: "out", time: at(200))),
+  ])
+  func aLineTypedAfterTheOnlyChannelIsLeftIsNotSent(leaving: Action) {
     // Parted (`/part`) or kicked: the prompt falls back to the server's conversation, and
     // what is typed next does not go to the channel just left.
-    let left = update(inOps(), .session(.left(ops, reason: reason, time: at(200))))
+    let left = update(inOps(), leaving)
     #expect(left.conversations.active.name == server)
     expectUpdate(left, typed("still there?"), effects: [.show(.notSent(server))]) {
       $0.notSentCount += 1

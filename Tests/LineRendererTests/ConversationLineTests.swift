@@ -113,6 +113,30 @@ import Testing
         """)
   }
 
+  @Test func aKickSaysWhoRemovedWhomAndWhyAndWhenItIsYouSaysSo() {
+    let room = ConversationName("#room")
+    let text = Self.transcript([
+      { _ = update(&$0, .session(.joined(room, time: Self.time))) },
+      { _ = update(&$0, .session(.memberJoined(Member("bob"), channel: room, time: Self.time))) },
+      {
+        _ = update(
+          &$0,
+          .session(.memberKicked("bob", channel: room, by: "alice", reason: nil, time: Self.time)))
+      },
+      { _ = update(&$0, .session(.kicked(room, by: "alice", reason: "why", time: Self.time))) },
+    ])
+    #expect(
+      text == """
+        Conversation
+        12:00:00 [#room] -- you joined
+        12:00:00 [#room] -- bob joined
+        12:00:00 [#room] -- alice removed bob
+        12:00:00 [#room] -- alice removed you (why)
+        12:00:00 [Conversation] -- now talking here
+
+        """)
+  }
+
   @Test func hostileNamesAndReasonsAreSanitised() {
     let room = ConversationName("#\u{202E}moor")
     let text = Self.transcript([
@@ -126,9 +150,16 @@ import Testing
           &$0,
           .session(.memberLeft("B\u{1B}[2Jb", channel: room, reason: "\u{9B}31m", time: Self.time)))
       },
+      {
+        _ = update(
+          &$0,
+          .session(
+            .kicked(room, by: "M\u{1B}]0;x\u{7}", reason: "\u{202E}out", time: Self.time)))
+      },
     ])
     #expect(!text.unicodeScalars.contains { $0 == "\u{1B}" || $0 == "\u{202E}" || $0 == "\u{9B}" })
     #expect(text.contains("[#<U+202E>moor] -- B␛[2Jb left (<U+009B>31m)"))
+    #expect(text.contains("[#<U+202E>moor] -- M␛]0;x␇ removed you (<U+202E>out)"))
   }
 
   @Test func conversationNamesHaveAStableColourAndNoneWithoutColour() {
