@@ -101,6 +101,7 @@ public struct Members: Equatable, Sendable {
       member.awayMessage = member.awayMessage ?? known.awayMessage
       member.user = member.user ?? known.user
       member.host = member.host ?? known.host
+      member.realName = member.realName ?? known.realName
     }
     members[key] = member
   }
@@ -136,15 +137,9 @@ public struct Members: Equatable, Sendable {
     }
   }
 
-  /// Sets the account of the member with `key` (nil: logged out); returns whether that
-  /// changed anything.
-  mutating func setAccount(key: String, account: String?) -> Bool {
-    update(key) { $0.account = account }
-  }
-
-  /// Sets the user and host of the member with `key`; returns whether that changed anything.
-  mutating func setUserHost(key: String, user: String, host: String) -> Bool {
-    update(key) { ($0.user, $0.host) = (user, host) }
+  /// Makes `change` to the member with `key`; returns whether that changed anything.
+  mutating func apply(_ change: MemberChange, key: String) -> Bool {
+    update(key) { $0 = $0.changed(by: change) }
   }
 
   /// The network's prefixes changed: ranks are `order` from now on (prefixes it lacks go).

@@ -43,7 +43,9 @@ extension IRCClient {
     /// The IRCv3 capabilities chat uses.
     public static let chatCapabilities = [
       "echo-message", "message-tags", "server-time", "labeled-response", "batch",
-      "away-notify", "cap-notify", "draft/chathistory", "draft/event-playback",
+      "away-notify", "cap-notify", "multi-prefix", "userhost-in-names", "invite-notify",
+      "account-notify", "account-tag", "extended-join", "chghost", "setname",
+      "draft/chathistory", "draft/event-playback",
     ]
 
     /// Creates a configuration; the defaults are a 60 s keepalive with 30 s to answer, the

@@ -137,6 +137,7 @@ public struct JSONLinesFormatter: TranscriptFormatter {
       + JSONWriter.maximumLength(ofString: message.text)
       + JSONWriter.maximumLength(ofString: message.conversation.text)
       + JSONWriter.maximumLength(ofString: message.serverMessageID ?? "")
+      + JSONWriter.maximumLength(ofString: message.account ?? "")
       + JSONWriter.maximumLength(ofString: reason ?? "")
     output.append(reserving: room) { writer in
       open(type, &writer)
@@ -161,6 +162,10 @@ public struct JSONLinesFormatter: TranscriptFormatter {
         if let msgid = message.serverMessageID {
           writer.write(",\"msgid\":")
           JSONWriter.writeString(msgid, to: &writer)
+        }
+        if let account = message.account {
+          writer.write(",\"account\":")
+          JSONWriter.writeString(account, to: &writer)
         }
       }
       if let reason {

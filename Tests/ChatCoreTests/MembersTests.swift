@@ -72,7 +72,7 @@ import Testing
     var members = Members(prefixOrder: Self.order)
     members.insert(Member("bob", prefixes: "@", user: "b", host: "h"), key: "bob")
     let changes = [
-      members.setAccount(key: "bob", account: "bobby"),
+      members.apply(.account("bobby"), key: "bob"),
       members.setAway(key: "bob", message: "lunch"),
       members.rename(key: "bob", to: "Rob", newKey: "rob"),
     ]

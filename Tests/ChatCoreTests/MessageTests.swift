@@ -88,6 +88,7 @@ extension MessageTests {
       printed.hasPrefix("Message(id: 01000000-0000-4000-8000-000000000000, sender: \"Person B\""))
     #expect(
       printed.hasSuffix(
-        "isMention: false, serverMessageID: Optional(\"abc\"), isNotice: false, isHistory: false)"))
+        "isMention: false, serverMessageID: Optional(\"abc\"), isNotice: false, isHistory: false,"
+          + " account: nil)"))
   }
 }
