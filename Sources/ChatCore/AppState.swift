@@ -240,7 +240,8 @@ public struct AppState: Equatable, Sendable {
     case .away, .channels, .invite, .kick, .memberMode, .mode, .nick, .notice, .quote, .setName,
       .who, .whois:
       return hasServer && waitsForConnection
-    case .action, .help, .list, .message, .names, .query, .quit, .retry, .switchTo: return false
+    case .action, .help, .list, .message, .names, .query, .quit, .retry, .search, .switchTo:
+      return false
     }
   }
 
@@ -280,7 +281,7 @@ public struct AppState: Equatable, Sendable {
       case .away, .channels, .invite, .kick, .memberMode, .mode, .nick, .notice, .quote,
         .setName, .who, .whois:
         return hasServer
-      case .help, .list, .names, .query, .quit, .switchTo: return false
+      case .help, .list, .names, .query, .quit, .search, .switchTo: return false
       }
     case .blank, .missingArgument, .unknownCommand: return false
     }

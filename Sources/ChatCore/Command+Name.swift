@@ -1,7 +1,8 @@
 extension Command {
   /// The commands' names, as typed after `/` (in any case: `/HELP`, `/Join`).
   public enum Name: String, Hashable, Sendable, CaseIterable {
-    case help, join, list, me, msg, names, part, query, quit, retry, `switch`, topic, win
+    case help, join, list, me, msg, names, part, query, quit, retry, search, `switch`, topic
+    case win
     case away, ban, channels, deop, devoice, invite, kick, mode, nick, notice, op, quote, setname
     case unban, voice, who, whois
 
@@ -40,7 +41,8 @@ extension Command {
     public var group: Group {
       switch self {
       case .help, .quit, .retry: .general
-      case .join, .list, .me, .msg, .names, .part, .query, .switch, .topic, .win: .conversation
+      case .join, .list, .me, .msg, .names, .part, .query, .search, .switch, .topic, .win:
+        .conversation
       case .away, .ban, .channels, .deop, .devoice, .invite, .kick, .mode, .nick, .notice, .op,
         .quote, .setname, .unban, .voice, .who, .whois:
         .server
@@ -64,7 +66,8 @@ extension Command {
       case .ban: (.ban, true)
       case .unban: (.ban, false)
       case .away, .channels, .help, .invite, .join, .kick, .list, .me, .mode, .msg, .names,
-        .nick, .notice, .part, .query, .quit, .quote, .retry, .setname, .switch, .topic, .who,
+        .nick, .notice, .part, .query, .quit, .quote, .retry, .search, .setname, .switch, .topic,
+        .who,
         .whois, .win:
         nil
       }
@@ -95,6 +98,7 @@ extension Command {
       case .quit: "/quit [REASON]"
       case .quote: "/quote LINE"
       case .retry: "/retry"
+      case .search: "/search [TEXT]"
       case .setname: "/setname TEXT"
       case .switch: "/switch NAME|N"
       case .topic: "/topic [TEXT]"
@@ -131,6 +135,7 @@ extension Command {
       case .quit: "leave once the replies in flight have arrived (twice: at once)"
       case .quote: "send LINE to the server as it is (paced)"
       case .retry: "send the messages that failed again"
+      case .search: "highlight TEXT in the full screen (alone: stop)"
       case .setname: "change your real name (IRCv3 setname)"
       case .switch: "switch to a conversation by name or number in /list"
       case .topic: "show the channel's topic, or set it"

@@ -48,6 +48,9 @@ public enum Command: Hashable, Sendable {
   case quote(String)
   /// `/retry`: send every failed message again, with its original id.
   case retry
+  /// `/search [TEXT]`: highlight TEXT in the active conversation (the full screen's view);
+  /// without it, stop highlighting.
+  case search(String?)
   /// `/switch NAME|N` (or `/win N`, as in irssi): make a conversation the active one.
   case switchTo(String)
   /// `/topic [text]`: show the active channel's topic, or set it.
@@ -115,6 +118,7 @@ public enum Command: Hashable, Sendable {
       guard let whole else { return nil }
       self = .quote(whole)
     case .retry: self = .retry
+    case .search: self = .search(whole)
     case .switch, .win:
       guard let word else { return nil }
       self = .switchTo(String(word))

@@ -40,6 +40,9 @@ public enum Notice: Hashable, Sendable {
   case notSentWhileLeaving
   /// The server's answer to a question of the user's, at `time` (`Action.Session.replied`).
   case reply(SessionReply, time: Timestamp)
+  /// `/search TEXT` (nil: `/search` alone): the full screen highlights TEXT in the active
+  /// conversation, a change of its view only; the other renderers say it is the full screen's.
+  case search(String?)
   /// What the session told at `time` (`Action.Session.noticed`).
   case session(SessionNotice, time: Timestamp)
   /// A conversation could not be opened: `limit` are open already.

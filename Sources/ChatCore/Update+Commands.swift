@@ -32,6 +32,8 @@ func run(_ command: Command, id: UUID, at time: Timestamp, _ state: inout AppSta
   case .retry:
     guard !state.failed.isEmpty else { return [.show(.nothingToRetry)] }
     return retry(at: time, &state)
+  case .search(let text):
+    return [.show(.search(text))]
   case .switchTo(let target):
     return switchConversation(to: target, at: time, &state)
   case .topic(let text):

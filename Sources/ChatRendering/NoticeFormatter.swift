@@ -76,6 +76,9 @@ public struct NoticeFormatter: TranscriptFormatter {
       return "not sent: leaving once the replies in flight arrive (/quit again to quit now)\n"
     case .reply(let reply, _):
       return ReplyText.text(of: reply)
+    case .search:
+      // The full screen takes it as a change of its view and shows nothing of this.
+      return "/search highlights text in the full screen (chat --renderer screen) only\n"
     case .session(let notice, _):
       return Sanitizer.sanitize(notice.description) + "\n"
     case .tooManyConversations(let limit):

@@ -9,7 +9,8 @@ import Glibc
 /// Each turn of the loop asks for the next events with the state: a key of the screen goes
 /// to the loop as pressed (`InputEvent.pressed`: a switch types its command, `/win N`, the
 /// others reach the screen as `Renderer.press`; `--record` keeps them as `key` entries),
-/// `/search TEXT` sets the view's search, and a frame is drawn if one is due. When a frame has to wait (the last was under
+/// and a frame is drawn if one is due. (`/search TEXT` is a line like any other: the core
+/// answers it with a notice, which sets the view's search.) When a frame has to wait (the last was under
 /// 16 ms ago), `nextDeadline` wakes the loop for it. Signals as in line mode (`ReadlineInput`):
 /// SIGWINCH redraws at the new size, Ctrl-Z leaves the alternate screen until `fg`.
 final class ScreenInput: ChatRuntime.Input {
@@ -94,10 +95,6 @@ final class ScreenInput: ChatRuntime.Input {
   private func inputEvents(for event: ScreenEditor.Event, in state: AppState) -> [InputEvent] {
     switch event {
     case .line(let text):
-      if let search = ScreenCommand.search(in: text) {
-        screen.view.search = search.isEmpty ? nil : search
-        return []
-      }
       return text.split(separator: "\n", omittingEmptySubsequences: false).map {
         .line(String($0))
       }

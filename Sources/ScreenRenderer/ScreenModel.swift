@@ -80,7 +80,12 @@ public struct ScreenModel {
   }
 
   /// Adds `notice` to the active conversation (what the session said, to its own).
+  /// `/search TEXT` is no line: it sets the view's search (`/search` alone ends it).
   public mutating func show(_ notice: Notice, in state: AppState) {
+    if case .search(let text) = notice {
+      view.search = text.flatMap { $0.isEmpty ? nil : $0 }
+      return
+    }
     var conversation = state.conversations.activeName
     var time: Timestamp?
     let text: String

@@ -21,6 +21,14 @@ extension UpdateTests {
     ) { $0.channelRequests = awaited }
   }
 
+  /// `/search` changes nothing the core holds: it asks the renderers to show it (the full
+  /// screen highlights, the others say it is the full screen's), never a message sent.
+  @Test func searchIsShownAndChangesNothing() {
+    expectUpdate(inRoom(), typed("/search  the build"), effects: [.show(.search("the build"))])
+    expectUpdate(inRoom(), typed("/SEARCH"), effects: [.show(.search(nil))])
+    #expect(!inRoom().wouldSend(typing: "/search x"))
+  }
+
   @Test func joiningAChannelAlreadyOpenSwitchesToIt() {
     let state = update(inRoom(), typed("/switch 1"))
     expectUpdate(state, typed("/join #ROOM")) {

@@ -147,6 +147,10 @@ import Testing
     terminal.expectScreen("typing on removes them") { screen in
       !screen.text.contains("/whois") && screen.lines[23] == "[Conversation] /wi"
     }
+    terminal.type("\u{15}/search hello\r")
+    terminal.expectScreen("/search in the status row, no notice") { screen in
+      screen.lines[22].contains("[search: hello]") && !screen.text.contains("only")
+    }
     terminal.type("\u{15}\u{04}")
     #expect(terminal.waitForExit() == 0, "\(terminal.report)")
   }

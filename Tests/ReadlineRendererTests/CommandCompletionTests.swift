@@ -10,7 +10,7 @@ import Testing
         "/",
         [
           "/help", "/join", "/list", "/me", "/msg", "/names", "/part", "/query", "/quit", "/retry",
-          "/switch", "/topic", "/win", "/away", "/ban", "/channels", "/deop", "/devoice",
+          "/search", "/switch", "/topic", "/win", "/away", "/ban", "/channels", "/deop", "/devoice",
           "/invite", "/kick", "/mode", "/nick", "/notice", "/op", "/quote", "/setname",
           "/unban", "/voice",
           "/who", "/whois",

@@ -185,4 +185,18 @@ import Testing
     #expect(lines[5] == "               │")
     #expect(lines[6] == "               │         after a blank")
   }
+
+  /// `/search TEXT` reaches the full screen as a notice: it sets the view's search (shown in
+  /// the status row) and adds no line; `/search` alone ends it.
+  @Test func theSearchNoticeSetsTheViewsSearch() {
+    var (model, state) = Self.twoChannels()
+    let before = model.paint(state, width: 90, height: 7).grid.text
+    model.show(.search("needle"), in: state)
+    #expect(model.view.search == "needle")
+    let searching = model.paint(state, width: 90, height: 7).grid.text
+    #expect(searching.contains("[search: needle]"))
+    model.show(.search(nil), in: state)
+    #expect(model.view.search == nil)
+    #expect(model.paint(state, width: 90, height: 7).grid.text == before)
+  }
 }
