@@ -11,13 +11,14 @@ import Testing
         [
           "/help", "/join", "/list", "/me", "/msg", "/names", "/part", "/query", "/quit", "/retry",
           "/switch", "/topic", "/win", "/away", "/ban", "/channels", "/deop", "/devoice",
-          "/invite", "/kick", "/mode", "/nick", "/notice", "/op", "/quote", "/unban", "/voice",
+          "/history", "/invite", "/kick", "/mode", "/nick", "/notice", "/op", "/quote", "/unban",
+          "/voice",
           "/who", "/whois",
         ]
       ),
       ("/m", ["/me", "/msg", "/mode"]),
       ("/who", ["/who", "/whois"]),
-      ("/h", ["/help"]),
+      ("/h", ["/help", "/history"]),
       ("/quit", ["/quit"]),
       ("/x", []),
       ("help", []),
