@@ -186,7 +186,7 @@ extension IRCSessionEngine {
       conversation: ConversationName(incoming.conversation), isAction: incoming.kind == .action,
       markup: .ircFormatting, isMention: incoming.mentionsUs && !incoming.isHistory,
       serverMessageID: incoming.msgid, isNotice: incoming.kind == .notice, isHistory: isHistory,
-      account: incoming.account)
+      account: incoming.account, isBot: incoming.isBot)
   }
 
 }

@@ -35,7 +35,7 @@ struct PaneRows {
     let senderStyle =
       message.isMention && !message.isLocal
       ? CellStyle.highlight : CellStyle(ANSIStyle.color(forSender: message.sender))
-    let sender = Sanitizer.sanitize(message.sender)
+    let sender = SenderText.shown(message)
     if message.isAction {
       spans.append(("* ", .plain))
       spans.append((sender, senderStyle))
