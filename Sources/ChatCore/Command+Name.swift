@@ -2,7 +2,8 @@ extension Command {
   /// The commands' names, as typed after `/` (in any case: `/HELP`, `/Join`).
   public enum Name: String, Hashable, Sendable, CaseIterable {
     case help, join, list, me, msg, names, part, query, quit, retry, `switch`, topic, win
-    case away, ban, channels, deop, devoice, history, invite, kick, mode, nick, notice, op, quote
+    case away, ban, channels, deop, devoice, history, invite, kick, mode, nick, notice, op, quote,
+      setname
     case unban, voice, who, whois
 
     /// The group `/help` lists the command in.
@@ -41,8 +42,9 @@ extension Command {
       switch self {
       case .help, .quit, .retry: .general
       case .join, .list, .me, .msg, .names, .part, .query, .switch, .topic, .win: .conversation
-      case .away, .ban, .channels, .deop, .devoice, .history, .invite, .kick, .mode, .nick,
-        .notice, .op, .quote, .unban, .voice, .who, .whois:
+      case .away, .ban, .channels, .deop, .devoice, .history, .invite, .kick, .mode, .nick, .notice,
+        .op,
+        .quote, .setname, .unban, .voice, .who, .whois:
         .server
       }
     }
@@ -64,7 +66,8 @@ extension Command {
       case .ban: (.ban, true)
       case .unban: (.ban, false)
       case .away, .channels, .help, .history, .invite, .join, .kick, .list, .me, .mode, .msg,
-        .names, .nick, .notice, .part, .query, .quit, .quote, .retry, .switch, .topic, .who,
+        .names,
+        .nick, .notice, .part, .query, .quit, .quote, .retry, .setname, .switch, .topic, .who,
         .whois, .win:
         nil
       }
@@ -96,6 +99,7 @@ extension Command {
       case .quit: "/quit [REASON]"
       case .quote: "/quote LINE"
       case .retry: "/retry"
+      case .setname: "/setname TEXT"
       case .switch: "/switch NAME|N"
       case .topic: "/topic [TEXT]"
       case .unban: "/unban NICK|MASK..."
@@ -132,6 +136,7 @@ extension Command {
       case .quit: "leave once the replies in flight have arrived (twice: at once)"
       case .quote: "send LINE to the server as it is (paced)"
       case .retry: "send the messages that failed again"
+      case .setname: "change your real name (IRCv3 setname)"
       case .switch: "switch to a conversation by name or number in /list"
       case .topic: "show the channel's topic, or set it"
       case .unban: "lift a ban in the active channel"

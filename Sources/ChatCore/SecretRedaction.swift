@@ -56,8 +56,8 @@ public enum SecretRedaction {
       return "/" + name + " " + channels + " " + mark
     case .away, .ban, .channels, .deop, .devoice, .help, .history, .invite, .kick, .list, .me,
       .mode,
-      .msg, .names, .nick, .notice, .op, .part, .query, .quit, .retry, .switch, .topic, .unban,
-      .voice, .who, .whois, .win:
+      .msg, .names, .nick, .notice, .op, .part, .query, .quit, .retry, .setname, .switch, .topic,
+      .unban, .voice, .who, .whois, .win:
       return nil
     }
   }

@@ -94,7 +94,7 @@ public struct LineFormatter: TranscriptFormatter {
       if message.isHistory { row.append(" |", style: .dim, to: &output) }
       row.append(
         message.isAction ? " * " : message.isNotice ? " -" : isOwn ? " > " : " < ", to: &output)
-      row.append(Sanitizer.sanitize(message.sender), style: senderStyle, to: &output)
+      row.append(SenderText.shown(message), style: senderStyle, to: &output)
       row.append(message.isAction ? " " : message.isNotice ? "- " : ": ", to: &output)
       appendText(of: message, to: &row, &output)
       row.endLine(to: &output)
