@@ -48,7 +48,7 @@ struct PaneRows {
       spans.append((sender, senderStyle))
       spans.append(("> ", .dim))
     }
-    spans += text(message.text, markup: message.markup)
+    spans += Self.text(message.text, markup: message.markup)
     return wrap(spans)
   }
 
@@ -58,6 +58,9 @@ struct PaneRows {
     switch line.kind {
     case .event(let words):
       spans.append(("-- " + words, .dim))
+    case .topic(let lead, let text, let markup):
+      spans.append((lead, .dim))
+      spans += Self.text(text, markup: markup)
     case .failed(let text, let reason):
       spans.append(("! not delivered (" + reason + "): ", .red))
       spans.append((text, .plain))
@@ -76,7 +79,9 @@ struct PaneRows {
     ]
   }
 
-  private func text(_ text: String, markup: TextMarkup) -> [(String, CellStyle)] {
+  /// A message's text (or a topic, which reads the same) as styled pieces, sanitised: IRC
+  /// formatting codes as styles (their colour dropped later where there is none).
+  static func text(_ text: String, markup: TextMarkup) -> [(String, CellStyle)] {
     switch markup {
     case .plain:
       return [(Sanitizer.sanitize(text), .plain)]
