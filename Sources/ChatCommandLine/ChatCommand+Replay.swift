@@ -46,7 +46,7 @@ extension ChatCommand {
       case .reached(let count):
         // The entry right after it found the core handed `count` actions.
         reached = count
-      case .end, .quit, .typed, .signal:
+      case .end, .quit, .typed, .pressed, .signal:
         if let count = reached {
           // The step overtook what followed the first `count` actions.
           holds.append(ReplaySession.Hold(typedBefore: typed, delivered: count))

@@ -53,13 +53,14 @@ extension ChatCommand {
   }
 
   /// `--record FILE`: a recorder that writes to FILE what the user does, headed by the run's
-  /// settings (the terminal's `width` in line mode) so that `--scenario FILE` reproduces the
-  /// conversation, in the line format too; it watches the runtime's
-  /// loop. On a network run the loop also relays what the session's link did into the same
+  /// settings (the terminal's `width` in line mode and the full screen, its `height` in the
+  /// full screen) so that `--scenario FILE` reproduces the conversation, in the line format
+  /// and on a screen of the same size too; it watches the runtime's loop. On a network run the loop also relays what the session's link did into the same
   /// file: a recording.
   static func recorder(
     path: String, clock: any Clock, seed: UInt64,
-    options: Options, width: Int? = nil, network: NetworkRun? = nil, utcOffset: Int64 = 0
+    options: Options, width: Int? = nil, height: Int? = nil, network: NetworkRun? = nil,
+    utcOffset: Int64 = 0
   ) throws(SinkError) -> ScenarioRecorder {
     let start = clock.now
     var settings: Scenario
@@ -79,6 +80,7 @@ extension ChatCommand {
         burst: options.burst)
       comment = "Recorded with chat --record. Play it back: chat --scenario <this file>"
     }
+    settings.height = height
     // The line format on a pipe (no terminal's width) is not wrapped: nor is its replay.
     settings.isUnwrapped = width == nil && options.renderer == .line
     return try ScenarioRecorder(

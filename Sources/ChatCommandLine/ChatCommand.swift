@@ -113,23 +113,27 @@ public enum ChatCommand {
           clock: clock, renderers: renderers, frameBudget: options.virtualTime ? nil : .display)
       }
     // `--record` watches the loop, whichever input the run reads (the terminal's included),
-    // once the width is known.
-    let record = { (input: any ChatRuntime.Input, width: Int?) throws(SinkError) in
+    // once the terminal's size is known (the full screen's height too).
+    let record = { (input: any ChatRuntime.Input, width: Int?, height: Int?) throws(SinkError) in
       guard let path = options.record else { return input }
       runtime.observer = try recorder(
-        path: path, clock: clock, seed: seed, options: options, width: width,
+        path: path, clock: clock, seed: seed, options: options, width: width, height: height,
         network: network, utcOffset: utcOffset)
       return input
     }
     let outcome: Runtime.Outcome
     if let lineMode {
-      outcome = try lineMode.run(runtime, wrapInput: record)
+      outcome = try lineMode.run(runtime) { input, width throws(SinkError) in
+        try record(input, width, nil)
+      }
     } else if let screenMode {
-      outcome = try screenMode.run(runtime, wrapInput: record)
+      outcome = try screenMode.run(runtime) { input, width, height throws(SinkError) in
+        try record(input, width, height)
+      }
     } else {
       let signals = SignalWatcher(signals: [SIGINT, SIGTERM, SIGHUP])
       let input = standardInput(options)
-      outcome = try runtime.run(record(input, nil), signals: signals)
+      outcome = try runtime.run(record(input, nil, nil), signals: signals)
     }
     switch outcome {
     case .completed: return exitStatus(of: runtime.state)
@@ -288,6 +292,9 @@ public enum ChatCommand {
       --keep-listening           stay connected after input ends, until a signal
       --pacing BURST/MS          send at most BURST lines at once, then one per MS
                                  milliseconds (default 5/1000, for default flood limits)
+      --history N                on joining a channel or opening a private chat, show its
+                                 N latest messages from a server that keeps history
+                                 (default 50; 0: none, not even what a reconnect missed)
 
     """
 }

@@ -75,6 +75,7 @@ extension ConnectionProfile {
     state.endsWhenSessionGivesUp = !isLineMode
     state.isTLSUnverified = isTLSUnverified
     state.textMarkup = .ircFormatting  // A network is IRC: what you type is IRC text.
+    state.historyLength = history
     return state
   }
 }

@@ -34,6 +34,8 @@ struct NetworkArguments: Equatable, Sendable {
   var keepListening = false
   /// `--pacing BURST/MILLISECONDS`.
   var pacing: IRCTokenBucket.Settings?
+  /// `--history N`.
+  var history: Int?
 
   /// Creates the defaults: no network.
   init() {}

@@ -15,6 +15,7 @@ import Glibc
 /// tls-ca = /path/ca.pem
 /// tls-cert = /path/client.pem
 /// tls-fingerprint = AB:CD:…   (instead of tls-ca: this certificate, whatever its issuer)
+/// history = 100                (as --history: latest messages fetched; 0 for none)
 /// ```
 ///
 /// Each key at most once per section; values may be double-quoted (`\"` and `\\` inside). Paths
@@ -49,6 +50,8 @@ struct NetworksFile: Equatable, Sendable {
     var tlsInsecure = false
     /// `tls-fingerprint`: the server certificate's SHA-256, pinned.
     var tlsFingerprint: TLSFingerprint?
+    /// `history`: as `--history`.
+    var history: Int?
     /// The line each key was set on.
     var lines: [Key: Int] = [:]
 
@@ -71,6 +74,7 @@ struct NetworksFile: Equatable, Sendable {
     case tlsCertificate = "tls-cert"
     case tlsInsecure = "tls-insecure"
     case tlsFingerprint = "tls-fingerprint"
+    case history
   }
 
   /// The largest networks file chat reads.

@@ -152,6 +152,13 @@ struct NetworksFileParser {
       do { network.tlsFingerprint = try TLSFingerprint(parsing: value) } catch {
         throw invalid(error.description)
       }
+    case .history:
+      guard value.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), let count = Int(value),
+        (0...ConnectionProfile.maximumHistory).contains(count)
+      else {
+        throw invalid("expected a whole number from 0 to \(ConnectionProfile.maximumHistory)")
+      }
+      network.history = count
     }
   }
 

@@ -5,7 +5,7 @@ extension Options {
   /// The network options that take a value (each may be given once).
   static let networkOptionsTakingValue: Set<String> = [
     "--server", "--join", "--network", "--tls-ca", "--tls-cert", "--tls-fingerprint", "--sasl-user",
-    "--sasl-password-file", "--sasl-key", "--log-dir", "--pacing",
+    "--sasl-password-file", "--sasl-key", "--log-dir", "--pacing", "--history",
   ]
 
   /// Options that would put a password on the command line, where every local user can read
@@ -18,7 +18,7 @@ extension Options {
   private static let serverOnlyOptions = [
     "--join", "--tls-ca", "--tls-cert", "--tls-insecure", "--tls-fingerprint", "--sasl-user",
     "--sasl-password-file", "--sasl-key",
-    "--sasl-optional", "--keep-listening", "--pacing",
+    "--sasl-optional", "--keep-listening", "--pacing", "--history",
   ]
 
   /// Options of the simulated peer, which a real server has no use for.
@@ -86,6 +86,7 @@ extension Options {
     case "--no-bell": network.noBell = true
     case "--keep-listening": network.keepListening = true
     case "--pacing": network.pacing = try Self.pacing(try value(), option: option)
+    case "--history": network.history = try Self.history(try value(), option: option)
     case "--log-dir": logDirectory = try path()
     default: return false
     }
@@ -102,6 +103,18 @@ extension Options {
         expected: "BURST/MS, a burst of 1-10000 lines and 0-60000 ms (e.g. 5/1000)")
     }
     return settings
+  }
+
+  /// A count of history messages: a whole number from 0 to `ConnectionProfile.maximumHistory`.
+  static func history(_ text: String, option: String) throws(UsageError) -> Int {
+    guard text.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), let number = Int(text),
+      (0...ConnectionProfile.maximumHistory).contains(number)
+    else {
+      throw .invalidValue(
+        option: option, value: text,
+        expected: "a whole number from 0 to \(ConnectionProfile.maximumHistory)")
+    }
+    return number
   }
 
   /// Refuses network options that cannot work with the rest of the command line.

@@ -79,9 +79,10 @@ enum VerifyCommand {
 
     Snapshot-test a folder of cases. A case is a folder (DIR itself or any folder below it)
     holding scenario.chat and what each renderer prints when it plays: log.txt, jsonl.jsonl,
-    line.txt and notices.txt, as chat's own Fixtures/ do. Every case is played on the virtual
-    clock through every renderer and compared byte for byte (CRLF read as LF); each difference
-    is shown as a unified diff with invisible characters made visible. Nothing is written.
+    line.txt, screen.txt (the full screen's last frame) and notices.txt, as chat's own
+    Fixtures/ do. Every case is played on the virtual clock through every renderer and
+    compared byte for byte (CRLF read as LF); each difference is shown as a unified diff with
+    invisible characters made visible. Nothing is written.
 
     OPTIONS:
       --record    write the snapshots that are missing or differ, in place, and remove

@@ -92,6 +92,15 @@ public struct AppState: Equatable, Sendable {
   /// settled.
   public var hasAskedSessionToLeave = false
 
+  /// How many of a conversation's latest messages to fetch from the server's history on
+  /// joining a channel or opening a private chat (`--history`); 0 fetches nothing, not even
+  /// what was missed during a reconnect. Only a session with a server is asked (`hasServer`),
+  /// and one whose server keeps no history does nothing.
+  public var historyLength = 0
+
+  /// How many messages `--history` fetches when not given, and `/history` without a number.
+  public static let defaultHistoryLength = 50
+
   /// How long piped input waits for the answers to joins and parts (`channelRequests`) after
   /// the last request, and after each connection (`Timer.answerWait`).
   public static let answerWaitMilliseconds: Int64 = 30_000

@@ -112,10 +112,10 @@ public struct ConversationList: RandomAccessCollection, Equatable, Sendable {
   }
 
   /// Lists the message numbered `number` in the scrollback at `index`; someone else's counts
-  /// as unread unless the conversation is active. O(1).
+  /// as unread unless the conversation is active or it is history. O(1).
   mutating func append(_ message: Message, number: Int, at index: Int) {
     conversations[index].messageNumbers.append(number)
-    if index != activeIndex, !message.isLocal {
+    if index != activeIndex, !message.isLocal, !message.isHistory {
       conversations[index].unreadCount += 1
       if message.isMention { conversations[index].mentionCount += 1 }
     }

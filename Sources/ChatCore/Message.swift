@@ -66,6 +66,13 @@ public struct Message: Identifiable, Hashable, Sendable, Codable {
     get { storage.fields.isMention }
     set { change { $0.isMention = newValue } }
   }
+  /// Whether it is history: an earlier message the server kept and chat fetched (IRC's
+  /// `draft/chathistory`), shown marked as such. It is never a mention, never unread, and
+  /// never rings.
+  @inlinable public var isHistory: Bool {
+    get { storage.fields.isHistory }
+    set { change { $0.isHistory = newValue } }
+  }
   /// The server's own id for it (IRC's `msgid`), when the server gave one. `id` is derived
   /// from it for received messages; see JSONLinesRenderer's JSONLines article.
   @inlinable public var serverMessageID: String? {
@@ -78,13 +85,13 @@ public struct Message: Identifiable, Hashable, Sendable, Codable {
     id: UUID, sender: String, text: String, time: Timestamp, isLocal: Bool = false,
     conversation: ConversationName = .initial, isAction: Bool = false,
     markup: TextMarkup = .plain, isMention: Bool = false, serverMessageID: String? = nil,
-    isNotice: Bool = false
+    isNotice: Bool = false, isHistory: Bool = false
   ) {
     storage = Storage(
       Fields(
         id: id, sender: sender, text: text, time: time, isLocal: isLocal,
         conversation: conversation, isAction: isAction, markup: markup, isMention: isMention,
-        serverMessageID: serverMessageID, isNotice: isNotice))
+        serverMessageID: serverMessageID, isNotice: isNotice, isHistory: isHistory))
   }
 
   /// Replaces the box with one whose fields are these after `body`: the old box may be
@@ -130,6 +137,7 @@ public struct Message: Identifiable, Hashable, Sendable, Codable {
     @usableFromInline var isMention: Bool
     @usableFromInline var serverMessageID: String?
     @usableFromInline var isNotice: Bool
+    @usableFromInline var isHistory: Bool
   }
 
   /// The box: immutable (a `let`), so the compiler checks that sharing it is safe, and a read
@@ -159,7 +167,7 @@ extension Message: CustomReflectable {
         "id": id, "sender": sender, "text": text, "time": time, "isLocal": isLocal,
         "conversation": conversation, "isAction": isAction, "markup": markup,
         "isMention": isMention, "serverMessageID": serverMessageID as Any,
-        "isNotice": isNotice,
+        "isNotice": isNotice, "isHistory": isHistory,
       ], displayStyle: .struct)
   }
 }

@@ -52,6 +52,9 @@ public enum SessionNotice: Hashable, Sendable {
   indirect case standardReply(StandardReply)
   /// The server accepts only UTF-8 (`UTF8ONLY`); chat sends nothing else.
   case utf8Only
+  /// Catching up on what was missed in `conversation` stopped after `count` messages of
+  /// history, though the server had more.
+  case historyStopped(conversation: String, count: Int)
   /// A policy remembered from an earlier run moves the connection to TLS on `host`:`port`.
   case stsPolicyApplied(host: String, port: Int)
   /// An advertised STS policy moves the connection to TLS on `host`:`port`.
@@ -115,6 +118,9 @@ extension SessionNotice: CustomStringConvertible {
       "the server turned "
         + [("on", on), ("off", off)].filter { !$0.1.isEmpty }
         .map { "\($0.0) " + $0.1.joined(separator: ", ") }.joined(separator: " and ")
+    case .historyStopped(let conversation, let count):
+      "history of \(conversation): stopped after \(count) messages missed, though the server"
+        + " has more"
     case .utf8Only:
       "the server accepts only UTF-8 text (UTF8ONLY): chat sends nothing else, and input that"
         + " is not UTF-8 goes out with U+FFFD in place of its invalid bytes"
@@ -166,6 +172,7 @@ extension SessionNotice: CustomStringConvertible {
     case .tlsUnverified: "tls_unverified"
     case .tlsOptionsAwaitUpgrade: "tls_awaits_upgrade"
     case .utf8Only: "utf8_only"
+    case .historyStopped: "history_stopped"
     }
   }
 }

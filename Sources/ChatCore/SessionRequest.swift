@@ -9,6 +9,10 @@
 public enum SessionRequest: Hashable, Sendable {
   /// Be known as `nick` from now on (`/nick`).
   case changeNick(String)
+  /// Fetch the messages `range` names of `conversation` from the server's history: they
+  /// arrive as received messages marked `isHistory`. A session whose server keeps no history
+  /// does nothing.
+  case fetchHistory(of: ConversationName, HistoryRange)
   /// Invite `nick` into `channel` (`/invite`).
   case invite(String, to: ConversationName)
   /// Put `nick` out of `channel`, for `reason` if given (`/kick`).

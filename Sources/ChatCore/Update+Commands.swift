@@ -123,10 +123,12 @@ func requestLeave(
 
 /// `/query`: switches to the conversation if it is open, else opens a private chat.
 func openPrivateChat(with typed: String, at time: Timestamp, _ state: inout AppState) -> [Effect] {
+  let wasOpen = state.conversations.index(of: ConversationName(typed)) != nil
   switch privateChat(typed, at: time, &state) {
   case .open(let index):
     activate(index, at: time, &state)
-    return []
+    // A private chat opened now starts with its latest history.
+    return wasOpen ? [] : historyFetch(at: index, state)
   case .refused(let notice):
     return [.show(notice)]
   }

@@ -57,7 +57,10 @@ private func openForMessage(_ message: Message, _ state: inout AppState) -> Int 
 /// start once the first of them is in: those open beside it. It answers the join awaited.
 func joined(_ name: ConversationName, at time: Timestamp, _ state: inout AppState) -> [Effect] {
   let (request, answered) = answer(name, byJoin: true, &state)
-  guard state.conversations.index(of: name) == nil else { return answered }  // Rejoined.
+  // Rejoined (after a reconnect): what was missed there.
+  if let index = state.conversations.index(of: name) {
+    return answered + historyFetch(at: index, state)
+  }
   // The start's first channel joined is the first to leave the server's own conversation.
   let becomesActive = request?.kind != .joinAtStart || state.conversations.activeIndex == 0
   guard let index = state.conversations.open(name, kind: .channel) else {
@@ -72,7 +75,7 @@ func joined(_ name: ConversationName, at time: Timestamp, _ state: inout AppStat
   }
   record(.opened(.channel), in: name, at: time, &state)
   if becomesActive { activate(index, at: time, &state) }
-  return answered
+  return answered + historyFetch(at: index, state)
 }
 
 /// Joining `name` was refused: the join awaited is answered, and the user told why.

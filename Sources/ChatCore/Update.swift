@@ -58,7 +58,9 @@ private func updateSession(_ state: inout AppState, _ event: Action.Session) -> 
     state.sessionStatusTime = time
     let waiting = state.unsent
     state.unsent = []
-    var effects = waiting.flatMap { send($0, &state) }
+    // What was missed in the private chats while away (channels: as they are rejoined).
+    var effects = privateChatsCatchUp(state)
+    effects += waiting.flatMap { send($0, &state) }
     // Each connection gives the joins and parts awaited (the start's channels) this long.
     if !state.channelRequests.isEmpty { effects += startingAnswerWait() }
     return effects
@@ -95,7 +97,10 @@ private func updateSession(_ state: inout AppState, _ event: Action.Session) -> 
     return effects
   case .received(var message, _):
     guard !state.messages.contains(id: message.id) else { return [] }
-    if message.isLocal { message.isLocal = false }
+    // Only history may hold the user's own messages (sent from here or another client, kept
+    // by the server); history is never a mention.
+    if message.isLocal, !message.isHistory { message.isLocal = false }
+    if message.isHistory, message.isMention { message.isMention = false }
     enter(message, &state)
     return []
   case .joinFailed(let name, let reason, _):

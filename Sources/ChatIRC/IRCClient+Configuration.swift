@@ -43,7 +43,7 @@ extension IRCClient {
     /// The IRCv3 capabilities chat uses.
     public static let chatCapabilities = [
       "echo-message", "message-tags", "server-time", "labeled-response", "batch",
-      "away-notify", "cap-notify",
+      "away-notify", "cap-notify", "draft/chathistory", "draft/event-playback",
     ]
 
     /// Creates a configuration; the defaults are a 60 s keepalive with 30 s to answer, the
@@ -83,6 +83,8 @@ extension IRCClient {
     public var oversizedLines = 0
     /// CTCP requests other than `ACTION`, ignored.
     public var ignoredCTCP = 0
+    /// Lines of a history batch that were no message (joins, parts, … played back), ignored.
+    public var historyEvents = 0
   }
 
   /// Where the connection is.

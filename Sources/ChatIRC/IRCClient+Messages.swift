@@ -91,9 +91,11 @@ extension IRCClient {
       if !delivery.reconciliation.carried.isEmpty {
         historyBatchOpened(name, type: message.parameters[1], parameters: message.parameters)
       }
+      historyBatchStarted(name, parameters: message.parameters)
     case "-":
       batches.end(name)
       historyBatchClosed(name, into: &output)
+      historyBatchEnded(name, into: &output)
     default: countMalformed()
     }
   }

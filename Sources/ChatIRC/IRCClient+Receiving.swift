@@ -42,7 +42,12 @@ extension IRCClient {
       do {
         let message = try IRCMessage(parsing: line)
         if !delivery.reconciliation.carried.isEmpty { noteServerClock(message) }
-        handleGrouping(message, IRCCommand(message.command), into: &output)
+        let command = IRCCommand(message.command)
+        if message.tags["batch"] != nil, noteHistoryLine(message, command) {
+          statistics.historyEvents += 1
+        } else {
+          handleGrouping(message, command, into: &output)
+        }
       } catch {
         statistics.malformedLines += 1
         ignored(error.description, into: &output)

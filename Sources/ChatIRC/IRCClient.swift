@@ -65,6 +65,8 @@ public struct IRCClient: Sendable {
   var netsplits = IRCNetsplits()
   /// The user's questions awaiting the server's answers (`WHOIS`, `WHO`, `LIST`, `AWAY`).
   var queries = IRCQueries()
+  /// The history asked for (`CHATHISTORY`) and not all in yet.
+  var history = IRCHistoryFetches()
 
   /// A client that has not connected yet; `start(at:)` begins. With `saslCrypto`, a
   /// password login uses `SCRAM-SHA-256` where the server offers it; `challengeSigner` signs

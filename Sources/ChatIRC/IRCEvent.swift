@@ -84,6 +84,9 @@ public enum IRCEvent: Hashable, Sendable {
   /// A message, notice or action from someone (or from us, sent by another client, or a
   /// line of ours a history replays: `ownMessageID` names it when it is one already shown).
   case received(IRCIncomingMessage)
+  /// Catching up on `target`'s history after a reconnect stopped after `count` lines, though
+  /// the server had more (`IRCHistoryFetches.catchUpLimit`).
+  case historyStopped(target: String, count: Int)
   /// One of our messages was too long for one line and goes out in `parts` messages.
   case messageSplit(id: UUID, parts: Int)
   /// The server confirmed one of our messages, every line of it (see `IRCSentMessages`).

@@ -19,6 +19,9 @@ public enum IRCIntent: Hashable, Sendable {
   case changeNick(String)
   /// Leave the server politely; lines already queued go first.
   case quit(reason: String? = nil)
+  /// Fetch `range` of `target`'s history (`CHATHISTORY`), when the server keeps it (see
+  /// `IRCClient+ChatHistory`); ignored where it does not.
+  case fetchHistory(target: String, HistoryRange)
 
   /// Invite `nick` into `channel` (`INVITE`); the server's `341` confirms it.
   case invite(nick: String, channel: String)

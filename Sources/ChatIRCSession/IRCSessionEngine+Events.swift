@@ -83,6 +83,8 @@ extension IRCSessionEngine {
       enqueue(.membersListed(ConversationName(channel), listed, time: now))
     case .received(let incoming):
       enqueue(.received(message(for: incoming)))
+    case .historyStopped(let target, let count):
+      notify(.historyStopped(conversation: target, count: count), at: now)
     case .messageSplit(_, let parts):
       notify(.messageSplit(parts: parts), at: now)
     case .messageDelivered(let delivered):
@@ -157,17 +159,22 @@ extension IRCSessionEngine {
 
   /// A received message as the core's `Message`: its id from the msgid (see `IRCMessageID`),
   /// its text IRC's, a mention when it names us and is news (a history replay is not).
+  /// It is marked as history when a `chathistory` batch brought it on a server that keeps
+  /// history (`draft/chathistory`): there chat fetched it; a server without (InspIRCd's
+  /// replay on joining) shows its replay as it always has. Ours in such a history is ours.
   ///
   /// A line of one of our messages delivered before (a history replayed on rejoining) has
   /// that message's id (`ownMessageID`), and the core drops it as shown.
   private func message(for incoming: IRCIncomingMessage) -> Message {
-    Message(
+    let isHistory = incoming.isHistory && client.offersHistory
+    return Message(
       id: incoming.ownMessageID ?? incoming.msgid.map(IRCMessageID.uuid(forMessageID:))
         ?? ids.next(),
       sender: incoming.sender, text: incoming.text, time: incoming.time,
+      isLocal: isHistory && incoming.isOwn,
       conversation: ConversationName(incoming.conversation), isAction: incoming.kind == .action,
       markup: .ircFormatting, isMention: incoming.mentionsUs && !incoming.isHistory,
-      serverMessageID: incoming.msgid, isNotice: incoming.kind == .notice)
+      serverMessageID: incoming.msgid, isNotice: incoming.kind == .notice, isHistory: isHistory)
   }
 
 }

@@ -77,6 +77,11 @@ public struct ConnectionProfile: Hashable, Sendable {
   public var saslOptional = false
   /// `--pacing`: how fast lines go to the server.
   public var pacing = IRCTokenBucket.Settings.default
+  /// `--history` (or the networks file's `history`): how many of a conversation's latest
+  /// messages to fetch from a server that keeps history, on joining a channel or opening a
+  /// private chat (at most the server's limit); 0 fetches nothing, not even what a reconnect
+  /// missed.
+  public var history = ConnectionProfile.defaultHistory
   /// `--keep-listening`: stay connected after input ends, until a signal.
   public var keepListening = false
   /// Whether the run is in line mode, where a first connection that fails is retried and a
@@ -103,6 +108,11 @@ public struct ConnectionProfile: Hashable, Sendable {
 
   /// Whether the server's certificate goes unverified: every renderer says so.
   public var isTLSUnverified: Bool { server.usesTLS && tlsInsecure }
+
+  /// What `history` is when not given.
+  public static let defaultHistory = 50
+  /// The most `history` may be: far more than any server returns at once.
+  public static let maximumHistory = 100_000
 
   /// The options `tlsOptionsAwaitingUpgrade` may name.
   public static let tlsOptions = ["--tls-ca", "--tls-cert", "tls-ca", "tls-cert"]

@@ -7,6 +7,9 @@ public enum InputEvent: Hashable, Sendable {
   case ended
   /// A finished line of text.
   case line(String)
+  /// A key of the full screen: a switch types its command (`/win 3`), the others go to the
+  /// renderers (`Renderer.press(_:in:)`).
+  case pressed(ScreenKey)
   /// Input line `number` (from 1) could not be read, for `problem`: it is skipped.
   case malformedLine(number: Int, problem: String)
   /// The user asked to quit (a second Ctrl-D, Ctrl-C while finishing).

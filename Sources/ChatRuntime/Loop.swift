@@ -167,6 +167,12 @@ struct Loop {
       try dispatch(.user(.submitted(text: text, id: ids.next(), time: now)), at: now)
     case .malformedLine(let number, let problem):
       try dispatch(.system(.malformedInputLine(number: number, problem: problem)), at: now)
+    case .pressed(let key):
+      if let command = key.command(in: state.conversations) {
+        try dispatch(.user(.submitted(text: command, id: ids.next(), time: now)), at: now)
+      } else if !key.switches {
+        for renderer in renderers { try renderer.press(key, in: state) }
+      }
     case .quitRequested:
       try dispatch(.user(.quitRequested), at: now)
     case .request(let request):

@@ -1,5 +1,6 @@
 import ChatCore
 import ChatProfile
+import ChatRendering
 import ChatSession
 
 /// A scripted run of chat: a few settings, then what the user types and when.
@@ -40,6 +41,10 @@ import ChatSession
 /// - `"text"`: the user types `text`, written with escapes: `\\` `\"` `\0` `\e` `\n` `\r` `\t`
 ///   and `\u{1F600}` (1 to 6 hex digits). Nothing but blanks may follow the closing quote.
 ///   Use it for control characters and for text with trailing blanks.
+/// - `key NAME`: the user presses a key of the full screen: `PgUp`, `PgDn`, `Alt-1` …
+///   `Alt-0`, `Ctrl-N`, `Ctrl-P`, `Alt-A`, `Alt-Shift-B`, `Alt-Shift-N` (any case). A switch
+///   types the command it stands for (`/win 3`), in every renderer; the other keys change only
+///   the full screen's view (`screen.txt`), and the other renderers ignore them.
 /// - `end`: the input closes (Ctrl-D, the end of a pipe). Without it, input ends right after
 ///   the last entry. Only `quit` may follow it.
 /// - `quit`: the user insists on quitting (Ctrl-C while chat waits for replies). A typed
@@ -150,6 +155,9 @@ public struct Scenario: Equatable, Sendable {
     case quit
     /// The user types a line (without its newline).
     case typed(String)
+    /// The user presses a key of the full screen (`key PgUp`): a switch types its command,
+    /// the other keys change only the full screen's view.
+    case pressed(ScreenKey)
     /// A signal stopped the run (a recording of a run ended by SIGINT, SIGTERM or SIGHUP).
     case signal(Int32)
     /// Something happened on a recorded network run's link.
@@ -170,7 +178,7 @@ public struct Scenario: Equatable, Sendable {
     public var isTyped: Bool {
       switch self {
       case .link, .reached: false
-      case .end, .quit, .typed, .signal: true
+      case .end, .quit, .typed, .pressed, .signal: true
       }
     }
   }

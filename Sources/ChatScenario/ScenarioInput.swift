@@ -97,6 +97,8 @@ public final class ScenarioInput: ChatRuntime.Input {
       return .quitRequested
     case .typed(let text):
       return .line(text)
+    case .pressed(let key):
+      return .pressed(key)
     case .signal(let number):
       return .terminated(signal: number)
     case .link, .reached:

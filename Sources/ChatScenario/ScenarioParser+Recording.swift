@@ -1,6 +1,7 @@
 import ChatCore
 import ChatIRC
 import ChatProfile
+import ChatRendering
 
 extension ScenarioParser {
   /// Reads one of `recordingSettings`.
@@ -52,6 +53,15 @@ extension ScenarioParser {
           expected: "BURST/MS, a burst of 1-10000 lines and 0-60000 ms (e.g. 5/1000)")
       }
       recording.pacing = pacing
+    case "history":
+      guard value.unicodeScalars.allSatisfy(isDigit), let count = Int(value),
+        (0...ConnectionProfile.maximumHistory).contains(count)
+      else {
+        throw .invalidValue(
+          setting: name, value: value,
+          expected: "a whole number from 0 to \(ConnectionProfile.maximumHistory)")
+      }
+      recording.history = count
     case "sts-upgraded-from":
       guard let original = Self.server(value), !original.usesTLS else {
         throw .invalidValue(setting: name, value: value, expected: "irc://HOST:PORT")
@@ -133,6 +143,14 @@ extension ScenarioParser {
         throw .invalidValue(setting: "signal", value: text, expected: "a signal number, 1 to 64")
       }
       return .signal(number)
+    case "key":
+      guard let key = ScreenKey(name: text) else {
+        throw .invalidValue(
+          setting: "key", value: text,
+          expected: "a key of the full screen (PgUp, PgDn, Alt-1 … Alt-0, Ctrl-N, Ctrl-P,"
+            + " Alt-A, Alt-Shift-B, Alt-Shift-N)")
+      }
+      return .pressed(key)
     default:
       throw .unexpectedAction(text.isEmpty ? word : word + " " + text)
     }

@@ -109,6 +109,7 @@ public final class ScenarioRecorder: LoopObserver {
       // A secret typed (`/quote PASS …`, a channel key) is kept out: the replay does not
       // need it, for the server's answers are recorded.
       case .line(let text): events.append(.typed(SecretRedaction.redacted(typedLine: text) ?? text))
+      case .pressed(let key): events.append(.pressed(key))
       case .quitRequested: events.append(.quit)
       // `--record` is refused with `--input jsonl`: a scenario holds typed lines only.
       case .malformedLine, .request: break

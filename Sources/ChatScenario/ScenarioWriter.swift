@@ -64,6 +64,9 @@ public enum ScenarioWriter {
     if profile.keepListening { text += "keep-listening yes\n" }
     if profile.isLineMode { text += "line-mode yes\n" }
     if profile.pacing != .default { text += "pacing \(profile.pacing.text)\n" }
+    if profile.history != ConnectionProfile.defaultHistory {
+      text += "history \(profile.history)\n"
+    }
     if let original = profile.stsUpgradedFrom {
       text +=
         "sts-upgraded-from \(ServerAddress(host: original.host, port: original.port, usesTLS: false))\n"
@@ -82,6 +85,7 @@ public enum ScenarioWriter {
     case .typed(let text) where text.isEmpty: return "\(time) |\n"
     case .typed(let text) where needsQuotes(text): return "\(time) \(quoted(text))\n"
     case .typed(let text): return "\(time) | \(text)\n"
+    case .pressed(let key): return "\(time) key \(key.name)\n"
     case .signal(let number): return "\(time) signal \(number)\n"
     case .link(let event): return "\(time) \(link(event))\n"
     case .reached(let count): return "\(time) reached \(count)\n"

@@ -125,7 +125,7 @@ public struct JSONLinesFormatter: TranscriptFormatter {
   }
 
   /// Room for everything in a line but its strings: keys, punctuation, numbers, id and time.
-  static var fixedRoom: Int { 256 }
+  static var fixedRoom: Int { 288 }
 
   /// One message-like object; a failed one carries its `reason` last.
   private mutating func write(
@@ -157,6 +157,7 @@ public struct JSONLinesFormatter: TranscriptFormatter {
       // Only a message that entered a conversation is a mention, or has the server's id.
       if own != nil {
         if message.isMention { writer.write(",\"mention\":true") }
+        if message.isHistory { writer.write(",\"history\":true") }
         if let msgid = message.serverMessageID {
           writer.write(",\"msgid\":")
           JSONWriter.writeString(msgid, to: &writer)

@@ -12,7 +12,9 @@ import IRCFormattingCodes
 /// The time of day is `HH:MM:SS` (people read it; the log and JSON lines keep milliseconds),
 /// UTC shifted by `utcOffsetSeconds`. `>` marks the local user's own messages
 /// (`Message.isLocal`, set by the core), `<` everyone else's, so the two read apart without colour.
-/// An action (`/me waves`) prints as `12:00:00 * PersonA waves`. A message that mentions you
+/// An action (`/me waves`) prints as `12:00:00 * PersonA waves`. History (earlier messages
+/// fetched from the server, `Message.isHistory`) is marked `|` before the arrow, with its own
+/// times: `09:58:02 | < bob: earlier`, a block that stands apart. A message that mentions you
 /// (`Message.isMention`) shows its sender in bold reverse video when colour is on. Text that
 /// carries IRC formatting codes (`Message.markup`) shows them as bold, italic, underline,
 /// strikethrough, reverse and colours with colour on, and without them otherwise.
@@ -94,6 +96,8 @@ public struct LineFormatter: TranscriptFormatter {
       // mention's sender stands out.
       let senderStyle =
         message.isMention && !isOwn ? .highlight : ANSIStyle.color(forSender: message.sender)
+      // History (earlier messages fetched from the server) is marked `|`, and dim.
+      if message.isHistory { row.append(" |", style: .dim, to: &output) }
       row.append(
         message.isAction ? " * " : message.isNotice ? " -" : isOwn ? " > " : " < ", to: &output)
       row.append(Sanitizer.sanitize(message.sender), style: senderStyle, to: &output)

@@ -5,8 +5,10 @@ import ChatRendering
 /// `* Bob waves`, and for a notice `-Bob- psst`, as irssi logs them. Names and text are sanitised; IRC formatting codes
 /// (`Message.markup`) are left out, since a log shows no styles.
 enum LogMessageText {
-  /// Appends the sender and text of `message`, without a newline.
+  /// Appends the sender and text of `message`, without a newline; history (an earlier
+  /// message fetched from the server) is marked ` |` before them, so its block stands apart.
   static func append(_ message: Message, to output: inout [UInt8]) {
+    if message.isHistory { output.append(literal: " |") }
     if message.isAction {
       output.append(literal: " * ")
       output.append(utf8: Sanitizer.sanitize(message.sender))

@@ -10,12 +10,4 @@ enum ScreenCommand {
     return words.count > 1 ? String(words[1]) : ""
   }
 
-  /// The index of the conversation Alt-A goes to: the next after the active one that mentions
-  /// you, else the next with unread messages; nil when none has any.
-  static func nextActivity(in conversations: ConversationList) -> Int? {
-    let count = conversations.count
-    let order = (1..<max(1, count)).map { (conversations.activeIndex + $0) % count }
-    return order.first { conversations[$0].mentionCount > 0 }
-      ?? order.first { conversations[$0].unreadCount > 0 }
-  }
 }

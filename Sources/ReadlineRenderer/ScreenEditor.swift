@@ -1,4 +1,5 @@
 @preconcurrency import CReadline
+import ChatRendering
 import Glibc
 import LineRenderer
 import ScreenRenderer
@@ -22,6 +23,8 @@ final class ScreenEditor {
     case endOfFile
     /// A key of the screen.
     case key(ScreenKey)
+    /// Ctrl-L: the whole screen drawn again.
+    case redraw
   }
 
   private(set) var isInstalled = false
@@ -32,6 +35,9 @@ final class ScreenEditor {
   /// Draws the input row; readline calls it through its redisplay function.
   var onRedisplay: () -> Void = {}
   private var events: [Event] = []
+  /// Tab's last ambiguous completions, and the line they were offered for: shown while the
+  /// line stays as it was.
+  private var offered: (line: [UInt8], candidates: [String])?
 
   /// The completions of the installed screen editor, for readline's completion function.
   static var completionContext: CompletionContext? { screenTarget?.completions }
@@ -43,6 +49,8 @@ final class ScreenEditor {
     isInstalled = true
     rl_callback_handler_install("", handleScreenLine)
     rl_redisplay_function = redisplayScreenInput
+    // Readline would print the candidates below its line, over the screen: chat lists them.
+    rl_completion_display_matches_hook = displayScreenMatches
     ScreenKeyBindings.install()
   }
 
@@ -75,7 +83,16 @@ final class ScreenEditor {
       PromptEcho.shown(bytes).map { ($0.bytes, $0.offsets[point]) } ?? (Array(bytes), point)
     let text = String(decoding: shown, as: UTF8.self)
     let before = String(decoding: shown.prefix(offset), as: UTF8.self)
-    return InputRow(text: text, cursor: DisplayWidth.of(before))
+    let candidates = offered.flatMap { $0.line.elementsEqual(bytes) ? $0.candidates : nil }
+    return InputRow(text: text, cursor: DisplayWidth.of(before), candidates: candidates ?? [])
+  }
+
+  /// Tab found several completions: the input row lists them until the line changes.
+  fileprivate func offer(_ candidates: [String]) {
+    let line =
+      rl_line_buffer.map { Array(UnsafeRawBufferPointer(start: $0, count: Int(rl_end))) } ?? []
+    offered = (line, candidates)
+    onRedisplay()
   }
 
   /// Ctrl-C: forgets the line being edited and any search in progress.
@@ -121,9 +138,9 @@ final class ScreenEditor {
     history.add(text)
   }
 
-  /// Records `key` for the installed editor (called from readline's key functions).
-  static func record(_ key: ScreenKey) {
-    screenTarget?.record(.key(key))
+  /// Records `event` for the installed editor (called from readline's key functions).
+  static func record(_ event: Event) {
+    screenTarget?.record(event)
   }
 }
 
@@ -134,6 +151,17 @@ private func handleScreenLine(_ line: UnsafeMutablePointer<CChar>?) {
   } else {
     free(line)
   }
+}
+
+/// Readline's display of ambiguous completions in the full-screen mode: `matches[1...count]`
+/// are the candidates (`matches[0]` is what they share), handed to the editor to list.
+private func displayScreenMatches(
+  _ matches: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?, _ count: Int32,
+  _ longest: Int32
+) {
+  guard let matches, count > 0 else { return }
+  let candidates = (1...Int(count)).compactMap { matches[$0].map { String(cString: $0) } }
+  screenTarget?.offer(candidates)
 }
 
 /// Readline's redisplay function in the full-screen mode: chat draws the input row.

@@ -6,10 +6,10 @@ import Glibc
 /// The user at the full-screen terminal: readline reads the keys (`ScreenEditor`), and the
 /// loop's calls, which carry the state, are where the screen acts on them and draws.
 ///
-/// Each turn of the loop asks for the next events with the state: the keys of the view
-/// (PgUp, the side lists) are applied then, switching keys become the commands they stand for
-/// (`/win N`, typed as if by hand, so `--record` keeps them), `/search TEXT` sets the view's
-/// search, and a frame is drawn if one is due. When a frame has to wait (the last was under
+/// Each turn of the loop asks for the next events with the state: a key of the screen goes
+/// to the loop as pressed (`InputEvent.pressed`: a switch types its command, `/win N`, the
+/// others reach the screen as `Renderer.press`; `--record` keeps them as `key` entries),
+/// `/search TEXT` sets the view's search, and a frame is drawn if one is due. When a frame has to wait (the last was under
 /// 16 ms ago), `nextDeadline` wakes the loop for it. Signals as in line mode (`ReadlineInput`):
 /// SIGWINCH redraws at the new size, Ctrl-Z leaves the alternate screen until `fg`.
 final class ScreenInput: ChatRuntime.Input {
@@ -106,35 +106,10 @@ final class ScreenInput: ChatRuntime.Input {
       reportedEnd = true
       return [.ended]
     case .key(let key):
-      return act(on: key, in: state)
-    }
-  }
-
-  /// What `key` does: a change of view now, or the command it stands for.
-  private func act(on key: ScreenKey, in state: AppState) -> [InputEvent] {
-    let conversations = state.conversations
-    switch key {
-    case .window(let number):
-      guard number <= conversations.count else { return [] }
-      return [.line("/win \(number)")]
-    case .nextWindow:
-      return [.line("/win \((conversations.activeIndex + 1) % conversations.count + 1)")]
-    case .previousWindow:
-      let previous = (conversations.activeIndex + conversations.count - 1) % conversations.count
-      return [.line("/win \(previous + 1)")]
-    case .nextActivity:
-      return ScreenCommand.nextActivity(in: conversations).map { [.line("/win \($0 + 1)")] } ?? []
-    case .pageUp:
-      screen.scroll(pages: 1, in: state)
-    case .pageDown:
-      screen.scroll(pages: -1, in: state)
-    case .toggleBufferList:
-      screen.view.showsBufferList.toggle()
-    case .toggleNickList:
-      screen.view.showsNickList.toggle()
+      return [.pressed(key)]
     case .redraw:
       screen.invalidate()
+      return []
     }
-    return []
   }
 }

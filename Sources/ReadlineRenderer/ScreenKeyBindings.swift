@@ -1,6 +1,7 @@
 @preconcurrency import CReadline
+import ChatRendering
 
-/// Binds the full-screen mode's keys (`ScreenKey`) in readline's emacs keymap, after
+/// Binds the full-screen mode's keys (`ScreenKey`, and Ctrl-L) in readline's emacs keymap, after
 /// `~/.inputrc` is read: each records its key and leaves the line alone.
 ///
 /// Alt-1 … Alt-0 take the place of readline's numeric arguments, Ctrl-N and Ctrl-P that of
@@ -26,7 +27,7 @@ enum ScreenKeyBindings {
 private func switchToWindow(_ count: Int32, _ key: Int32) -> Int32 {
   let digit = Int(key) - Int(UInt8(ascii: "0"))
   guard (0...9).contains(digit) else { return 0 }
-  ScreenEditor.record(.window(digit == 0 ? 10 : digit))
+  ScreenEditor.record(.key(.window(digit == 0 ? 10 : digit)))
   return 0
 }
 
@@ -39,13 +40,16 @@ private func toggleBufferList(_ count: Int32, _ key: Int32) -> Int32 {
   record(.toggleBufferList)
 }
 private func toggleNickList(_ count: Int32, _ key: Int32) -> Int32 { record(.toggleNickList) }
-private func redraw(_ count: Int32, _ key: Int32) -> Int32 { record(.redraw) }
+private func redraw(_ count: Int32, _ key: Int32) -> Int32 {
+  ScreenEditor.record(.redraw)
+  return 0
+}
 private func startSearch(_ count: Int32, _ key: Int32) -> Int32 {
   ScreenEditor.startSearch()
   return 0
 }
 
 private func record(_ key: ScreenKey) -> Int32 {
-  ScreenEditor.record(key)
+  ScreenEditor.record(.key(key))
   return 0
 }

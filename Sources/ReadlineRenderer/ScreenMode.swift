@@ -36,10 +36,13 @@ public final class ScreenMode {
     editor.onRedisplay = { [unowned screen] in screen.drawInput() }
   }
 
-  /// Runs `runtime` on the full screen, and restores the terminal afterwards.
+  /// Runs `runtime` on the full screen, and restores the terminal afterwards. `wrapInput` is
+  /// handed the input with the terminal's size as the run starts (what `--record` keeps).
   public func run(
     _ runtime: Runtime,
-    wrapInput: (any Input, _ width: Int?) throws(SinkError) -> any Input = { input, _ in input }
+    wrapInput: (any Input, _ width: Int, _ height: Int) throws(SinkError) -> any Input = {
+      input, _, _ in input
+    }
   ) throws(SinkError) -> Runtime.Outcome {
     LineMode.readUTF8()
     let modes = TerminalModes(
@@ -58,6 +61,6 @@ public final class ScreenMode {
       editor.history.close()
       modes.restore()
     }
-    return try runtime.run(wrapInput(input, screen.width), signals: signals)
+    return try runtime.run(wrapInput(input, screen.width, screen.height), signals: signals)
   }
 }

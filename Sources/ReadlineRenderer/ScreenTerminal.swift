@@ -28,6 +28,8 @@ final class ScreenTerminal: Renderer {
   private(set) var width = 80
   private(set) var height = 24
   private var output: [UInt8] = []
+  /// Tab's candidates as the last frame listed them.
+  private var framedCandidates: [String] = []
 
   init(editor: ScreenEditor, color: Bool, utcOffsetSeconds: Int64) {
     model = ScreenModel(color: color, utcOffsetSeconds: utcOffsetSeconds)
@@ -81,22 +83,28 @@ final class ScreenTerminal: Renderer {
 
   /// Draws a frame of `state` now.
   func draw(_ state: AppState) {
-    let (grid, cursor) = model.paint(state, width: width, height: height, input: editor.input)
+    let input = editor.input
+    framedCandidates = input.candidates
+    let (grid, cursor) = model.paint(state, width: width, height: height, input: input)
     present(grid, cursor: cursor)
     isDirty = false
     lastFrame = Self.monotonicNanoseconds()
   }
 
-  /// Scrolls the active conversation by `pages` (up is positive).
-  func scroll(pages: Int, in state: AppState) {
-    model.scroll(pages: pages, in: state, width: width, height: height)
+  func press(_ key: ScreenKey, in state: AppState) throws(SinkError) {
+    model.note(state)
+    model.press(key, in: state, width: width, height: height)
     isDirty = true
   }
 
   /// Readline's redisplay: the input row drawn again over the last frame.
+  /// Tab's candidates listed or gone, which are drawn over the pane, wait for the next
+  /// frame.
   func drawInput() {
     guard var grid = shown else { return }
-    let cursor = model.paintInput(editor.input, into: &grid)
+    let input = editor.input
+    if input.candidates != framedCandidates { isDirty = true }
+    let cursor = model.paintInput(input, into: &grid)
     present(grid, cursor: cursor)
   }
 

@@ -46,7 +46,8 @@ final class TerminalRenderer: Renderer {
       formatter.format(changes, in: state, into: &pending)
       activity.note(changes, in: state)
       if bell, changes.enteredCount > 0 {
-        for message in changes.entered(in: state) where message.isMention && !message.isLocal {
+        for message in changes.entered(in: state)
+        where message.isMention && !message.isLocal && !message.isHistory {
           pending.append(0x07)
         }
       }

@@ -145,6 +145,7 @@ public struct ScreenModel {
   /// past its oldest row still kept nor below its newest.
   public mutating func scroll(pages: Int, in state: AppState, width: Int, height: Int) {
     let layout = layout(for: state, width: width, height: height)
+    paneWidth = max(1, layout.messages.width)
     let page = max(1, layout.messages.height - 1)
     let painter = painter(state, layout)
     let key = painter.activeKey
@@ -152,6 +153,19 @@ public struct ScreenModel {
     let available = painter.rows(need: wanted + layout.messages.height).rows.count
     view.scroll(
       key: key, by: pages * page, limit: max(0, available - layout.messages.height))
+  }
+
+  /// What a key of the view does on a terminal of `width` × `height`: PgUp and PgDn scroll,
+  /// the toggles show or hide a list. A switching key types its command instead (the
+  /// runtime's), so it changes nothing here.
+  public mutating func press(_ key: ScreenKey, in state: AppState, width: Int, height: Int) {
+    switch key {
+    case .pageUp: scroll(pages: 1, in: state, width: width, height: height)
+    case .pageDown: scroll(pages: -1, in: state, width: width, height: height)
+    case .toggleBufferList: view.showsBufferList.toggle()
+    case .toggleNickList: view.showsNickList.toggle()
+    case .window, .nextWindow, .previousWindow, .nextActivity: break
+    }
   }
 
   private func painter(_ state: AppState, _ layout: ScreenLayout) -> ScreenPainter {

@@ -25,6 +25,7 @@ struct ScreenPainter {
     paintMessages(into: &grid)
     if let region = layout.bufferList { paintBufferList(region, into: &grid) }
     if let region = layout.nickList { paintNickList(region, into: &grid) }
+    if !input.candidates.isEmpty { paintCandidates(input.candidates, into: &grid) }
     paintStatus(into: &grid)
     return paintInput(input, into: &grid)
   }

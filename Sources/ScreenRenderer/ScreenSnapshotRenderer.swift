@@ -29,6 +29,11 @@ public final class ScreenSnapshotRenderer: Renderer {
 
   public func flush() throws(SinkError) {}
 
+  public func press(_ key: ScreenKey, in state: AppState) throws(SinkError) {
+    model.note(state)
+    model.press(key, in: state, width: width, height: height)
+  }
+
   public func finish(_ state: AppState) throws(SinkError) {
     model.note(state)
     let (grid, _) = model.paint(state, width: width, height: height)

@@ -73,6 +73,25 @@ import Testing
     #expect(written.contains("\nutc-offset 3600\n"), "\(written)")
   }
 
+  /// `--history` is kept when not the default, so the replay asks what live asked.
+  @Test func theHistoryCountIsKeptInTheHeader() throws {
+    let asked = Self.recording.replacingOccurrences(
+      of: "channels #chat\n", with: "channels #chat\nhistory 0\n")
+    let scenario = try ScenarioParser.parse(Array(asked.utf8), file: "r.chat")
+    #expect(scenario.network?.history == 0)
+    let written = ScenarioWriter.text(of: scenario)
+    #expect(written.contains("\nhistory 0\n"), "\(written)")
+    #expect(try ScenarioParser.parse(Array(written.utf8), file: "w.chat") == scenario)
+    let plain = try ScenarioParser.parse(Array(Self.recording.utf8), file: "r.chat")
+    #expect(plain.network?.history == 50)
+    #expect(!ScenarioWriter.text(of: plain).contains("\nhistory "))
+    for bad in ["-1", "x", "100001", ""] {
+      let text = Self.recording.replacingOccurrences(
+        of: "channels #chat\n", with: "channels #chat\nhistory \(bad)\n")
+      #expect(throws: ScenarioError.self) { try ScenarioParser.parse(Array(text.utf8), file: "b") }
+    }
+  }
+
   /// A pinned fingerprint is public: the header keeps it, and reads it back; only a TLS
   /// server can go with it.
   @Test func aPinnedFingerprintIsKeptInTheHeader() throws {

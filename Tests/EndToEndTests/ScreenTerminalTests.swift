@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import IRCTestSupport
 import Testing
 
 /// The full screen (`--renderer screen`) through a real pseudo-terminal, as a person uses it:
@@ -45,6 +46,12 @@ import Testing
       $0.lines[0].hasPrefix(" Conversation") && $0.text.contains("<alice> hello")
         && $0.lines.last == "[Conversation]"
     }
+    terminal.type("\u{1B}B")
+    terminal.expectScreen("Alt-Shift-B hides the buffer list") {
+      !$0.text.contains("1.Conversation") && $0.text.contains("<alice> hello")
+    }
+    terminal.type("\u{1B}B")
+    terminal.expectScreen("Alt-Shift-B shows it again") { $0.text.contains("1.Conversation") }
     terminal.resize(rows: 12, columns: 50, reflow: false)
     terminal.expectScreen("everything redrawn at 50 x 12, the lists hidden") { screen in
       screen.lines.count == 12 && screen.lines[10].hasPrefix(" [alice]")
@@ -91,6 +98,55 @@ import Testing
         == entered + 2
     }
     terminal.expectScreen("the line still there") { $0.lines.last == "[Conversation] kept" }
+    terminal.type("\u{15}\u{04}")
+    #expect(terminal.waitForExit() == 0, "\(terminal.report)")
+  }
+
+  /// `--record` keeps the terminal's size (`width`, `height`) and the keys pressed, so the
+  /// recording replays on a screen of the same size, scrolled back as it was.
+  @Test func aRecordedRunReplaysAtItsSizeWithItsKeys() throws {
+    let folder = try TemporaryDirectory(prefix: "chat-screen-record")
+    let recording = folder.file("screen.chat")
+    let terminal = try PseudoTerminal(
+      arguments: ["--renderer", "screen", "--name", "alice", "--record", recording],
+      rows: 14, columns: 70)
+    for n in 1...6 {
+      terminal.type("line \(n)\r")
+      terminal.expectScreen("line \(n) and its answer") { screen in
+        guard let row = screen.lines.firstIndex(where: { $0.contains("<alice> line \(n)") })
+        else { return false }
+        return screen.lines[row...].contains { $0.contains("<Person B>") }
+      }
+    }
+    terminal.type("\u{1B}[5~")
+    terminal.expectScreen("PgUp: scrolled back") { $0.text.contains("scrolled back (PgDn)") }
+    terminal.type("\u{04}")
+    #expect(terminal.waitForExit() == 0, "\(terminal.report)")
+    let text = try String(contentsOfFile: recording, encoding: .utf8)
+    #expect(text.contains("\nwidth 70\nheight 14\n"), "\(text)")
+    #expect(text.contains(" key PgUp\n"), "\(text)")
+    let replay = try PipedRun.chat(["--scenario", recording, "--renderer", "screen"])
+    #expect(replay.status == 0, "\(replay.stderr)")
+    let lines = String(decoding: replay.stdout, as: UTF8.self).split(
+      separator: "\n", omittingEmptySubsequences: false)
+    #expect(lines.count == 15, "14 rows and the end of the last")
+    #expect(lines.contains { $0.contains("scrolled back (PgDn)") }, "\(lines)")
+    #expect(lines.allSatisfy { $0.count <= 70 })
+  }
+
+  /// Tab twice on an ambiguous word lists the candidates inside the screen, over the pane's
+  /// last row (readline's own list would be printed over the frame); typing on removes them.
+  @Test func tabListsItsCandidatesInsideTheScreen() throws {
+    let terminal = try Self.start()
+    terminal.type("/w\t\t")
+    terminal.expectScreen("the candidates above the status row, the line kept") { screen in
+      screen.lines[21] == "               │/who  /whois  /win"
+        && screen.lines[22].hasPrefix(" [alice]") && screen.lines[23] == "[Conversation] /w"
+    }
+    terminal.type("i")
+    terminal.expectScreen("typing on removes them") { screen in
+      !screen.text.contains("/whois") && screen.lines[23] == "[Conversation] /wi"
+    }
     terminal.type("\u{15}\u{04}")
     #expect(terminal.waitForExit() == 0, "\(terminal.report)")
   }

@@ -31,6 +31,23 @@ import Testing
     return sink.text
   }
 
+  @Test func historyIsMarkedWithABarBeforeTheArrow() {
+    var theirs = Self.message("Person B", "old", id: 1)
+    theirs.isHistory = true
+    var ours = Self.message("PersonA", "mine, earlier", id: 2)
+    ours.isHistory = true
+    let text = Self.transcript(
+      LineFormatter(), entering: [theirs, ours, Self.message("Person B", "new", id: 3)])
+    #expect(
+      text == """
+        Conversation
+        12:00:00 | < Person B: old
+        12:00:00 | > PersonA: mine, earlier
+        12:00:00 < Person B: new
+
+        """)
+  }
+
   @Test func startsWithTheTitle() {
     let text = Self.transcript(LineFormatter(), entering: [])
     #expect(text == "Conversation\n")

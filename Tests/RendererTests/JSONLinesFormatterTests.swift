@@ -45,6 +45,19 @@ import Testing
     )
   }
 
+  @Test func historySaysSoAfterTheMention() {
+    let lines = render { state in
+      let earlier = Message(
+        id: id, sender: "Bob", text: "old", time: .virtualEpoch, serverMessageID: "m1",
+        isHistory: true)
+      _ = update(&state, .session(.received(earlier)))
+    }
+    #expect(
+      lines[1]
+        == #"{"type":"message","seq":2,"conversation":"Conversation","id":"6078BF18-0FF8-432F-911F-5A75F7215B2A","sender":"Bob","text":"old","time":"2025-01-01T12:00:00.000Z","own":false,"history":true,"msgid":"m1"}"#
+    )
+  }
+
   @Test func hostileTextStaysOnOneLineAndRoundTrips() throws {
     let text = "a\nb\r\u{0}\u{1B}]0;x\u{7}\u{2028}\u{FFFD}"
     let lines = render { state in

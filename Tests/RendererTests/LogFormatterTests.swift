@@ -36,6 +36,16 @@ import Testing
     #expect(log([notice]) == "12:00:00.100 -Bob␛- psst\n")
   }
 
+  @Test func historyIsMarkedWithABarBeforeTheSender() {
+    var earlier = message("Bob", "old", 50)
+    earlier.isHistory = true
+    var action = message("Bob", "waves", 60)
+    (action.isHistory, action.isAction) = (true, true)
+    #expect(
+      log([earlier, action, message("Bob", "new", 300)])
+        == "12:00:00.050 | Bob: old\n12:00:00.060 | * Bob waves\n12:00:00.300 Bob: new\n")
+  }
+
   @Test func timesShiftByTheLocalOffset() {
     #expect(log([message("A", "x")], utcOffsetSeconds: -3600) == "11:00:00.100 A: x\n")
   }

@@ -126,4 +126,48 @@ import Testing
     #expect(row != nil)
     if let row, let column { #expect(grid[row, column].style == .highlight) }
   }
+
+  /// The keys of the view, pressed: PgUp and PgDn scroll by pages, the toggles hide and show
+  /// the lists; a switching key changes nothing here (it types its command).
+  @Test func pressedKeysScrollAndToggleTheLists() {
+    var (model, state) = Self.twoChannels()
+    for n in 1...20 { Self.receive("line \(n)", from: "bob", in: "#a", &state) }
+    model.note(state)
+    func screen() -> String { model.paint(state, width: 90, height: 8).grid.text }
+    let bottom = screen()
+    model.press(.window(1), in: state, width: 90, height: 8)
+    model.press(.nextActivity, in: state, width: 90, height: 8)
+    #expect(screen() == bottom)
+    model.press(.pageUp, in: state, width: 90, height: 8)
+    #expect(screen().contains("line 15"))  // A page: the pane's five rows less one.
+    #expect(!screen().contains("line 16"))
+    model.press(.pageDown, in: state, width: 90, height: 8)
+    #expect(screen() == bottom)
+    model.press(.toggleBufferList, in: state, width: 90, height: 8)
+    #expect(!screen().contains("1.irc.test"))
+    #expect(screen().contains("│carol"))
+    model.press(.toggleNickList, in: state, width: 90, height: 8)
+    #expect(!screen().contains("│"))
+    model.press(.toggleBufferList, in: state, width: 90, height: 8)
+    model.press(.toggleNickList, in: state, width: 90, height: 8)
+    #expect(screen() == bottom)
+  }
+
+  /// Tab's candidates go over the pane's last rows, at most half of it, sanitised, with how
+  /// many more did not fit.
+  @Test func tabCandidatesAreListedOverThePane() {
+    var (model, state) = Self.twoChannels()
+    let input = InputRow(
+      text: "b", cursor: 1,
+      candidates: (1...30).map { "bob\($0)" } + ["e\u{1B}[2Jvil"])
+    let text = model.paint(state, width: 60, height: 8, input: input).grid.text
+    let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+    #expect(lines[4] == "               │bob1  bob2  bob3  bob4  bob5  bob6  bob7")
+    #expect(lines[5] == "               │bob8  bob9  bob10  bob11  bob12 +19 more")
+    #expect(lines[7] == "[#a] b")
+    #expect(!text.contains("\u{1B}"))
+    let few = InputRow(text: "e", cursor: 1, candidates: ["e\u{1B}[2Jvil", "eve"])
+    let shown = model.paint(state, width: 60, height: 8, input: few).grid.text
+    #expect(shown.contains("│e␛[2Jvil  eve"))
+  }
 }

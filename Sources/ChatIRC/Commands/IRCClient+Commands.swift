@@ -52,7 +52,7 @@ extension IRCClient {
         return refuse(Self.tooManyWaiting("/whois"), into: &output)
       }
       queueCommand("WHOIS", [nick])
-    case .send, .join, .part, .setTopic, .changeNick, .quit:
+    case .send, .join, .part, .setTopic, .changeNick, .quit, .fetchHistory:
       // Messages, channels, the nick and leaving have their own paths
       // (`IRCClient+Sending`).
       break

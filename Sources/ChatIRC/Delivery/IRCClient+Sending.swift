@@ -30,6 +30,8 @@ extension IRCClient {
       case .changeNick, .quit, .invite, .kick, .listChannels, .notice, .rawLine, .setAway,
         .setMemberMode, .setModes, .who, .whois:
         output.events.append(.intentRefused(reason: "not connected"))
+      case .fetchHistory:
+        break  // The reconnect fetches what was missed.
       }
       return
     }
@@ -80,6 +82,8 @@ extension IRCClient {
       delivery.outbox.queue(
         .command(
           IRCMessage(command: "QUIT", parameters: [clean(reason ?? Self.defaultQuitReason)])))
+    case .fetchHistory(let target, let range):
+      fetchHistory(of: target, range)
     case .invite, .kick, .listChannels, .notice, .rawLine, .setAway, .setMemberMode, .setModes,
       .who, .whois:
       perform(command: intent, into: &output)

@@ -51,6 +51,37 @@ enum IRCServerTime {
     return Timestamp(millisecondsSinceEpoch: seconds * 1000 + milliseconds)
   }
 
+  /// `time` as the tag writes it, in UTC to the millisecond: `2026-12-01T09:12:28.923Z`.
+  static func text(_ time: Timestamp) -> String {
+    let milliseconds = time.millisecondsSinceEpoch
+    // Floored divisions: before 1970 the day and the second still count forward.
+    let seconds = floored(milliseconds, 1000)
+    let days = floored(seconds, 86_400)
+    let (millisecond, second) = (milliseconds - seconds * 1000, seconds - days * 86_400)
+    let (year, month, date) = civil(daysSinceEpoch: days)
+    func two(_ value: Int64) -> String { value < 10 ? "0\(value)" : "\(value)" }
+    let fraction = String(String(millisecond + 1000).dropFirst())
+    return "\(year)-\(two(month))-\(two(date))T\(two(second / 3600)):\(two(second / 60 % 60))"
+      + ":\(two(second % 60)).\(fraction)Z"
+  }
+
+  private static func floored(_ value: Int64, _ divisor: Int64) -> Int64 {
+    value >= 0 ? value / divisor : (value - divisor + 1) / divisor
+  }
+
+  /// The date `days` after 1970-01-01 in the proleptic Gregorian calendar.
+  private static func civil(daysSinceEpoch days: Int64) -> (Int64, Int64, Int64) {
+    let shifted = days + 719_468
+    let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
+    let dayOfEra = shifted - era * 146_097
+    let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+    let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+    let shiftedMonth = (5 * dayOfYear + 2) / 153
+    let date = dayOfYear - (153 * shiftedMonth + 2) / 5 + 1
+    let month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9
+    return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, date)
+  }
+
   /// Days from 1970-01-01 to the date in the proleptic Gregorian calendar.
   private static func daysSinceEpoch(year: Int64, month: Int64, day: Int64) -> Int64 {
     let shiftedYear = month <= 2 ? year - 1 : year

@@ -27,6 +27,9 @@ public struct ISupport: Hashable, Sendable {
   /// Whether the server accepts only UTF-8 (`UTF8ONLY`): chat sends nothing else anyway, and
   /// says so.
   public var isUTF8Only = false
+  /// The most messages one `CHATHISTORY` request returns (`CHATHISTORY`, or its draft name
+  /// `draft/CHATHISTORY`), if the server says; nil also for 0, which means no limit.
+  public var historyLimit: Int?
 
   /// What `MODES` without a value (no limit) counts as: the line's length limits it anyway.
   public static let unlimitedModes = 20
@@ -65,6 +68,7 @@ public struct ISupport: Hashable, Sendable {
       case "MODES": modesPerLine = defaults.modesPerLine
       case "CHANMODES": channelModes = defaults.channelModes
       case "UTF8ONLY": isUTF8Only = false
+      case "CHATHISTORY", "draft/CHATHISTORY": historyLimit = nil
       default: break
       }
       return
@@ -82,6 +86,8 @@ public struct ISupport: Hashable, Sendable {
     case "NETWORK": network = value.isEmpty ? nil : value
     case "CHANMODES": channelModes = IRCChannelModes(parsing: value) ?? channelModes
     case "UTF8ONLY": isUTF8Only = true
+    case "CHATHISTORY", "draft/CHATHISTORY":
+      historyLimit = value == "0" ? nil : Self.length(value) ?? historyLimit
     case "MODES":
       modesPerLine =
         value.isEmpty

@@ -1,0 +1,51 @@
+// What the core fetches of a server's history (IRC's `draft/chathistory`): decided here, as
+// `SessionRequest.fetchHistory` effects; the session says it in its protocol, and a session
+// whose server keeps no history does nothing with them.
+
+/// The fetch for the conversation at `index` on joining it, opening it or reconnecting:
+/// everything after the newest message held there (what was missed while away), or with none
+/// held its latest `AppState.historyLength` messages. None when that is 0 or there is no
+/// server.
+func historyFetch(at index: Int, _ state: AppState) -> [Effect] {
+  guard state.hasServer, state.historyLength > 0 else { return [] }
+  let conversation = state.conversations[index]
+  let range: HistoryRange =
+    newestMessage(in: conversation, state).map { .after(HistoryAnchor($0)) }
+    ?? .latest(count: state.historyLength)
+  return [.perform(.fetchHistory(of: conversation.name, range))]
+}
+
+/// After a reconnect: what was missed in each private chat with a message held. Channels are
+/// caught up as they are joined again (`joined`).
+func privateChatsCatchUp(_ state: AppState) -> [Effect] {
+  guard state.hasServer, state.historyLength > 0 else { return [] }
+  return state.conversations.indices.flatMap { index -> [Effect] in
+    let conversation = state.conversations[index]
+    guard conversation.kind == .privateChat,
+      let newest = newestMessage(in: conversation, state)
+    else { return [] }
+    return [.perform(.fetchHistory(of: conversation.name, .after(HistoryAnchor(newest))))]
+  }
+}
+
+/// The newest message held in `conversation` by its time (of two alike, the one that entered
+/// last): history fetched with `/history` enters after newer messages. O(its scrollback).
+func newestMessage(in conversation: Conversation, _ state: AppState) -> Message? {
+  var newest: Message?
+  for message in state.messages(in: conversation) {
+    if let kept = newest, message.time < kept.time { continue }
+    newest = message
+  }
+  return newest
+}
+
+/// The oldest message held in `conversation` by its time (of two alike, the one that entered
+/// first). O(its scrollback).
+func oldestMessage(in conversation: Conversation, _ state: AppState) -> Message? {
+  var oldest: Message?
+  for message in state.messages(in: conversation) {
+    if let kept = oldest, message.time >= kept.time { continue }
+    oldest = message
+  }
+  return oldest
+}

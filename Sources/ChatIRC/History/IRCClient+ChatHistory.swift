@@ -1,0 +1,94 @@
+import ChatCore
+
+/// Fetching a conversation's history from a server that keeps it (`draft/chathistory`):
+/// `CHATHISTORY LATEST|AFTER|BEFORE`, answered by a `chathistory` batch of the lines. Its
+/// lines arrive as received messages marked as history; with `draft/event-playback` the
+/// batch also holds the joins, parts and quits of the time, which are not news and are
+/// dropped (without it, the server tells them as messages from `HistServ`).
+///
+/// A server without the capability is asked nothing: a fetch is ignored there.
+extension IRCClient {
+  /// The capability's names, the draft one first.
+  static let chatHistoryCapabilities = ["draft/chathistory", "chathistory"]
+
+  /// Whether the server agreed to `draft/chathistory` (or its final name).
+  public var offersHistory: Bool {
+    Self.chatHistoryCapabilities.contains { registration.capabilities.contains($0) }
+  }
+
+  /// Asks for `range` of `target`'s history, when the server keeps it: `LATEST` and
+  /// `BEFORE` ask for their count (at most the server's `CHATHISTORY` limit), `AFTER` pages
+  /// (see `IRCHistoryFetches`).
+  mutating func fetchHistory(of target: String, _ range: HistoryRange) {
+    guard offersHistory, Self.isValidWord(target) else { return }
+    let limit = support.historyLimit
+    func clamped(_ count: Int) -> Int { min(max(1, count), limit ?? count) }
+    let pages: Bool
+    let pageSize: Int
+    let parameters: [String]
+    switch range {
+    case .latest(let count):
+      (pages, pageSize) = (false, clamped(count))
+      parameters = ["LATEST", target, "*", String(pageSize)]
+    case .before(let anchor, let count):
+      (pages, pageSize) = (false, clamped(count))
+      parameters = ["BEFORE", target, Self.reference(anchor), String(pageSize)]
+    case .after(let anchor):
+      (pages, pageSize) = (
+        true,
+        limit.map { min($0, IRCHistoryFetches.catchUpLimit) }
+          ?? IRCHistoryFetches.pageSize
+      )
+      parameters = ["AFTER", target, Self.reference(anchor), String(pageSize)]
+    }
+    guard history.begin(folded(target), target: target, pages: pages, pageSize: pageSize) else {
+      return
+    }
+    delivery.outbox.queue(.command(IRCMessage(command: "CHATHISTORY", parameters: parameters)))
+  }
+
+  /// `msgid=…` or `timestamp=…`, as `CHATHISTORY` takes a message.
+  static func reference(_ anchor: HistoryAnchor) -> String {
+    switch anchor {
+    case .messageID(let id): "msgid=" + id
+    case .time(let time): "timestamp=" + IRCServerTime.text(time)
+    }
+  }
+
+  /// `BATCH +reference chathistory target`: the answer to a fetch of `target`, if one waits.
+  mutating func historyBatchStarted(_ reference: String, parameters: [String]) {
+    guard parameters.count > 2,
+      parameters[1] == "chathistory" || parameters[1] == "draft/chathistory"
+    else { return }
+    history.batchOpened(reference, key: folded(parameters[2]))
+  }
+
+  /// `BATCH -reference`: a fetch's page is in; the next page is asked, or the user told
+  /// where a catch-up stopped.
+  mutating func historyBatchEnded(_ reference: String, into output: inout IRCOutput) {
+    switch history.batchClosed(reference) {
+    case nil, .done: break
+    case .nextPage(let target, let anchor, let count):
+      delivery.outbox.queue(
+        .command(
+          IRCMessage(
+            command: "CHATHISTORY",
+            parameters: ["AFTER", target, Self.reference(anchor), String(count)])))
+    case .stopped(let target, let count):
+      output.events.append(.historyStopped(target: target, count: count))
+    }
+  }
+
+  /// Counts a line of a batch answering a fetch; true when it is to be dropped unread: a
+  /// line of a history batch that is no message (an event played back, see above).
+  mutating func noteHistoryLine(_ message: IRCMessage, _ command: IRCCommand) -> Bool {
+    guard let reference = message.tags["batch"] else { return false }
+    if history.isAnswering(reference) {
+      history.noteLine(
+        in: reference, msgid: message.tags["msgid"],
+        time: message.tags["time"].flatMap(IRCServerTime.parse))
+    }
+    let isMessage = command == .privmsg || command == .notice || command == .batch
+    return !isMessage && batches.isHistory(reference)
+  }
+}

@@ -1,0 +1,108 @@
+import ChatCore
+
+/// The `CHATHISTORY` requests in flight, one per target, and the batches answering them.
+///
+/// A request for what came after a message (`.after`, a reconnect's catch-up) is fetched in
+/// pages: while a batch comes back full (as many lines as asked), the next page is asked
+/// after its last line, until one comes back short. A server that never sends a short one
+/// is stopped after `catchUpLimit` lines, and the user is told. Every other request is one
+/// page. What is kept does not grow with the lines received: counts and the last line's
+/// anchor.
+struct IRCHistoryFetches: Hashable, Sendable {
+  /// How many lines a page asks for when the server names no limit (`CHATHISTORY`).
+  static let pageSize = 100
+  /// The most lines one catch-up pages through before it stops.
+  static let catchUpLimit = 10_000
+  /// The most requests in flight: a new one beyond it is not sent.
+  static let cap = 256
+
+  struct Fetch: Hashable, Sendable {
+    /// The target as asked (a channel, or a nick for a private chat).
+    var target: String
+    /// Whether it pages until a short batch (`AFTER`).
+    var pages: Bool
+    /// How many lines each page asks for.
+    var pageSize: Int
+    /// The reference of the batch answering the current page, once it opened.
+    var batch: String?
+    /// Lines of the current page's batch so far.
+    var received = 0
+    /// Lines of the pages before the current one.
+    var total = 0
+    /// The last line of the current page: where the next page starts.
+    var last: HistoryAnchor?
+  }
+
+  /// What a page's end leads to.
+  enum Outcome: Hashable, Sendable {
+    /// The fetch is over.
+    case done
+    /// Ask the next page: after `anchor`, `count` lines.
+    case nextPage(target: String, after: HistoryAnchor, count: Int)
+    /// The catch-up stopped at `catchUpLimit` though the server had more: `count` lines.
+    case stopped(target: String, count: Int)
+  }
+
+  /// By folded target.
+  private(set) var fetches: [String: Fetch] = [:]
+  /// Folded target by the reference of the batch answering it.
+  private var answering: [String: String] = [:]
+
+  /// Begins a fetch of `target` (folded `key`), replacing one in flight for it; false when
+  /// too many are in flight.
+  mutating func begin(_ key: String, target: String, pages: Bool, pageSize: Int) -> Bool {
+    if let old = fetches[key]?.batch { answering[old] = nil }
+    guard fetches[key] != nil || fetches.count < Self.cap else { return false }
+    fetches[key] = Fetch(target: target, pages: pages, pageSize: pageSize)
+    return true
+  }
+
+  /// `BATCH +reference chathistory target`: it answers the fetch of `key`, if one waits.
+  mutating func batchOpened(_ reference: String, key: String) {
+    guard answering[reference] == nil, let fetch = fetches[key], fetch.batch == nil else { return }
+    fetches[key]?.batch = reference
+    answering[reference] = key
+  }
+
+  /// Whether batch `reference` answers a fetch.
+  func isAnswering(_ reference: String) -> Bool {
+    answering[reference] != nil
+  }
+
+  /// A line of batch `reference`, with its msgid and time when it has them.
+  mutating func noteLine(in reference: String, msgid: String?, time: Timestamp?) {
+    guard let key = answering[reference] else { return }
+    fetches[key]?.received += 1
+    if let msgid {
+      fetches[key]?.last = .messageID(msgid)
+    } else if let time {
+      fetches[key]?.last = .time(time)
+    }
+  }
+
+  /// `BATCH -reference`: what follows for the fetch it answered, nil when it answered none.
+  mutating func batchClosed(_ reference: String) -> Outcome? {
+    guard let key = answering.removeValue(forKey: reference), var fetch = fetches[key] else {
+      return nil
+    }
+    fetch.total += fetch.received
+    let full = fetch.received >= fetch.pageSize
+    guard fetch.pages, full, let last = fetch.last else {
+      fetches[key] = nil
+      return .done
+    }
+    guard fetch.total < Self.catchUpLimit else {
+      fetches[key] = nil
+      return .stopped(target: fetch.target, count: fetch.total)
+    }
+    (fetch.batch, fetch.received, fetch.last) = (nil, 0, nil)
+    fetches[key] = fetch
+    return .nextPage(target: fetch.target, after: last, count: fetch.pageSize)
+  }
+
+  /// A new connection: nothing asked on the last one will be answered.
+  mutating func removeAll() {
+    fetches.removeAll()
+    answering.removeAll()
+  }
+}

@@ -1,0 +1,170 @@
+import ChatCore
+import Testing
+
+@testable import ChatIRC
+
+/// Fetching history (`draft/chathistory`): the requests as the server reads them, clamped to
+/// its `CHATHISTORY` limit; a catch-up paged until a short batch, and bounded; the events a
+/// history batch plays back dropped; nothing asked of a server without the capability.
+@Suite(.timeLimit(.minutes(10))) struct IRCClientChatHistoryTests {
+  /// A client registered on an Ergo that keeps history, answering at most `limit` a request.
+  static func ergo(limit: Int? = 1000) -> IRCWire {
+    var wire = IRCWire(.init(nick: "alice", channels: ["#h"], pacing: .unlimited))
+    wire.server(
+      ":ergo.test CAP * LS :batch draft/chathistory draft/event-playback echo-message"
+        + " labeled-response message-tags server-time")
+    wire.server(
+      ":ergo.test CAP alice ACK :echo-message message-tags server-time labeled-response batch"
+        + " draft/chathistory draft/event-playback")
+    wire.server(":ergo.test 001 alice :Welcome")
+    wire.server(
+      ":ergo.test 005 alice CASEMAPPING=ascii CHANTYPES=#"
+        + (limit.map { " CHATHISTORY=\($0)" } ?? "") + " :are supported by this server")
+    wire.server("@msgid=j1;time=2026-12-01T09:00:00.000Z :alice!~a@127.0.0.1 JOIN #h")
+    wire.reset()
+    return wire
+  }
+
+  @Test func theCapabilitiesAreAskedForWhereOffered() {
+    var wire = IRCWire(.init(nick: "alice", channels: []))
+    wire.server(":ergo.test CAP * LS :batch draft/chathistory draft/event-playback message-tags")
+    #expect(
+      wire.lines.contains("CAP REQ :message-tags batch draft/chathistory draft/event-playback"))
+  }
+
+  @Test(
+    arguments: [
+      ("CHATHISTORY=1000", 1000), ("draft/CHATHISTORY=50", 50), ("CHATHISTORY=0", nil),
+      ("CHATHISTORY=x", nil),
+    ] as [(String, Int?)])
+  func theServersLimitIsRead(token: String, limit: Int?) {
+    #expect(ISupport().applying([token]).historyLimit == limit)
+    #expect(ISupport().applying([token, "-CHATHISTORY"]).historyLimit == nil)
+  }
+
+  @Test func latestAsksForTheCountWithinTheServersLimit() {
+    var wire = Self.ergo(limit: 20)
+    wire.user(.fetchHistory(target: "#h", .latest(count: 50)))
+    wire.user(.fetchHistory(target: "bob", .latest(count: 5)))
+    #expect(wire.lines == ["CHATHISTORY LATEST #h * 20", "CHATHISTORY LATEST bob * 5"])
+  }
+
+  @Test func beforeAndAfterNameTheirMessageByIDOrTime() throws {
+    var wire = Self.ergo(limit: nil)
+    wire.user(.fetchHistory(target: "#h", .before(.messageID("abc"), count: 10)))
+    let time = try #require(IRCServerTime.parse("2026-11-30T09:12:28.923Z"))
+    wire.user(.fetchHistory(target: "#x", .after(.time(time))))
+    #expect(
+      wire.lines == [
+        "CHATHISTORY BEFORE #h msgid=abc 10",
+        "CHATHISTORY AFTER #x timestamp=2026-11-30T09:12:28.923Z 100",
+      ])
+  }
+
+  @Test func aServerWithoutTheCapabilityIsAskedNothing() {
+    var wire = IRCWire.inspircd()
+    wire.user(.fetchHistory(target: "#chat", .latest(count: 50)))
+    wire.user(.fetchHistory(target: "#chat", .after(.messageID("x"))))
+    #expect(wire.lines.isEmpty)
+    #expect(wire.events.isEmpty)
+  }
+
+  @Test func theBatchsMessagesArriveAsHistoryAndItsEventsAreDropped() {
+    var wire = Self.ergo()
+    wire.user(.fetchHistory(target: "#h", .latest(count: 50)))
+    wire.server(":ergo.test BATCH +1 chathistory #h")
+    wire.server("@batch=1;msgid=m1;time=2026-12-01T08:00:00.000Z :bob!~b@h PRIVMSG #h :alice: hi")
+    wire.server("@batch=1;msgid=m2;time=2026-12-01T08:00:01.000Z :carol!~c@h JOIN #h")
+    wire.server("@batch=1;msgid=m3;time=2026-12-01T08:00:02.000Z :carol!~c@h PART #h :bye")
+    wire.server("@batch=1;msgid=m4;time=2026-12-01T08:00:03.000Z :bob!~b@h NOTICE #h :note")
+    wire.server(":ergo.test BATCH -1")
+    let received = wire.events.compactMap {
+      if case .received(let message) = $0 { message } else { nil }
+    }
+    #expect(received.map(\.msgid) == ["m1", "m4"], "\(wire.events)")
+    #expect(received.allSatisfy { $0.isHistory })
+    #expect(wire.events.count == 2, "no member joined or left: \(wire.events)")
+    #expect(wire.client.statistics.historyEvents == 2)
+  }
+
+  @Test func aCatchUpPagesUntilABatchComesBackShort() {
+    var wire = Self.ergo(limit: 2)
+    wire.user(.fetchHistory(target: "#h", .after(.messageID("m0"))))
+    #expect(wire.lines == ["CHATHISTORY AFTER #h msgid=m0 2"])
+    wire.reset()
+    wire.history(reference: "1", target: "#h", ids: ["m1", "m2"])
+    #expect(wire.lines == ["CHATHISTORY AFTER #h msgid=m2 2"])
+    wire.reset()
+    // A page's last line without a msgid is named by its time.
+    wire.server(":ergo.test BATCH +2 chathistory #h")
+    wire.server("@batch=2;msgid=m3;time=2026-12-01T08:00:00.000Z :bob!~b@h PRIVMSG #h :3")
+    wire.server("@batch=2;time=2026-12-01T08:00:01.000Z :bob!~b@h PRIVMSG #h :4")
+    wire.server(":ergo.test BATCH -2")
+    #expect(wire.lines == ["CHATHISTORY AFTER #h timestamp=2026-12-01T08:00:01.000Z 2"])
+    wire.reset()
+    wire.history(reference: "3", target: "#h", ids: ["m5"])
+    #expect(wire.lines.isEmpty, "a short page ends it")
+    #expect(wire.events.count == 1)
+  }
+
+  @Test func aLatestOrBeforeIsOnePageEvenWhenFull() {
+    var wire = Self.ergo(limit: 2)
+    wire.user(.fetchHistory(target: "#h", .latest(count: 2)))
+    wire.reset()
+    wire.history(reference: "1", target: "#h", ids: ["m1", "m2"])
+    #expect(wire.lines.isEmpty)
+  }
+
+  @Test func aServerThatNeverSendsAShortPageIsStoppedAndTheUserTold() {
+    var wire = Self.ergo(limit: 1000)
+    wire.user(.fetchHistory(target: "#h", .after(.messageID("m0"))))
+    var pages = 0
+    var next = 0
+    while wire.lines.last?.hasPrefix("CHATHISTORY AFTER") == true, pages < 100 {
+      wire.reset()
+      pages += 1
+      wire.history(
+        reference: "p\(pages)", target: "#h",
+        ids: (0..<1000).map { _ in
+          next += 1
+          return "m\(next)"
+        })
+    }
+    #expect(pages == IRCHistoryFetches.catchUpLimit / 1000)
+    #expect(wire.lines.isEmpty)
+    #expect(
+      wire.events.last == .historyStopped(target: "#h", count: IRCHistoryFetches.catchUpLimit))
+  }
+
+  @Test func aBatchForAnotherTargetOrUnaskedIsNoAnswer() {
+    var wire = Self.ergo(limit: 1)
+    wire.user(.fetchHistory(target: "#h", .after(.messageID("m0"))))
+    wire.reset()
+    wire.history(reference: "1", target: "#other", ids: ["x"])
+    #expect(wire.lines.isEmpty)
+    // The answer still counts when it comes, in another spelling of the name.
+    wire.history(reference: "2", target: "#H", ids: ["m1"])
+    #expect(wire.lines == ["CHATHISTORY AFTER #h msgid=m1 1"])
+  }
+
+  @Test func aReconnectForgetsTheFetchesInFlight() {
+    var wire = Self.ergo(limit: 1)
+    wire.user(.fetchHistory(target: "#h", .after(.messageID("m0"))))
+    wire.take(wire.client.connectionClosed(reason: "gone", at: wire.time))
+    wire.take(wire.client.start(at: wire.time))
+    #expect(wire.client.history.fetches.isEmpty)
+  }
+}
+
+extension IRCWire {
+  /// A `chathistory` batch of `target` holding one message per msgid in `ids`.
+  mutating func history(reference: String, target: String, ids: [String]) {
+    server(":ergo.test BATCH +\(reference) chathistory \(target)")
+    for id in ids {
+      server(
+        "@batch=\(reference);msgid=\(id);time=2026-12-01T08:00:00.000Z :bob!~b@h PRIVMSG \(target) :\(id)"
+      )
+    }
+    server(":ergo.test BATCH -\(reference)")
+  }
+}
