@@ -55,8 +55,12 @@ public enum Action: Hashable, Sendable {
     /// `nick` went away with `message`, or came back (nil): shown in every conversation they
     /// share with you, and marked in `/names` while away.
     case memberAwayChanged(String, message: String?, time: Timestamp)
-    /// `nick` joined the channel `name`.
-    case memberJoined(String, channel: ConversationName, time: Timestamp)
+    /// `member` joined the channel `name` (with their account and real name where the network
+    /// said). Indirect: a member is six strings, kept out of `Action`'s size.
+    indirect case memberJoined(Member, channel: ConversationName, time: Timestamp)
+    /// `nick`'s account, host or real name changed: kept in every channel they are in, and
+    /// shown in every conversation they share with you.
+    case memberChanged(String, MemberChange, time: Timestamp)
     /// `by` removed `nick` from the channel `name` (an IRC `KICK`), for `reason` if one was
     /// given.
     case memberKicked(

@@ -2,8 +2,8 @@ extension Command {
   /// The commands' names, as typed after `/` (in any case: `/HELP`, `/Join`).
   public enum Name: String, Hashable, Sendable, CaseIterable {
     case help, join, list, me, msg, names, part, query, quit, retry, `switch`, topic, win
-    case away, ban, channels, deop, devoice, invite, kick, mode, nick, notice, op, quote, unban
-    case voice, who, whois
+    case away, ban, channels, deop, devoice, invite, kick, mode, nick, notice, op, quote, setname
+    case unban, voice, who, whois
 
     /// The group `/help` lists the command in.
     public enum Group: Hashable, Sendable {
@@ -42,7 +42,7 @@ extension Command {
       case .help, .quit, .retry: .general
       case .join, .list, .me, .msg, .names, .part, .query, .switch, .topic, .win: .conversation
       case .away, .ban, .channels, .deop, .devoice, .invite, .kick, .mode, .nick, .notice, .op,
-        .quote, .unban, .voice, .who, .whois:
+        .quote, .setname, .unban, .voice, .who, .whois:
         .server
       }
     }
@@ -64,7 +64,8 @@ extension Command {
       case .ban: (.ban, true)
       case .unban: (.ban, false)
       case .away, .channels, .help, .invite, .join, .kick, .list, .me, .mode, .msg, .names,
-        .nick, .notice, .part, .query, .quit, .quote, .retry, .switch, .topic, .who, .whois, .win:
+        .nick, .notice, .part, .query, .quit, .quote, .retry, .setname, .switch, .topic, .who,
+        .whois, .win:
         nil
       }
     }
@@ -94,6 +95,7 @@ extension Command {
       case .quit: "/quit [REASON]"
       case .quote: "/quote LINE"
       case .retry: "/retry"
+      case .setname: "/setname TEXT"
       case .switch: "/switch NAME|N"
       case .topic: "/topic [TEXT]"
       case .unban: "/unban NICK|MASK..."
@@ -129,6 +131,7 @@ extension Command {
       case .quit: "leave once the replies in flight have arrived (twice: at once)"
       case .quote: "send LINE to the server as it is (paced)"
       case .retry: "send the messages that failed again"
+      case .setname: "change your real name (IRCv3 setname)"
       case .switch: "switch to a conversation by name or number in /list"
       case .topic: "show the channel's topic, or set it"
       case .unban: "lift a ban in the active channel"

@@ -52,6 +52,8 @@ public enum Command: Hashable, Sendable {
   case switchTo(String)
   /// `/topic [text]`: show the active channel's topic, or set it.
   case topic(String?)
+  /// `/setname TEXT`: be known by the real name `TEXT` (IRCv3 `setname`).
+  case setName(String)
   /// `/who [MASK]`: who matches a channel, a nick or a pattern (the active channel without).
   case who(String?)
   /// `/whois [NICK]`: who someone is (without a nick, the person of the active private chat).
@@ -65,6 +67,9 @@ public enum Command: Hashable, Sendable {
     let restText = rest.isEmpty ? nil : String(rest)
     switch name {
     case .away: self = .away(whole)
+    case .setname:
+      guard let whole else { return nil }
+      self = .setName(whole)
     case .ban, .deop, .devoice, .op, .unban, .voice:
       let targets = words(of: arguments)
       guard !targets.isEmpty, let (mode, adding) = name.memberMode else { return nil }

@@ -18,6 +18,8 @@ public struct ConversationEvent: Hashable, Sendable {
     case kicked(String?, by: String, reason: String?)
     /// Someone in the conversation went away with a message, or came back (nil).
     case memberAwayChanged(String, message: String?)
+    /// Someone in the conversation logged in or out, or changed host or real name.
+    case memberChanged(String, MemberChange)
     /// Someone joined the channel.
     case memberJoined(String)
     /// Someone left the channel.

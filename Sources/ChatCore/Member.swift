@@ -17,11 +17,13 @@ public struct Member: Hashable, Sendable {
   public var user: String?
   /// Their host, when known.
   public var host: String?
+  /// Their real name (`extended-join`, `setname`), when known.
+  public var realName: String?
 
   /// Creates a member, here, with no prefix and nothing known unless said otherwise.
   public init(
     _ nick: String, prefixes: String = "", account: String? = nil, awayMessage: String? = nil,
-    user: String? = nil, host: String? = nil
+    user: String? = nil, host: String? = nil, realName: String? = nil
   ) {
     self.nick = nick
     self.prefixes = prefixes
@@ -29,6 +31,7 @@ public struct Member: Hashable, Sendable {
     self.awayMessage = awayMessage
     self.user = user
     self.host = host
+    self.realName = realName
   }
 
   /// Their highest prefix (`@` for an operator who also has voice), nil for none.

@@ -33,6 +33,41 @@ public struct Members: Equatable, Sendable {
       .map(\.member)
   }
 
+  /// The first `count` members of `listed`, without sorting the rest: what a nick list of
+  /// `count` rows shows. O(n log count) comparisons, and most members cost one: a frame of
+  /// the full screen in a channel of thousands asks for a screenful.
+  public func listed(first count: Int) -> [Member] {
+    guard count > 0 else { return [] }
+    guard count < members.count else { return listed }
+    // The best `count` so far, in order, as (rank, key) and where the member is: a member
+    // is copied out only at the end, if among the first.
+    typealias Entry = (rank: Int, key: String, index: Dictionary<String, Member>.Index)
+    var best: [Entry] = []
+    best.reserveCapacity(count + 1)
+    for index in members.indices {
+      let key = members.keys[index]
+      let rank =
+        members.values[index].highestPrefix.flatMap { prefixOrder.firstIndex(of: $0) }
+        ?? prefixOrder.count
+      if best.count == count {
+        guard (rank, key) < (best[count - 1].rank, best[count - 1].key) else { continue }
+        best.removeLast()
+      }
+      var low = 0
+      var high = best.count
+      while low < high {
+        let middle = (low + high) / 2
+        if (best[middle].rank, best[middle].key) < (rank, key) {
+          low = middle + 1
+        } else {
+          high = middle
+        }
+      }
+      best.insert((rank, key, index), at: low)
+    }
+    return best.map { members.values[$0.index] }
+  }
+
   /// Where `member` ranks: 0 for the highest prefix of `prefixOrder`, `prefixOrder.count`
   /// for someone with none. O(prefixes).
   public func rank(of member: Member) -> Int {
@@ -66,6 +101,7 @@ public struct Members: Equatable, Sendable {
       member.awayMessage = member.awayMessage ?? known.awayMessage
       member.user = member.user ?? known.user
       member.host = member.host ?? known.host
+      member.realName = member.realName ?? known.realName
     }
     members[key] = member
   }
@@ -101,15 +137,9 @@ public struct Members: Equatable, Sendable {
     }
   }
 
-  /// Sets the account of the member with `key` (nil: logged out); returns whether that
-  /// changed anything.
-  mutating func setAccount(key: String, account: String?) -> Bool {
-    update(key) { $0.account = account }
-  }
-
-  /// Sets the user and host of the member with `key`; returns whether that changed anything.
-  mutating func setUserHost(key: String, user: String, host: String) -> Bool {
-    update(key) { ($0.user, $0.host) = (user, host) }
+  /// Makes `change` to the member with `key`; returns whether that changed anything.
+  mutating func apply(_ change: MemberChange, key: String) -> Bool {
+    update(key) { $0 = $0.changed(by: change) }
   }
 
   /// The network's prefixes changed: ranks are `order` from now on (prefixes it lacks go).

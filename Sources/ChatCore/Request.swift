@@ -34,6 +34,8 @@ public enum Request: Hashable, Sendable {
   case quit(reason: String?)
   /// Send `line` to the server as it is (`/quote`).
   case quote(String)
+  /// Be known by the real name `name` (`/setname`).
+  case setName(String)
   /// Send `text` verbatim to `conversation` as `/msg` does, or to the active one when nil.
   case send(String, to: String?)
   /// Make the conversation named (or numbered in `/list`) `target` the active one (`/switch`).
@@ -56,8 +58,8 @@ extension AppState {
     case .action, .send(_, to: nil): return activeTakesMessages
     case .join, .part, .send: return true
     case .topic(let text): return text != nil
-    case .away, .channels, .invite, .kick, .memberMode, .mode, .nick, .notice, .quote, .who,
-      .whois:
+    case .away, .channels, .invite, .kick, .memberMode, .mode, .nick, .notice, .quote, .setName,
+      .who, .whois:
       return hasServer
     case .query, .quit, .switchTo: return false
     }
@@ -73,8 +75,8 @@ extension AppState {
     case .part: return waitsForConnection || inFlightCount > 0
     case .topic(let text): return text != nil && waitsForConnection
     // A server's command waits for the server; with none it says at once that it needs one.
-    case .away, .channels, .invite, .kick, .memberMode, .mode, .nick, .notice, .quote, .who,
-      .whois:
+    case .away, .channels, .invite, .kick, .memberMode, .mode, .nick, .notice, .quote, .setName,
+      .who, .whois:
       return hasServer && waitsForConnection
     case .action, .query, .quit, .send, .switchTo: return false
     }

@@ -24,6 +24,8 @@ public enum SessionNotice: Hashable, Sendable {
   case markedAway(message: String?)
   /// The server marked you back (`305`): no longer away.
   case markedBack
+  /// The server took your new real name (`/setname`).
+  case realNameChanged(String)
   /// `target`'s modes are `modes` (`324` for a channel, `221` for you), after `/mode`.
   case modes(target: String, modes: String)
   /// The server confirmed your invitation of `nick` into `channel` (`341`).
@@ -89,6 +91,8 @@ extension SessionNotice: CustomStringConvertible {
       "you are marked as away" + (message.map { ": " + $0 } ?? "")
     case .markedBack:
       "you are no longer marked as away"
+    case .realNameChanged(let realName):
+      "your real name is now " + realName
     case .modes(let target, let modes):
       "modes of \(target): \(modes)"
     case .invited(let nick, let channel):
@@ -155,6 +159,7 @@ extension SessionNotice: CustomStringConvertible {
     case .messageSplit: "split"
     case .markedAway: "marked_away"
     case .markedBack: "marked_back"
+    case .realNameChanged: "real_name"
     case .modes: "modes"
     case .invited: "invited"
     case .nickFallback: "nick_fallback"

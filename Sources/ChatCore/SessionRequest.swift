@@ -27,6 +27,8 @@ public enum SessionRequest: Hashable, Sendable {
   case rawLine(String)
   /// Mark you away with `message`, or back when nil (`/away`).
   case setAway(String?)
+  /// Be known by the real name `name` (`/setname`).
+  case setRealName(String)
   /// Give (`adding`) or take `mode` to or from each of `targets` in `channel`: nicks, or for
   /// a ban masks too (`/op`, `/deop`, `/voice`, `/devoice`, `/ban`, `/unban`). The session
   /// groups them into as few lines as the server takes.

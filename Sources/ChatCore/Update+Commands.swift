@@ -56,6 +56,8 @@ func run(_ command: Command, id: UUID, at time: Timestamp, _ state: inout AppSta
     return withServer(.notice, state) { sendNotice(text, to: target, state) }
   case .quote(let line):
     return withServer(.quote, state) { quote(line) }
+  case .setName(let text):
+    return withServer(.setname, state) { [.perform(.setRealName(text))] }
   case .who(let mask):
     return withServer(.who, state) { who(mask, state) }
   case .whois(let nick):

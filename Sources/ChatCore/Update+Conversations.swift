@@ -95,12 +95,12 @@ func left(
 }
 
 func memberJoined(
-  _ nick: String, _ channel: ConversationName, at time: Timestamp, _ state: inout AppState
+  _ member: Member, _ channel: ConversationName, at time: Timestamp, _ state: inout AppState
 ) -> [Effect] {
   guard let index = state.conversations.index(of: channel) else { return [] }
-  let key = state.nameRules.key(for: nick)
-  state.conversations.modify(at: index) { $0.members?.insert(nick, key: key) }
-  record(.memberJoined(nick), in: state.conversations[index].name, at: time, &state)
+  let key = state.nameRules.key(for: member.nick)
+  state.conversations.modify(at: index) { $0.members?.insert(member, key: key) }
+  record(.memberJoined(member.nick), in: state.conversations[index].name, at: time, &state)
   return []
 }
 
@@ -146,10 +146,12 @@ func membersListed(
   var members = Members(prefixOrder: state.nameRules.memberPrefixes)
   for var member in listed {
     let key = state.nameRules.key(for: member.nick)
-    // A list again (a relink) keeps who is away and their account: NAMES does not say.
+    // A list again (a relink) keeps who is away, their account and real name: NAMES does
+    // not say.
     if let known = known?.member(key: key) {
       member.awayMessage = member.awayMessage ?? known.awayMessage
       member.account = member.account ?? known.account
+      member.realName = member.realName ?? known.realName
     }
     members.insert(member, key: key)
   }

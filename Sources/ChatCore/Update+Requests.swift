@@ -50,6 +50,8 @@ func run(_ request: Request, id: UUID, at time: Timestamp, _ state: inout AppSta
     return effects
   case .send(let text, to: let target?):
     return run(Command.message(to: target, text: text), id: id, at: time, &state)
+  case .setName(let name):
+    return run(Command.setName(name), id: id, at: time, &state)
   case .switchTo(let target):
     return switchConversation(to: target, at: time, &state)
   case .topic(let text):

@@ -118,8 +118,10 @@ private func updateSession(_ state: inout AppState, _ event: Action.Session) -> 
     return invited(nick, into: channel, by: by, at: time, &state)
   case .memberAwayChanged(let nick, let message, let time):
     return memberAwayChanged(nick, message: message, at: time, &state)
-  case .memberJoined(let nick, let channel, let time):
-    return memberJoined(nick, channel, at: time, &state)
+  case .memberJoined(let member, let channel, let time):
+    return memberJoined(member, channel, at: time, &state)
+  case .memberChanged(let nick, let change, let time):
+    return memberChanged(nick, change, at: time, &state)
   case .memberKicked(let nick, let channel, let author, let reason, let time):
     return memberKicked(nick, from: channel, by: author, reason: reason, at: time, &state)
   case .memberLeft(let nick, let channel, let reason, let time):

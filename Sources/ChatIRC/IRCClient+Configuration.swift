@@ -35,6 +35,8 @@ extension IRCClient {
     public var endpoint: IRCEndpoint?
     /// The answer to a CTCP `VERSION`; nil answers no CTCP request at all (`VERSION`, `PING`).
     public var ctcpVersion: String?
+    /// Whether to mark us as a bot (`--bot`): the user mode the server's `BOT` names.
+    public var isBot = false
 
     /// The longest user name made from a nick: servers cut it to their `USERLEN` (InspIRCd
     /// 10) anyway, and a longer one could push the `USER` line past an IRC line's 510 bytes.
@@ -43,7 +45,9 @@ extension IRCClient {
     /// The IRCv3 capabilities chat uses.
     public static let chatCapabilities = [
       "echo-message", "message-tags", "server-time", "labeled-response", "batch",
-      "away-notify", "cap-notify", "draft/chathistory", "draft/event-playback",
+      "away-notify", "cap-notify", "multi-prefix", "userhost-in-names", "invite-notify",
+      "account-notify", "account-tag", "extended-join", "chghost", "setname",
+      "draft/chathistory", "draft/event-playback",
     ]
 
     /// Creates a configuration; the defaults are a 60 s keepalive with 30 s to answer, the

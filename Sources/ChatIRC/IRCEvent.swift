@@ -49,8 +49,17 @@ public enum IRCEvent: Hashable, Sendable {
   case parted(channel: String, reason: String?)
   /// `by` put us out of `channel`.
   case kicked(channel: String, by: String, reason: String?)
-  /// Someone else came into `channel`.
-  case userJoined(channel: String, nick: String)
+  /// Someone else came into `channel`; with `extended-join`, the account they are logged in
+  /// to (nil: none) and their real name.
+  case userJoined(channel: String, nick: String, account: String? = nil, realName: String? = nil)
+  /// `account-notify`: someone in a channel of ours logged in to `account`, or out (nil).
+  case userAccountChanged(nick: String, account: String?)
+  /// `chghost`: someone in a channel of ours now shows as `user@host` (no quit, no join).
+  case userHostChanged(nick: String, user: String, host: String)
+  /// `setname`: someone in a channel of ours changed their real name.
+  case userRealNameChanged(nick: String, realName: String)
+  /// `setname`: the server took our new real name.
+  case realNameChanged(String)
   /// Someone else left `channel`.
   case userParted(channel: String, nick: String, reason: String?)
   /// Someone left the network (the core knows which of our channels they were in).

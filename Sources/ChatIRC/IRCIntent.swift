@@ -39,6 +39,9 @@ public enum IRCIntent: Hashable, Sendable {
   case rawLine(String)
   /// Mark us away with `message`, or back when nil (`AWAY`); `306` and `305` confirm it.
   case setAway(message: String?)
+  /// Be known by the real name `name` (`SETNAME`, with the `setname` capability only; the
+  /// server's `SETNAME` back confirms it).
+  case setRealName(String)
   /// Give (`adding`) or take `mode` to or from `targets` in `channel`, as few `MODE` lines as
   /// the server's `MODES` allows; a ban's nick becomes the mask `nick!*@*`.
   case setMemberMode(MemberMode, adding: Bool, targets: [String], channel: String)

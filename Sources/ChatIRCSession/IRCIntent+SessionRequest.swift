@@ -15,6 +15,7 @@ extension IRCIntent {
     case .notice(let target, let text): self = .notice(target: target.text, text: text)
     case .rawLine(let line): self = .rawLine(line)
     case .setAway(let message): self = .setAway(message: message)
+    case .setRealName(let name): self = .setRealName(name)
     case .setMemberMode(let mode, let adding, let targets, let channel):
       self = .setMemberMode(mode, adding: adding, targets: targets, channel: channel.text)
     case .setModes(let target, let modes): self = .setModes(target: target, modes: modes)

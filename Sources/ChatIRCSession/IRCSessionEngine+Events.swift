@@ -48,8 +48,19 @@ extension IRCSessionEngine {
       enqueue(.left(ConversationName(channel), reason: reason, time: now))
     case .kicked(let channel, let by, let reason):
       enqueue(.kicked(ConversationName(channel), by: by, reason: reason, time: now))
-    case .userJoined(let channel, let nick):
-      enqueue(.memberJoined(nick, channel: ConversationName(channel), time: now))
+    case .userJoined(let channel, let nick, let account, let realName):
+      enqueue(
+        .memberJoined(
+          Member(nick, account: account, realName: realName), channel: ConversationName(channel),
+          time: now))
+    case .userAccountChanged(let nick, let account):
+      enqueue(.memberChanged(nick, .account(account), time: now))
+    case .userHostChanged(let nick, let user, let host):
+      enqueue(.memberChanged(nick, .host(user: user, host: host), time: now))
+    case .userRealNameChanged(let nick, let realName):
+      enqueue(.memberChanged(nick, .realName(realName), time: now))
+    case .realNameChanged(let realName):
+      notify(.realNameChanged(realName), at: now)
     case .userParted(let channel, let nick, let reason):
       enqueue(.memberLeft(nick, channel: ConversationName(channel), reason: reason, time: now))
     case .userAway(let nick, let message):
@@ -174,7 +185,8 @@ extension IRCSessionEngine {
       isLocal: isHistory && incoming.isOwn,
       conversation: ConversationName(incoming.conversation), isAction: incoming.kind == .action,
       markup: .ircFormatting, isMention: incoming.mentionsUs && !incoming.isHistory,
-      serverMessageID: incoming.msgid, isNotice: incoming.kind == .notice, isHistory: isHistory)
+      serverMessageID: incoming.msgid, isNotice: incoming.kind == .notice, isHistory: isHistory,
+      account: incoming.account, isBot: incoming.isBot)
   }
 
 }

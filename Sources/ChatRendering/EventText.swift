@@ -29,6 +29,12 @@ public enum EventText {
     case .memberAwayChanged(let nick, let message):
       guard let message else { return shown(nick) + " is back" }
       return shown(nick) + " is away: " + shown(message, markup)
+    case .memberChanged(let nick, .account(let account)):
+      return shown(nick) + (account.map { " logged in as " + shown($0) } ?? " logged out")
+    case .memberChanged(let nick, .host(let user, let host)):
+      return shown(nick) + " is now " + shown(user) + "@" + shown(host)
+    case .memberChanged(let nick, .realName(let realName)):
+      return shown(nick) + " changed their real name to " + shown(realName, markup)
     case .memberJoined(let nick):
       return shown(nick) + " joined"
     case .memberLeft(let nick, let reason):
@@ -104,14 +110,16 @@ public enum EventText {
     state.conversations.count > 1 || name.text != state.conversations.activeName.text
   }
 
-  /// What `/names` and every other list of members puts after someone away: `bob (away)`.
-  public static let awayMark = " (away)"
-
   /// A member as lists show them: their highest prefix (`@bob`, as IRC clients do), the nick,
-  /// sanitised, marked while they are away.
+  /// sanitised, then their account when the network said and whether they are away:
+  /// `@bob (account bobby, away)`, `eve (away)`, `dan`.
   public static func listed(_ member: Member) -> String {
     let prefix = member.highestPrefix.map { shown(String($0)) } ?? ""
-    return prefix + shown(member.nick) + (member.awayMessage == nil ? "" : awayMark)
+    var marks: [String] = []
+    if let account = member.account { marks.append("account " + shown(account)) }
+    if member.awayMessage != nil { marks.append("away") }
+    let marked = marks.isEmpty ? "" : " (" + marks.joined(separator: ", ") + ")"
+    return prefix + shown(member.nick) + marked
   }
 
   /// The most nicks a netsplit or netjoin line names; the rest are counted.

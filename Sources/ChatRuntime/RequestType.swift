@@ -5,7 +5,7 @@ import ChatJSON
 enum RequestType: String, CaseIterable {
   case send, join, part, `switch`, query, topic, me, quit
   case nick, whois, who, away, notice, invite, kick, mode, op, deop, voice, devoice, ban, unban
-  case quote, channels
+  case quote, channels, setname
 
   /// The fields besides `type`, required first.
   var fields: [String] {
@@ -27,6 +27,7 @@ enum RequestType: String, CaseIterable {
     case .op, .deop, .voice, .devoice, .ban, .unban: ["nicks", "channel"]
     case .quote: ["line"]
     case .channels: ["mask"]
+    case .setname: ["text"]
     }
   }
 
@@ -40,7 +41,7 @@ enum RequestType: String, CaseIterable {
     case .devoice: (.voice, false)
     case .ban: (.ban, true)
     case .unban, .send, .join, .part, .switch, .query, .topic, .me, .quit, .nick, .whois, .who,
-      .away, .notice, .invite, .kick, .mode, .quote, .channels:
+      .away, .notice, .invite, .kick, .mode, .quote, .channels, .setname:
       (.ban, false)
     }
   }
@@ -67,6 +68,7 @@ enum RequestType: String, CaseIterable {
     case .whois: return .whois(try fields.name("nick"))
     case .who: return .who(try fields.name("mask"))
     case .away: return .away(try fields.reason("text"))
+    case .setname: return .setName(try fields.text("text"))
     case .notice: return .notice(to: try fields.name("target"), text: try fields.text("text"))
     case .invite:
       return .invite(try fields.name("nick"), channel: try fields.optionalName("channel"))

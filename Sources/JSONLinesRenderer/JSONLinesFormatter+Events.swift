@@ -11,6 +11,9 @@ import ChatRendering
 //     {"type":"kick","seq":6,"conversation":"#room","by":"Alice","nick":"Bob","reason":"spam","time":"…"}
 //     {"type":"member_left","seq":6,"conversation":"#room","nick":"Bob","reason":"bye","time":"…"}
 //     {"type":"away","seq":8,"conversation":"#room","nick":"Bob","message":"lunch","time":"…"}
+//     {"type":"account","seq":8,"conversation":"#room","nick":"Bob","account":"bob","time":"…"}
+//     {"type":"host","seq":8,"conversation":"#room","nick":"Bob","user":"b","host":"example.org","time":"…"}
+//     {"type":"real_name","seq":8,"conversation":"#room","nick":"Bob","real_name":"Bob Smith","time":"…"}
 //     {"type":"member_quit","seq":7,"conversation":"#room","nick":"Bob","time":"…"}
 //     {"type":"nick","seq":8,"conversation":"#room","from":"Bob","to":"Rob","time":"…"}
 //     {"type":"members","seq":5,"conversation":"#room","count":2,"members":["Person B","PersonA"],"time":"…"}
@@ -18,8 +21,8 @@ import ChatRendering
 //     {"type":"netsplit","seq":10,"conversation":"#room","servers":"irc1.test irc2.test","count":2,"nicks":["Bob","Eve"],"time":"…"}
 //     {"type":"netjoin","seq":11,"conversation":"#room","servers":"irc1.test irc2.test","count":2,"nicks":["Bob","Eve"],"time":"…"}
 //
-// `reason` and `by` appear only when known; `topic` is null when the topic was cleared, and
-// `message` when the person came back;
+// `reason` and `by` appear only when known; `topic` is null when the topic was cleared,
+// `message` when the person came back, and `account` when they logged out;
 // `members` lists the channel's members as the state holds them once the list arrived.
 
 extension JSONLinesFormatter {
@@ -33,6 +36,14 @@ extension JSONLinesFormatter {
     case .memberAwayChanged(let nick, let message):
       room += JSONWriter.maximumLength(ofString: nick)
       room += message.map(JSONWriter.maximumLength(ofString:)) ?? 0
+    case .memberChanged(let nick, let change):
+      room += JSONWriter.maximumLength(ofString: nick) + 16
+      switch change {
+      case .account(let account): room += account.map(JSONWriter.maximumLength(ofString:)) ?? 0
+      case .host(let user, let host):
+        room += JSONWriter.maximumLength(ofString: user) + JSONWriter.maximumLength(ofString: host)
+      case .realName(let realName): room += JSONWriter.maximumLength(ofString: realName)
+      }
     case .invited(let nick, let channel, let author):
       room += nick.map(JSONWriter.maximumLength(ofString:)) ?? 0
       room +=
@@ -69,6 +80,9 @@ extension JSONLinesFormatter {
       case .kicked: open("kick", &writer)
       case .modesChanged: open("mode", &writer)
       case .memberAwayChanged: open("away", &writer)
+      case .memberChanged(_, .account): open("account", &writer)
+      case .memberChanged(_, .host): open("host", &writer)
+      case .memberChanged(_, .realName): open("real_name", &writer)
       case .memberJoined: open("member_joined", &writer)
       case .memberLeft: open("member_left", &writer)
       case .memberQuit: open("member_quit", &writer)
@@ -91,6 +105,21 @@ extension JSONLinesFormatter {
           Self.writeOptional("message", message, to: &writer)
         } else {
           writer.write(",\"message\":null")
+        }
+      case .memberChanged(let nick, let change):
+        Self.writeOptional("nick", nick, to: &writer)
+        switch change {
+        case .account(let account):
+          if let account {
+            Self.writeOptional("account", account, to: &writer)
+          } else {
+            writer.write(",\"account\":null")
+          }
+        case .host(let user, let host):
+          Self.writeOptional("user", user, to: &writer)
+          Self.writeOptional("host", host, to: &writer)
+        case .realName(let realName):
+          Self.writeOptional("real_name", realName, to: &writer)
         }
       case .invited(let nick, let channel, let author):
         Self.writeOptional("by", author, to: &writer)

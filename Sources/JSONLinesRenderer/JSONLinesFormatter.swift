@@ -137,6 +137,7 @@ public struct JSONLinesFormatter: TranscriptFormatter {
       + JSONWriter.maximumLength(ofString: message.text)
       + JSONWriter.maximumLength(ofString: message.conversation.text)
       + JSONWriter.maximumLength(ofString: message.serverMessageID ?? "")
+      + JSONWriter.maximumLength(ofString: message.account ?? "")
       + JSONWriter.maximumLength(ofString: reason ?? "")
     output.append(reserving: room) { writer in
       open(type, &writer)
@@ -154,6 +155,7 @@ public struct JSONLinesFormatter: TranscriptFormatter {
       if let own { writer.write(own ? ",\"own\":true" : ",\"own\":false") }
       if message.isAction { writer.write(",\"action\":true") }
       if message.isNotice { writer.write(",\"notice\":true") }
+      if message.isBot { writer.write(",\"bot\":true") }
       // Only a message that entered a conversation is a mention, or has the server's id.
       if own != nil {
         if message.isMention { writer.write(",\"mention\":true") }
@@ -161,6 +163,10 @@ public struct JSONLinesFormatter: TranscriptFormatter {
         if let msgid = message.serverMessageID {
           writer.write(",\"msgid\":")
           JSONWriter.writeString(msgid, to: &writer)
+        }
+        if let account = message.account {
+          writer.write(",\"account\":")
+          JSONWriter.writeString(account, to: &writer)
         }
       }
       if let reason {

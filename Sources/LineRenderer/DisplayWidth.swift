@@ -13,6 +13,9 @@
 public enum DisplayWidth {
   /// Columns taken by `character`: 0, 1 or 2.
   public static func of(_ character: Character) -> Int {
+    // ASCII first, without Unicode's property tables: most text, and a full screen asks
+    // for every cell it writes. (A keycap, `1` with U+FE0F U+20E3, is no ASCII character.)
+    if let ascii = character.asciiValue { return ascii < 0x20 || ascii == 0x7F ? 0 : 1 }
     let scalars = character.unicodeScalars
     guard let first = scalars.first else { return 0 }
     let width = of(first)

@@ -100,7 +100,7 @@ public struct LineFormatter: TranscriptFormatter {
       if message.isHistory { row.append(" |", style: .dim, to: &output) }
       row.append(
         message.isAction ? " * " : message.isNotice ? " -" : isOwn ? " > " : " < ", to: &output)
-      row.append(Sanitizer.sanitize(message.sender), style: senderStyle, to: &output)
+      row.append(SenderText.shown(message), style: senderStyle, to: &output)
       row.append(message.isAction ? " " : message.isNotice ? "- " : ": ", to: &output)
       appendText(message.text, markup: message.markup, to: &row, &output)
       row.endLine(to: &output)

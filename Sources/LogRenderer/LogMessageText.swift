@@ -11,15 +11,15 @@ enum LogMessageText {
     if message.isHistory { output.append(literal: " |") }
     if message.isAction {
       output.append(literal: " * ")
-      output.append(utf8: Sanitizer.sanitize(message.sender))
+      output.append(utf8: SenderText.shown(message))
       output.append(UInt8(ascii: " "))
     } else if message.isNotice {
       output.append(literal: " -")
-      output.append(utf8: Sanitizer.sanitize(message.sender))
+      output.append(utf8: SenderText.shown(message))
       output.append(literal: "- ")
     } else {
       output.append(UInt8(ascii: " "))
-      output.append(utf8: Sanitizer.sanitize(message.sender))
+      output.append(utf8: SenderText.shown(message))
       output.append(contentsOf: [UInt8(ascii: ":"), UInt8(ascii: " ")])
     }
     appendText(of: message, to: &output)

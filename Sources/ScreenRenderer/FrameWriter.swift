@@ -20,8 +20,10 @@ public struct FrameWriter {
     into output: inout [UInt8]
   ) {
     output += strings.hideCursor
-    var previous = old
-    if old == nil || old?.width != new.width || old?.height != new.height {
+    let previous: ScreenGrid
+    if let old, old.width == new.width, old.height == new.height {
+      previous = old
+    } else {
       output += strings.clearScreen
       previous = ScreenGrid(width: new.width, height: new.height)
     }
@@ -29,21 +31,26 @@ public struct FrameWriter {
     output += strings.style(style)
     // Where the terminal's cursor is, when known: after the last column it is not.
     var at: (row: Int, column: Int)? = nil
-    for row in 0..<new.height {
-      for column in 0..<new.width {
-        let cell = new[row, column]
-        guard let character = cell.character, previous?[row, column] != cell else { continue }
-        if at == nil || at! != (row, column) {
-          output += strings.moveCursor(row: row, column: column)
+    let width = new.width
+    // The cells compared in place: a copy of each (its character's storage retained and
+    // released) was most of a frame's cost.
+    new.cells.withUnsafeBufferPointer { cells in
+      previous.cells.withUnsafeBufferPointer { before in
+        for index in 0..<cells.count where cells[index] != before[index] {
+          guard let character = cells[index].character else { continue }
+          let (row, column) = index.quotientAndRemainder(dividingBy: width)
+          if at == nil || at! != (row, column) {
+            output += strings.moveCursor(row: row, column: column)
+          }
+          if cells[index].style != style {
+            style = cells[index].style
+            output += strings.style(style)
+          }
+          output.append(contentsOf: String(character).utf8)
+          let next =
+            column + (column + 1 < width && cells[index + 1].character == nil ? 2 : 1)
+          at = next < width ? (row, next) : nil
         }
-        if cell.style != style {
-          style = cell.style
-          output += strings.style(style)
-        }
-        output.append(contentsOf: String(character).utf8)
-        let next =
-          column + (column + 1 < new.width && new[row, column + 1].character == nil ? 2 : 1)
-        at = next < new.width ? (row, next) : nil
       }
     }
     if style != .plain { output += strings.style(.plain) }

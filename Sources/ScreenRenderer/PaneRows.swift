@@ -11,6 +11,7 @@ import LineRenderer
 ///     12:00:03 -- carol joined
 ///     12:00:04 ! not delivered (no echo within 1 s): hi
 ///
+/// A multiline message's lines each start a row, under the text as a wrapped row does.
 /// Names and text pass through `Sanitizer`; IRC formatting codes become styles with colour
 /// and are left out without. A sender has line mode's stable colour; a message that mentions
 /// you shows its sender highlighted, and so does every match of the text searched for.
@@ -34,7 +35,7 @@ struct PaneRows {
     let senderStyle =
       message.isMention && !message.isLocal
       ? CellStyle.highlight : CellStyle(ANSIStyle.color(forSender: message.sender))
-    let sender = Sanitizer.sanitize(message.sender)
+    let sender = SenderText.shown(message)
     if message.isAction {
       spans.append(("* ", .plain))
       spans.append((sender, senderStyle))
@@ -79,23 +80,41 @@ struct PaneRows {
     ]
   }
 
-  /// A message's text (or a topic, which reads the same) as styled pieces, sanitised: IRC
-  /// formatting codes as styles (their colour dropped later where there is none).
+  /// A message's text (or a topic, which reads the same) as styled spans, sanitised: IRC
+  /// formatting codes as styles (their colour dropped later where there is none). Each newline
+  /// in it (a multiline message) becomes a span of its own, `"\n"`, which `wrap` turns into a
+  /// new row, never a character.
   static func text(_ text: String, markup: TextMarkup) -> [(String, CellStyle)] {
     switch markup {
     case .plain:
-      return [(Sanitizer.sanitize(text), .plain)]
+      return lines(text, style: .plain)
     case .ircFormatting:
-      return IRCFormatting.runs(text).map { run in
-        (Sanitizer.sanitize(run.text), CellStyle(run.style))
+      return IRCFormatting.runs(text).flatMap { run in lines(run.text, style: CellStyle(run.style))
       }
     }
+  }
+
+  /// `text` sanitised line by line, with a `"\n"` span between its lines.
+  private static func lines(_ text: String, style: CellStyle) -> [(String, CellStyle)] {
+    guard text.contains("\n") else { return [(Sanitizer.sanitize(text), style)] }
+    var spans: [(String, CellStyle)] = []
+    for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false)
+      .enumerated()
+    {
+      if index > 0 { spans.append(("\n", .plain)) }
+      spans.append((Sanitizer.sanitize(String(line)), style))
+    }
+    return spans
   }
 
   /// Cuts `spans` into rows of `width` columns, highlighting the search's matches.
   private func wrap(_ spans: [(String, CellStyle)]) -> [[Cell]] {
     var cells: [Cell] = []
     for (text, style) in spans {
+      if text == "\n" {
+        cells.append(Cell("\n"))  // Only `text` makes these: a sanitised span holds none.
+        continue
+      }
       let shown = color ? style : style.withoutColor
       for character in text where DisplayWidth.of(character) > 0 {
         cells.append(Cell(character, style: shown))
@@ -106,6 +125,12 @@ struct PaneRows {
     var row: [Cell] = []
     var column = 0
     for cell in cells {
+      if cell.character == "\n" {
+        rows.append(row)
+        row = Array(repeating: .blank, count: indent)
+        column = indent
+        continue
+      }
       let columns = DisplayWidth.of(cell.character ?? " ")
       if column + columns > width, column > indent {
         rows.append(row)

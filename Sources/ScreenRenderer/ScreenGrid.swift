@@ -12,7 +12,8 @@ public struct ScreenGrid: Equatable, Sendable {
   public let width: Int
   /// Rows.
   public let height: Int
-  private var cells: [Cell]
+  /// Row by row; `FrameWriter` reads them in place.
+  private(set) var cells: [Cell]
 
   /// Creates a grid of blank cells; sizes below 1 count as 1.
   public init(width: Int, height: Int) {

@@ -58,7 +58,8 @@ public struct ScreenModel {
             afterMessage: afterMessage, time: event.time,
             kind: .event(Sanitizer.sanitize(event.conversation.text) + ": " + words)),
           key: rules.key(for: state.conversations.activeName.text))
-      case .closed, .invited, .kicked, .memberAwayChanged, .memberJoined, .memberLeft, .memberQuit,
+      case .closed, .invited, .kicked, .memberAwayChanged, .memberChanged, .memberJoined,
+        .memberLeft, .memberQuit,
         .memberRenamed, .membersListed, .modesChanged, .netjoin, .netsplit, .topicChanged:
         break
       }

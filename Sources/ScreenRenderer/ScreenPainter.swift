@@ -136,12 +136,15 @@ struct ScreenPainter {
     for row in region.row..<region.row + region.height {
       grid.write("│", row: row, column: region.column, style: .dim)
     }
-    let members = state.conversations.active.members?.listed ?? []
     let rows = region.height
-    for (offset, member) in members.prefix(rows).enumerated() {
-      if offset == rows - 1, members.count > rows {
+    // Only the members shown are sorted (`listed(first:)`): a channel of thousands costs a
+    // screenful, not a sort of them all, each frame.
+    let total = state.conversations.active.members?.count ?? 0
+    let members = state.conversations.active.members?.listed(first: rows) ?? []
+    for (offset, member) in members.enumerated() {
+      if offset == rows - 1, total > rows {
         grid.write(
-          "+\(members.count - rows + 1) more", row: region.row + offset,
+          "+\(total - rows + 1) more", row: region.row + offset,
           column: region.column + 1, style: .dim)
         break
       }

@@ -33,6 +33,12 @@ extension Benchmarks {
         "\(Report.fixed(sorted[sorted.count / 2] * 1000, 1)) / "
           + "\(Report.fixed(sorted.last! * 1000, 1)) ms")
     }
+    switchFigures()
+  }
+
+  /// The window switch's figure alone (`chat-bench screen-switch`): in process, no child, so
+  /// callgrind can count it.
+  func switchFigures() {
     let switches = windowSwitches()
     Report.line(
       "screen: switch among 100 channels x 1,000 members, median / worst of \(switches.count)",

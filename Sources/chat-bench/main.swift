@@ -1,6 +1,7 @@
 // chat-bench: measures chat's per-message costs and its throughput against jq and JSONEncoder.
 // Run with `swift run -c release chat-bench [lines]`, `chat-bench flood` for the flood figures
-// alone, `chat-bench screen` for the full screen's, `chat-bench conversations [lines] [open]` for `update` with one conversation against
+// alone, `chat-bench screen` for the full screen's (`screen-switch`: its window switch alone,
+// in process), `chat-bench conversations [lines] [open]` for `update` with one conversation against
 // 1,000, `chat-bench profile-update [lines] [open]` for one pass of that script to profile,
 // `chat-bench irc [lines]` (or `profile-irc`, one pass) for recorded server lines through the
 // IRC client, update and JSON lines in process, `chat-bench clients` for chat against irssi
@@ -24,6 +25,10 @@ if argument == "screen" {
     exit(1)
   }
   Benchmarks(lines: 0).screenFigures(chat: chat)
+  exit(0)
+}
+if argument == "screen-switch" {
+  Benchmarks(lines: 0).switchFigures()
   exit(0)
 }
 if argument == "conversations" {

@@ -30,6 +30,24 @@ import Testing
     #expect(members.listed.map { members.rank(of: $0) } == [0, 1, 1, 3, 4])
   }
 
+  /// The first N of `listed` without sorting the rest (the full screen's nick list): the
+  /// same members in the same order as `listed.prefix(N)`, for every N.
+  @Test func theFirstFewListedAreThoseOfTheWholeList() {
+    var members = Members(prefixOrder: Self.order)
+    let prefixes = ["", "", "+", "", "@", "", "~", "%", "", "@+"]
+    // A fixed shuffle of 200 nicks, ranks spread among them.
+    for number in 0..<200 {
+      let scrambled = (number * 73) % 200
+      let nick = "n\(scrambled)"
+      members.insert(
+        Member(nick, prefixes: prefixes[scrambled % prefixes.count]), key: nick)
+    }
+    let all = members.listed
+    for count in [0, 1, 2, 7, 37, 199, 200, 500] {
+      #expect(members.listed(first: count) == Array(all.prefix(count)), "first \(count)")
+    }
+  }
+
   @Test func everyPrefixIsKeptInTheNetworksOrderAndUnknownOnesAreDropped() {
     var members = Members(prefixOrder: Self.order)
     members.insert(Member("bob", prefixes: "+@!+"), key: "bob")
@@ -54,7 +72,7 @@ import Testing
     var members = Members(prefixOrder: Self.order)
     members.insert(Member("bob", prefixes: "@", user: "b", host: "h"), key: "bob")
     let changes = [
-      members.setAccount(key: "bob", account: "bobby"),
+      members.apply(.account("bobby"), key: "bob"),
       members.setAway(key: "bob", message: "lunch"),
       members.rename(key: "bob", to: "Rob", newKey: "rob"),
     ]

@@ -65,7 +65,7 @@ struct UpdateAwayTests {
     #expect(state.conversations[1].members?.awayMessage(key: "bee") == "lunch")
     #expect(state.conversations[1].members?.awayMessage(key: "bob") == nil)
     state = update(state, .session(.memberLeft("Bee", channel: room, reason: nil, time: at(13))))
-    state = update(state, .session(.memberJoined("Bee", channel: room, time: at(14))))
+    state = update(state, .session(.memberJoined(Member("Bee"), channel: room, time: at(14))))
     #expect(state.conversations[1].members?.awayMessage(key: "bee") == nil)
     #expect(state.conversations[2].members?.awayMessage(key: "bee") == "lunch")
   }

@@ -95,8 +95,9 @@ extension UpdateTests {
   }
 
   @Test func someoneJoiningOrLeavingChangesTheMembers() {
-    let joined = expectUpdate(inRoom(), .session(.memberJoined("Dave", channel: room, time: at(7))))
-    {
+    let joined = expectUpdate(
+      inRoom(), .session(.memberJoined(Member("Dave"), channel: room, time: at(7)))
+    ) {
       $0.conversations.modify(at: 1) { $0.members?.insert("Dave", key: "dave") }
       $0.log(.memberJoined("Dave"), in: room, at: at(7))
     }
@@ -110,7 +111,7 @@ extension UpdateTests {
 
   @Test func memberEventsForAChannelNotOpenOrSomeoneNotThereChangeNothing() {
     let other = ConversationName("#other")
-    expectUpdate(inRoom(), .session(.memberJoined("Dave", channel: other, time: at(7))))
+    expectUpdate(inRoom(), .session(.memberJoined(Member("Dave"), channel: other, time: at(7))))
     expectUpdate(inRoom(), .session(.memberLeft("Dave", channel: other, reason: nil, time: at(7))))
     expectUpdate(inRoom(), .session(.memberLeft("Dave", channel: room, reason: nil, time: at(7))))
     expectUpdate(inRoom(), .session(.membersListed(other, ["x"].map { Member($0) }, time: at(7))))

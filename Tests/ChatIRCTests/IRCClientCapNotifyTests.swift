@@ -21,7 +21,7 @@ import Testing
   @Test func cap302AsksForCapNotifyWhenOffered() {
     var wire = IRCWire()
     wire.reset()
-    wire.server(":irc.test CAP * LS :cap-notify multi-prefix")
+    wire.server(":irc.test CAP * LS :cap-notify znc.in/self-message")
     #expect(wire.lines == ["CAP REQ cap-notify"])
   }
 

@@ -16,7 +16,7 @@ import Testing
     #expect(
       wire.lines == [
         "CAP REQ :echo-message message-tags server-time labeled-response batch away-notify"
-          + " cap-notify"
+          + " cap-notify account-notify account-tag chghost"
       ])
     wire.reset()
     wire.server(
@@ -54,7 +54,7 @@ import Testing
   @Test func aServerWithoutWantedCapabilitiesEndsNegotiationAtOnce() {
     var wire = IRCWire()
     wire.reset()
-    wire.server(":irc.test CAP * LS :multi-prefix")
+    wire.server(":irc.test CAP * LS :znc.in/self-message")
     #expect(wire.lines == ["CAP END"])
   }
 

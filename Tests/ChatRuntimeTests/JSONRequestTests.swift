@@ -7,7 +7,7 @@ import Testing
 /// Every request type, as the notice for an unknown one lists them.
 private let requestTypes =
   "send, join, part, switch, query, topic, me, quit, nick, whois, who, away, notice, invite,"
-  + " kick, mode, op, deop, voice, devoice, ban, unban, quote or channels"
+  + " kick, mode, op, deop, voice, devoice, ban, unban, quote, channels or setname"
 
 /// What each line of `--input jsonl` asks for, and the notice each malformed line gets.
 @Suite(.timeLimit(.minutes(10))) struct JSONRequestTests {

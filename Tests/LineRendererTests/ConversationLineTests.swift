@@ -76,14 +76,14 @@ import Testing
     let room = ConversationName("#room")
     let text = Self.transcript([
       { _ = update(&$0, .session(.joined(room, time: Self.time))) },
-      { _ = update(&$0, .session(.memberJoined("Bob", channel: room, time: Self.time))) },
+      { _ = update(&$0, .session(.memberJoined(Member("Bob"), channel: room, time: Self.time))) },
       { _ = update(&$0, .session(.nickChanged(from: "Bob", to: "Rob", time: Self.time))) },
       { _ = update(&$0, .session(.topicChanged(room, topic: "t", by: "Rob", time: Self.time))) },
       { _ = update(&$0, .session(.topicChanged(room, topic: nil, by: nil, time: Self.time))) },
       {
         _ = update(&$0, .session(.memberLeft("Rob", channel: room, reason: "x", time: Self.time)))
       },
-      { _ = update(&$0, .session(.memberJoined("Eve", channel: room, time: Self.time))) },
+      { _ = update(&$0, .session(.memberJoined(Member("Eve"), channel: room, time: Self.time))) },
       { _ = update(&$0, .session(.memberQuit("Eve", reason: "gone", time: Self.time))) },
       {
         let ranks = [RankChange("Rob", prefix: "@", isGiven: true)]
@@ -117,7 +117,7 @@ import Testing
     let room = ConversationName("#room")
     let text = Self.transcript([
       { _ = update(&$0, .session(.joined(room, time: Self.time))) },
-      { _ = update(&$0, .session(.memberJoined("bob", channel: room, time: Self.time))) },
+      { _ = update(&$0, .session(.memberJoined(Member("bob"), channel: room, time: Self.time))) },
       {
         _ = update(
           &$0,
@@ -141,7 +141,10 @@ import Testing
     let room = ConversationName("#\u{202E}moor")
     let text = Self.transcript([
       { _ = update(&$0, .session(.joined(room, time: Self.time))) },
-      { _ = update(&$0, .session(.memberJoined("B\u{1B}[2Jb", channel: room, time: Self.time))) },
+      {
+        _ = update(
+          &$0, .session(.memberJoined(Member("B\u{1B}[2Jb"), channel: room, time: Self.time)))
+      },
       {
         _ = update(
           &$0,

@@ -47,7 +47,8 @@ import Testing
     arguments: [
       ("a", 1), ("三", 2), ("😀", 2), ("e\u{301}", 1), ("\u{2764}\u{FE0F}", 2), ("\u{2764}", 1),
       ("🇫🇷", 2), ("Ａ", 2), ("한", 2), ("␛", 1), ("\u{20DD}", 0), ("a\u{20DD}", 1),
-      ("\u{0488}", 0),
+      ("\u{0488}", 0), ("1", 1), ("#", 1), ("~", 1), (" ", 1), ("\u{7}", 0), ("\u{7F}", 0),
+      ("\r\n", 0), ("1\u{FE0F}\u{20E3}", 2), ("#\u{FE0F}", 2),
     ] as [(Character, Int)])
   func charactersHaveTheirDisplayWidth(character: Character, columns: Int) {
     #expect(DisplayWidth.of(character) == columns)

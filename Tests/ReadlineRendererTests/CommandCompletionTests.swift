@@ -11,7 +11,8 @@ import Testing
         [
           "/help", "/join", "/list", "/me", "/msg", "/names", "/part", "/query", "/quit", "/retry",
           "/switch", "/topic", "/win", "/away", "/ban", "/channels", "/deop", "/devoice",
-          "/invite", "/kick", "/mode", "/nick", "/notice", "/op", "/quote", "/unban", "/voice",
+          "/invite", "/kick", "/mode", "/nick", "/notice", "/op", "/quote", "/setname",
+          "/unban", "/voice",
           "/who", "/whois",
         ]
       ),
@@ -90,7 +91,8 @@ import Testing
     #expect(!context.isStale(for: state))
     _ = update(
       &state,
-      .session(.memberJoined("Carol", channel: ConversationName("#ops"), time: .virtualEpoch)))
+      .session(
+        .memberJoined(Member("Carol"), channel: ConversationName("#ops"), time: .virtualEpoch)))
     #expect(context.isStale(for: state), "a member joining changes what completes")
     _ = update(&state, .user(.openedPrivateChat(with: "Carol", time: .virtualEpoch)))
     #expect(CompletionContext(state).members == ["Carol"])

@@ -44,13 +44,13 @@ import Testing
     let room = ConversationName("#room")
     let lines = objects { state in
       _ = update(&state, .session(.joined(room, time: time)))
-      _ = update(&state, .session(.memberJoined("Bob", channel: room, time: time)))
+      _ = update(&state, .session(.memberJoined(Member("Bob"), channel: room, time: time)))
       _ = update(&state, .session(.nickChanged(from: "Bob", to: "Rob", time: time)))
       _ = update(&state, .session(.topicChanged(room, topic: "a\u{1B}b", by: "Rob", time: time)))
       _ = update(&state, .session(.topicChanged(room, topic: nil, by: nil, time: time)))
       _ = update(
         &state, .session(.memberLeft("Rob", channel: room, reason: "bye", time: time)))
-      _ = update(&state, .session(.memberJoined("Eve", channel: room, time: time)))
+      _ = update(&state, .session(.memberJoined(Member("Eve"), channel: room, time: time)))
       _ = update(&state, .session(.memberQuit("Eve", reason: nil, time: time)))
       _ = update(&state, .session(.left(room, reason: "done", time: time)))
     }

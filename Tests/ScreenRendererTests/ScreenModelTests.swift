@@ -170,4 +170,19 @@ import Testing
     let shown = model.paint(state, width: 60, height: 8, input: few).grid.text
     #expect(shown.contains("│e␛[2Jvil  eve"))
   }
+
+  /// A message holding newlines (a multiline message) is drawn as several rows, each under
+  /// the text, never as `␊`; its other controls still show as stand-ins.
+  @Test func aMultilineMessageIsDrawnAsSeveralRows() {
+    var (model, state) = Self.twoChannels()
+    Self.receive("first line\nsecond\u{1B}[2J\n\nafter a blank", from: "bob", in: "#a", &state)
+    model.note(state)
+    let text = model.paint(state, width: 60, height: 9).grid.text
+    let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+    #expect(!text.contains("␊"))
+    #expect(lines[3] == "3.#b           │12:00:00 <bob> first line")
+    #expect(lines[4] == "               │         second␛[2J")
+    #expect(lines[5] == "               │")
+    #expect(lines[6] == "               │         after a blank")
+  }
 }

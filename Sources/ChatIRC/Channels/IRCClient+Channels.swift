@@ -30,8 +30,51 @@ extension IRCClient {
       guard channels.weJoined(channel, key: key) else { return }
       output.events.append(.joined(channel: channel))
     } else if let name = channels.name(key) {
-      output.events.append(.userJoined(channel: name, nick: source.nick))
+      // `extended-join`: `JOIN #chan account :Real Name`, `*` for no account.
+      let parameters = message.parameters
+      let extended = capabilities.contains("extended-join") && parameters.count >= 3
+      let account = extended && parameters[1] != "*" ? parameters[1] : nil
+      output.events.append(
+        .userJoined(
+          channel: name, nick: source.nick, account: account,
+          realName: extended ? parameters[2] : nil))
     }
+  }
+
+  /// `ACCOUNT name` (`account-notify`): a member logged in; `ACCOUNT *`: logged out.
+  mutating func receiveAccount(_ message: IRCMessage, into output: inout IRCOutput) {
+    guard let source = message.source.map(IRCSource.init), !source.nick.isEmpty,
+      let account = message.parameters.first, !account.isEmpty
+    else { return countMalformed() }
+    guard !isUs(source.nick) else { return }
+    output.events.append(
+      .userAccountChanged(nick: source.nick, account: account == "*" ? nil : account))
+  }
+
+  /// `CHGHOST user host` (`chghost`): a member's user name and host changed, in place of the
+  /// quit and join a server sends to clients without the capability. Ours is kept: the
+  /// longest message that fits a line counts our `nick!user@host`.
+  mutating func receiveHostChange(_ message: IRCMessage, into output: inout IRCOutput) {
+    let parameters = message.parameters
+    guard let source = message.source.map(IRCSource.init), !source.nick.isEmpty,
+      parameters.count >= 2, Self.isValidWord(parameters[0]), Self.isValidWord(parameters[1])
+    else { return countMalformed() }
+    if isUs(source.nick) {
+      (user, host) = (parameters[0], parameters[1])
+    } else {
+      output.events.append(
+        .userHostChanged(nick: source.nick, user: parameters[0], host: parameters[1]))
+    }
+  }
+
+  /// `SETNAME :Real Name` (`setname`): a member's real name changed, or ours was taken.
+  mutating func receiveRealName(_ message: IRCMessage, into output: inout IRCOutput) {
+    guard let source = message.source.map(IRCSource.init), !source.nick.isEmpty,
+      let realName = message.parameters.first
+    else { return countMalformed() }
+    output.events.append(
+      isUs(source.nick)
+        ? .realNameChanged(realName) : .userRealNameChanged(nick: source.nick, realName: realName))
   }
 
   mutating func receivePart(_ message: IRCMessage, into output: inout IRCOutput) {

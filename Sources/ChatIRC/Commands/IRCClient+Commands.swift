@@ -34,6 +34,11 @@ extension IRCClient {
       let text = message.map(clean).flatMap { $0.allSatisfy { $0 == " " } ? nil : $0 }
       queries.awayMessage = text
       queueCommand("AWAY", text.map { [$0] } ?? [])
+    case .setRealName(let name):
+      guard capabilities.contains("setname") else {
+        return refuse("the server does not offer setname: your real name stays", into: &output)
+      }
+      queueCommand("SETNAME", [clean(name)])
     case .setMemberMode(let mode, let adding, let targets, let channel):
       queueMemberModes(mode, adding: adding, targets: targets, in: channel, into: &output)
     case .setModes(let target, let modes):

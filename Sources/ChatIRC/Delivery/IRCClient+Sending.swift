@@ -28,7 +28,7 @@ extension IRCClient {
         output.events.append(
           .intentRefused(reason: "cannot set the topic of \(channel): not connected"))
       case .changeNick, .quit, .invite, .kick, .listChannels, .notice, .rawLine, .setAway,
-        .setMemberMode, .setModes, .who, .whois:
+        .setRealName, .setMemberMode, .setModes, .who, .whois:
         output.events.append(.intentRefused(reason: "not connected"))
       case .fetchHistory:
         break  // The reconnect fetches what was missed.
@@ -84,8 +84,8 @@ extension IRCClient {
           IRCMessage(command: "QUIT", parameters: [clean(reason ?? Self.defaultQuitReason)])))
     case .fetchHistory(let target, let range):
       fetchHistory(of: target, range)
-    case .invite, .kick, .listChannels, .notice, .rawLine, .setAway, .setMemberMode, .setModes,
-      .who, .whois:
+    case .invite, .kick, .listChannels, .notice, .rawLine, .setAway, .setRealName,
+      .setMemberMode, .setModes, .who, .whois:
       perform(command: intent, into: &output)
     }
   }

@@ -2,12 +2,16 @@
 /// name, and the rest as a number or an upper-cased word, so dispatch is a `switch` the
 /// compiler checks rather than string comparisons on every line.
 public enum IRCCommand: Hashable, Sendable {
+  /// `ACCOUNT`: with `account-notify`, a member logged in to an account (or out: `*`).
+  case account
   case ack
   case authenticate
   /// `AWAY`: with `away-notify`, a member went away (with a message) or came back (none).
   case away
   case batch
   case cap
+  /// `CHGHOST`: with `chghost`, a member's user name and host changed.
+  case chghost
   case error
   case fail
   case join
@@ -25,6 +29,8 @@ public enum IRCCommand: Hashable, Sendable {
   case pong
   case privmsg
   case quit
+  /// `SETNAME`: with `setname`, a member (or we) changed their real name.
+  case setname
   case topic
   /// `WARN`: an IRCv3 standard reply, a warning.
   case warn
@@ -99,8 +105,9 @@ public enum IRCCommand: Hashable, Sendable {
     case .nickUnavailable(let number), .saslReply(let number), .numeric(let number): number
     case .loggedIn: 900
     case .loggedOut: 901
-    case .ack, .authenticate, .away, .batch, .cap, .error, .fail, .invite, .join, .kick, .mode,
-      .nick, .note, .notice, .part, .ping, .pong, .privmsg, .quit, .topic, .warn, .other:
+    case .account, .ack, .authenticate, .away, .batch, .cap, .chghost, .error, .fail, .invite,
+      .join, .kick, .mode,
+      .nick, .note, .notice, .part, .ping, .pong, .privmsg, .quit, .setname, .topic, .warn, .other:
       nil
     }
   }
@@ -151,6 +158,9 @@ public enum IRCCommand: Hashable, Sendable {
     case "NOTE": .note
     case "ERROR": .error
     case "AWAY": .away
+    case "ACCOUNT": .account
+    case "CHGHOST": .chghost
+    case "SETNAME": .setname
     default: nil
     }
   }
