@@ -49,7 +49,7 @@ struct PaneRows {
       spans.append((sender, senderStyle))
       spans.append(("> ", .dim))
     }
-    spans += text(message.text, markup: message.markup)
+    spans += Self.text(message.text, markup: message.markup)
     return wrap(spans)
   }
 
@@ -59,6 +59,9 @@ struct PaneRows {
     switch line.kind {
     case .event(let words):
       spans.append(("-- " + words, .dim))
+    case .topic(let lead, let text, let markup):
+      spans.append((lead, .dim))
+      spans += Self.text(text, markup: markup)
     case .failed(let text, let reason):
       spans.append(("! not delivered (" + reason + "): ", .red))
       spans.append((text, .plain))
@@ -77,9 +80,11 @@ struct PaneRows {
     ]
   }
 
-  /// A message's text as styled spans; each newline in it (a multiline message) becomes a
-  /// span of its own, `"\n"`, which `wrap` turns into a new row, never a character.
-  private func text(_ text: String, markup: TextMarkup) -> [(String, CellStyle)] {
+  /// A message's text (or a topic, which reads the same) as styled spans, sanitised: IRC
+  /// formatting codes as styles (their colour dropped later where there is none). Each newline
+  /// in it (a multiline message) becomes a span of its own, `"\n"`, which `wrap` turns into a
+  /// new row, never a character.
+  static func text(_ text: String, markup: TextMarkup) -> [(String, CellStyle)] {
     switch markup {
     case .plain:
       return lines(text, style: .plain)
@@ -90,7 +95,7 @@ struct PaneRows {
   }
 
   /// `text` sanitised line by line, with a `"\n"` span between its lines.
-  private func lines(_ text: String, style: CellStyle) -> [(String, CellStyle)] {
+  private static func lines(_ text: String, style: CellStyle) -> [(String, CellStyle)] {
     guard text.contains("\n") else { return [(Sanitizer.sanitize(text), style)] }
     var spans: [(String, CellStyle)] = []
     for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false)
