@@ -87,8 +87,9 @@ extension IRCClient {
     public var oversizedLines = 0
     /// CTCP requests other than `ACTION`, ignored.
     public var ignoredCTCP = 0
-    /// Lines of a history batch that were no message (joins, parts, … played back), ignored.
-    public var historyEvents = 0
+    /// Lines of a history batch dropped unread: no message (joins, parts, … played back), or
+    /// beyond what the fetch asked for.
+    public var historyLinesDropped = 0
   }
 
   /// Where the connection is.

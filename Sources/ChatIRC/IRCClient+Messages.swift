@@ -92,7 +92,7 @@ extension IRCClient {
       if !delivery.reconciliation.carried.isEmpty {
         historyBatchOpened(name, type: message.parameters[1], parameters: message.parameters)
       }
-      historyBatchStarted(name, parameters: message.parameters)
+      historyBatchStarted(name, parent: message.tags["batch"], parameters: message.parameters)
     case "-":
       batches.end(name)
       historyBatchClosed(name, into: &output)

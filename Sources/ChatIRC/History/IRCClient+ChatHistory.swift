@@ -56,7 +56,8 @@ extension IRCClient {
   }
 
   /// `BATCH +reference chathistory target`: the answer to a fetch of `target`, if one waits.
-  mutating func historyBatchStarted(_ reference: String, parameters: [String]) {
+  mutating func historyBatchStarted(_ reference: String, parent: String?, parameters: [String]) {
+    if let parent { history.batchNested(reference, in: parent) }
     guard parameters.count > 2,
       parameters[1] == "chathistory" || parameters[1] == "draft/chathistory"
     else { return }
@@ -79,16 +80,27 @@ extension IRCClient {
     }
   }
 
-  /// Counts a line of a batch answering a fetch; true when it is to be dropped unread: a
-  /// line of a history batch that is no message (an event played back, see above).
-  mutating func noteHistoryLine(_ message: IRCMessage, _ command: IRCCommand) -> Bool {
-    guard let reference = message.tags["batch"] else { return false }
+  /// Counts a line of a batch answering a fetch; true when it is to be dropped unread: one
+  /// beyond what the fetch asked (see `IRCHistoryFetches`), or a line of a history batch
+  /// that is no message (an event played back, see above). `BATCH` lines always pass, so a
+  /// nested batch is known as history.
+  mutating func noteHistoryLine(
+    _ message: IRCMessage, _ command: IRCCommand, into output: inout IRCOutput
+  ) -> Bool {
+    guard let reference = message.tags["batch"], command != .batch else { return false }
     if history.isAnswering(reference) {
-      history.noteLine(
+      switch history.noteLine(
         in: reference, msgid: message.tags["msgid"],
         time: message.tags["time"].flatMap(IRCServerTime.parse))
+      {
+      case .kept: break
+      case .dropped: return true
+      case .overflowed(let target, let asked):
+        output.events.append(.historyOverflowed(target: target, asked: asked))
+        return true
+      }
     }
-    let isMessage = command == .privmsg || command == .notice || command == .batch
+    let isMessage = command == .privmsg || command == .notice
     return !isMessage && batches.isHistory(reference)
   }
 }
