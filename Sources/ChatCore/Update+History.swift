@@ -28,6 +28,17 @@ func privateChatsCatchUp(_ state: AppState) -> [Effect] {
   }
 }
 
+/// `/history`: `count` messages of the active conversation before the oldest one held there
+/// (with none held, its latest). The server's own conversation has no history to fetch.
+func olderHistory(_ count: Int, _ state: AppState) -> [Effect] {
+  let conversation = state.conversations.active
+  guard conversation.kind != .server else { return [.show(.noHistory(conversation.name))] }
+  let range: HistoryRange =
+    oldestMessage(in: conversation, state).map { .before(HistoryAnchor($0), count: count) }
+    ?? .latest(count: count)
+  return [.perform(.fetchHistory(of: conversation.name, range))]
+}
+
 /// The newest message held in `conversation` by its time (of two alike, the one that entered
 /// last): history fetched with `/history` enters after newer messages. O(its scrollback).
 func newestMessage(in conversation: Conversation, _ state: AppState) -> Message? {

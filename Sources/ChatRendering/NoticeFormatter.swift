@@ -56,6 +56,9 @@ public struct NoticeFormatter: TranscriptFormatter {
     case .needsServer(let command):
       return "/\(command.rawValue) needs a server: the simulated peer has none"
         + " (chat --server URL)\n"
+    case .noHistory(let name):
+      return "'\(shown(name))' is the server's own conversation: it has no history; /history"
+        + " fetches a channel's or a private chat's\n"
     case .nothingToRetry:
       return "nothing to retry: no message failed\n"
     case .noAnswer(let request, let seconds):

@@ -99,6 +99,33 @@ extension UpdateTests {
     #expect(state.messages.last?.isLocal == false)
   }
 
+  @Test func historyCommandFetchesOlderThanTheOldestMessageHeld() {
+    var state = update(historyRun(), .session(.joined(ops, time: at(100))))
+    expectUpdate(
+      state, typed("/history"),
+      effects: [.perform(.fetchHistory(of: ops, .latest(count: 50)))])
+    state = update(state, .session(.received(said(1, "live", in: ops, 300).withID("m-live"))))
+    state = update(state, .session(.received(earlier(2, "old", in: ops, 200, msgid: "m-old"))))
+    expectUpdate(
+      state, typed("/history 20"),
+      effects: [.perform(.fetchHistory(of: ops, .before(.messageID("m-old"), count: 20)))])
+    expectUpdate(
+      state, typed("/HISTORY   7  "),
+      effects: [.perform(.fetchHistory(of: ops, .before(.messageID("m-old"), count: 7)))])
+  }
+
+  @Test(arguments: ["/history 0", "/history -1", "/history ten", "/history 5 6", "/history 100001"])
+  func historyCommandWithoutACountShowsItsUsage(line: String) {
+    expectUpdate(
+      update(historyRun(), .session(.joined(ops, time: at(100)))), typed(line),
+      effects: [.show(.missingArgument(.history))])
+  }
+
+  @Test func historyCommandNeedsAConversationWithHistoryAndAServer() {
+    expectUpdate(historyRun(), typed("/history"), effects: [.show(.noHistory(server))])
+    expectUpdate(inRoom(), typed("/history"), effects: [.show(.needsServer(.history))])
+  }
+
   @Test func aMessageSeenLiveIsNotShownAgainByHistory() {
     var state = update(historyRun(), .session(.joined(ops, time: at(100))))
     state = update(state, .session(.received(said(1, "hi", in: ops, 300))))
