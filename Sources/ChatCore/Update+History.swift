@@ -15,17 +15,26 @@ func historyFetch(at index: Int, _ state: AppState) -> [Effect] {
   return [.perform(.fetchHistory(of: conversation.name, range))]
 }
 
-/// After a reconnect: what was missed in each private chat with a message held. Channels are
-/// caught up as they are joined again (`joined`).
+/// After a reconnect: what was missed in each private chat with a message held, and the
+/// private chats that had messages since the newest message held anywhere (new ones open).
+/// Channels are caught up as they are joined again (`joined`).
 func privateChatsCatchUp(_ state: AppState) -> [Effect] {
   guard state.hasServer, state.historyLength > 0 else { return [] }
-  return state.conversations.indices.flatMap { index -> [Effect] in
-    let conversation = state.conversations[index]
-    guard conversation.kind == .privateChat,
-      let newest = newestMessage(in: conversation, state)
-    else { return [] }
-    return [.perform(.fetchHistory(of: conversation.name, .after(HistoryAnchor(newest))))]
+  var newest: Message?
+  for index in state.conversations.indices.dropFirst() {
+    guard let message = newestMessage(in: state.conversations[index], state) else { continue }
+    if let kept = newest, message.time < kept.time { continue }
+    newest = message
   }
+  let targets = newest.map { [Effect.perform(.fetchHistoryTargets(since: $0.time))] } ?? []
+  return targets
+    + state.conversations.indices.flatMap { index -> [Effect] in
+      let conversation = state.conversations[index]
+      guard conversation.kind == .privateChat,
+        let newest = newestMessage(in: conversation, state)
+      else { return [] }
+      return [.perform(.fetchHistory(of: conversation.name, .after(HistoryAnchor(newest))))]
+    }
 }
 
 /// `/history`: `count` messages of the active conversation before the oldest one held there

@@ -45,6 +45,8 @@ extension IRCClient {
         let command = IRCCommand(message.command)
         if message.tags["batch"] != nil, noteHistoryLine(message, command, into: &output) {
           statistics.historyLinesDropped += 1
+        } else if case .other = command, receiveHistoryTarget(message) {
+          // A private chat with messages while we were away (`fetchHistoryTargets`).
         } else {
           handleGrouping(message, command, into: &output)
         }

@@ -62,9 +62,15 @@ extension UpdateTests {
     state = update(
       state, .session(.received(said(1, "psst", by: "Carol", in: carol, 200).withID("c1"))))
     state = update(state, .user(.openedPrivateChat(with: "dave", time: at(250))))
+    state = update(state, .session(.received(said(2, "older", in: ops, 150))))
     let effects = update(&state, .session(.connected(time: at(300))))
-    #expect(effects.first == .perform(.fetchHistory(of: carol, .after(.messageID("c1")))))
-    #expect(effects.filter { if case .perform = $0 { true } else { false } }.count == 1)
+    // The private chats with news since the newest message held anywhere (Carol's), then
+    // Carol's own catch-up; dave's, with nothing held, gets none.
+    #expect(
+      effects.filter { if case .perform = $0 { true } else { false } } == [
+        .perform(.fetchHistoryTargets(since: at(200))),
+        .perform(.fetchHistory(of: carol, .after(.messageID("c1")))),
+      ])
   }
 
   @Test func openingAPrivateChatFetchesItsLatestMessagesOnce() {

@@ -179,6 +179,41 @@ import Testing
     #expect(wire.events.filter { if case .received = $0 { true } else { false } }.count == 7)
   }
 
+  /// `CHATHISTORY TARGETS`: the private chats listed that are not being fetched are fetched
+  /// after the time asked about; channels, ourselves and targets beyond the cap are not.
+  @Test func theTargetsListedAreFetchedAfterTheTimeAsked() throws {
+    var wire = Self.ergo(limit: 100)
+    let since = try #require(IRCServerTime.parse("2026-12-01T08:00:00.000Z"))
+    wire.user(.fetchHistoryTargets(since: since))
+    wire.user(.fetchHistory(target: "dave", .after(.messageID("d1"))))
+    #expect(
+      wire.lines.first?.hasPrefix(
+        "CHATHISTORY TARGETS timestamp=2026-12-01T08:00:00.000Z timestamp=") == true,
+      "\(wire.lines)")
+    #expect(wire.lines.first?.hasSuffix(" 50") == true)
+    wire.reset()
+    wire.server(":ergo.test BATCH +t draft/chathistory-targets")
+    for name in ["#h", "Carol", "carol", "DAVE", "alice"] + (1...60).map({ "n\($0)" }) {
+      wire.server("@batch=t :ergo.test CHATHISTORY TARGETS \(name) 2026-12-01T09:00:00.000Z")
+    }
+    #expect(wire.lines.isEmpty)
+    wire.server(":ergo.test BATCH -t")
+    let after = "timestamp=2026-12-01T08:00:00.000Z 100"
+    #expect(wire.lines.first == "CHATHISTORY AFTER Carol \(after)")
+    #expect(wire.lines.count == 1 + 50 - 4, "\(wire.lines)")
+    #expect(
+      !wire.lines.contains { $0.contains(" #h ") || $0.contains("DAVE") || $0.contains("alice") })
+    #expect(wire.events.isEmpty, "the targets are no messages: \(wire.events)")
+  }
+
+  @Test func aTargetsListNotAskedForFetchesNothing() {
+    var wire = Self.ergo()
+    wire.server(":ergo.test BATCH +t draft/chathistory-targets")
+    wire.server("@batch=t :ergo.test CHATHISTORY TARGETS carol 2026-12-01T09:00:00.000Z")
+    wire.server(":ergo.test BATCH -t")
+    #expect(wire.lines.isEmpty)
+  }
+
   @Test func aBatchForAnotherTargetOrUnaskedIsNoAnswer() {
     var wire = Self.ergo(limit: 1)
     wire.user(.fetchHistory(target: "#h", .after(.messageID("m0"))))

@@ -65,6 +65,46 @@ struct IRCHistoryFetches: Hashable, Sendable {
   private var answering: [String: String] = [:]
   /// The nested batches among `answering`.
   private var nested: Set<String> = []
+  /// Since when the `CHATHISTORY TARGETS` asked for looks, while it waits for its batch.
+  private(set) var targetsSince: Timestamp?
+  /// The reference of the batch answering it, once open.
+  private(set) var targetsBatch: String?
+  /// The private chats it listed so far, folded name to name as sent (at most `targetsCap`).
+  private(set) var targets: [Target] = []
+  /// A private chat `CHATHISTORY TARGETS` listed: its name as sent, and folded.
+  struct Target: Hashable, Sendable {
+    var key: String
+    var name: String
+  }
+
+  /// The most targets asked for and taken from one answer.
+  static let targetsCap = 50
+
+  /// Asks for the targets with messages after `since`, replacing any such question pending.
+  mutating func beginTargets(since: Timestamp) {
+    (targetsSince, targetsBatch, targets) = (since, nil, [])
+  }
+
+  /// `BATCH +reference chathistory-targets`: the answer, if one waits.
+  mutating func targetsBatchOpened(_ reference: String) {
+    guard targetsSince != nil, targetsBatch == nil else { return }
+    targetsBatch = reference
+  }
+
+  /// A `CHATHISTORY TARGETS name time` line of batch `reference`.
+  mutating func noteTarget(_ name: String, key: String, in reference: String) {
+    guard reference == targetsBatch, targets.count < Self.targetsCap,
+      !targets.contains(where: { $0.key == key })
+    else { return }
+    targets.append(Target(key: key, name: name))
+  }
+
+  /// `BATCH -reference`: the targets listed, and since when, if it answered the question.
+  mutating func targetsBatchClosed(_ reference: String) -> (since: Timestamp, targets: [Target])? {
+    guard reference == targetsBatch, let since = targetsSince else { return nil }
+    defer { (targetsSince, targetsBatch, targets) = (nil, nil, []) }
+    return (since, targets)
+  }
 
   /// Begins a fetch of `target` (folded `key`), replacing one in flight for it; false when
   /// too many are in flight.
@@ -145,5 +185,6 @@ struct IRCHistoryFetches: Hashable, Sendable {
     fetches.removeAll()
     answering.removeAll()
     nested.removeAll()
+    (targetsSince, targetsBatch, targets) = (nil, nil, [])
   }
 }
