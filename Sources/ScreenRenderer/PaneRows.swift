@@ -8,6 +8,7 @@ import LineRenderer
 ///     12:00:01 <alice> hello, this line is long enough
 ///              to wrap under its text
 ///     12:00:02 * bob waves
+///     11:58:40 | <carol> earlier, fetched from the server's history
 ///     12:00:03 -- carol joined
 ///     12:00:04 ! not delivered (no echo within 1 s): hi
 ///
@@ -36,6 +37,8 @@ struct PaneRows {
       message.isMention && !message.isLocal
       ? CellStyle.highlight : CellStyle(ANSIStyle.color(forSender: message.sender))
     let sender = SenderText.shown(message)
+    // History (earlier messages fetched from the server) is marked, as in line mode.
+    if message.isHistory { spans.append(("| ", .dim)) }
     if message.isAction {
       spans.append(("* ", .plain))
       spans.append((sender, senderStyle))

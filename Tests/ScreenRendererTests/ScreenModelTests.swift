@@ -185,4 +185,17 @@ import Testing
     #expect(lines[5] == "               │")
     #expect(lines[6] == "               │         after a blank")
   }
+
+  @Test func historyIsMarkedBeforeItsSender() {
+    var (model, state) = Self.twoChannels()
+    let earlier = Message(
+      id: Self.id(77), sender: "carol", text: "earlier", time: Self.time,
+      conversation: ConversationName("#a"), isHistory: true)
+    _ = update(&state, .session(.received(earlier)))
+    Self.receive("now", from: "bob", in: "#a", &state)
+    model.note(state)
+    let lines = model.paint(state, width: 60, height: 9).grid.text.split(separator: "\n")
+    #expect(lines.contains { $0.hasSuffix("│12:00:00 | <carol> earlier") }, "\(lines)")
+    #expect(lines.contains { $0.hasSuffix("│12:00:00 <bob> now") }, "\(lines)")
+  }
 }
