@@ -290,6 +290,7 @@ public enum ChatCommand {
       --sasl-optional            register even if SASL fails (default: refuse)
       --no-bell                  do not ring the bell when someone mentions you
       --keep-listening           stay connected after input ends, until a signal
+      --bot                      mark yourself as a bot where the server has a bot mode
       --pacing BURST/MS          send at most BURST lines at once, then one per MS
                                  milliseconds (default 5/1000, for default flood limits)
       --history N                on joining a channel or opening a private chat, show its

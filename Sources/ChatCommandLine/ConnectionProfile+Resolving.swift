@@ -50,6 +50,7 @@ extension ConnectionProfile {
     sasl = try Self.sasl(arguments, entry, environment: environment, tls: tlsCertificate)
     bell = !arguments.noBell
     keepListening = arguments.keepListening
+    isBot = arguments.isBot || entry?.isBot == true
     if let pacing = arguments.pacing { self.pacing = pacing }
     if let history = arguments.history ?? entry?.history { self.history = history }
     self.isLineMode = isLineMode

@@ -29,6 +29,7 @@ extension ConnectionProfile {
       client: IRCClient.Configuration(
         nick: nick, channels: channels, pacing: pacing, sasl: login),
       givesUpIfFirstConnectionFails: !isLineMode, keepsListening: keepListening, seed: seed)
+    configuration.client.isBot = isBot
     configuration.saslCrypto = OpenSSLSASLCrypto()
     if case .ecdsaNIST256PChallenge = sasl?.mechanism {
       // The key was checked when the profile was resolved; a replay has none, and its

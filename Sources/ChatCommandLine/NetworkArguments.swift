@@ -32,6 +32,8 @@ struct NetworkArguments: Equatable, Sendable {
   var noBell = false
   /// `--keep-listening`.
   var keepListening = false
+  /// `--bot`.
+  var isBot = false
   /// `--pacing BURST/MILLISECONDS`.
   var pacing: IRCTokenBucket.Settings?
   /// `--history N`.

@@ -16,6 +16,7 @@ import Glibc
 /// tls-cert = /path/client.pem
 /// tls-fingerprint = AB:CD:…   (instead of tls-ca: this certificate, whatever its issuer)
 /// history = 100                (as --history: latest messages fetched; 0 for none)
+/// bot = yes                    (as --bot: marked as a bot where the server has a bot mode)
 /// ```
 ///
 /// Each key at most once per section; values may be double-quoted (`\"` and `\\` inside). Paths
@@ -52,6 +53,8 @@ struct NetworksFile: Equatable, Sendable {
     var tlsFingerprint: TLSFingerprint?
     /// `history`: as `--history`.
     var history: Int?
+    /// `bot = yes`: as `--bot`.
+    var isBot = false
     /// The line each key was set on.
     var lines: [Key: Int] = [:]
 
@@ -75,6 +78,7 @@ struct NetworksFile: Equatable, Sendable {
     case tlsInsecure = "tls-insecure"
     case tlsFingerprint = "tls-fingerprint"
     case history
+    case bot
   }
 
   /// The largest networks file chat reads.

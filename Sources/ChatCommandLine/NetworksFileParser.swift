@@ -159,6 +159,7 @@ struct NetworksFileParser {
         throw invalid("expected a whole number from 0 to \(ConnectionProfile.maximumHistory)")
       }
       network.history = count
+    case .bot: network.isBot = try boolean(value, key)
     }
   }
 

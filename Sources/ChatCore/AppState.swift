@@ -237,7 +237,8 @@ public struct AppState: Equatable, Sendable {
     case .part: return waitsForConnection || inFlightCount > 0
     case .topic(let text): return text != nil && waitsForConnection
     // A server's command waits for the server; with none it says at once that it needs one.
-    case .away, .channels, .invite, .kick, .memberMode, .mode, .nick, .notice, .quote, .setName,
+    case .away, .channels, .history, .invite, .kick, .memberMode, .mode, .nick, .notice, .quote,
+      .setName,
       .who, .whois:
       return hasServer && waitsForConnection
     case .action, .help, .list, .message, .names, .query, .quit, .retry, .search, .switchTo:
@@ -278,7 +279,7 @@ public struct AppState: Equatable, Sendable {
       case .join, .message, .part: return true
       case .retry: return !failed.isEmpty
       case .topic(let text): return text != nil
-      case .away, .channels, .invite, .kick, .memberMode, .mode, .nick, .notice, .quote,
+      case .away, .channels, .history, .invite, .kick, .memberMode, .mode, .nick, .notice, .quote,
         .setName, .who, .whois:
         return hasServer
       case .help, .list, .names, .query, .quit, .search, .switchTo: return false

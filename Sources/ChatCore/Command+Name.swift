@@ -1,9 +1,9 @@
 extension Command {
   /// The commands' names, as typed after `/` (in any case: `/HELP`, `/Join`).
   public enum Name: String, Hashable, Sendable, CaseIterable {
-    case help, join, list, me, msg, names, part, query, quit, retry, search, `switch`, topic
-    case win
-    case away, ban, channels, deop, devoice, invite, kick, mode, nick, notice, op, quote, setname
+    case help, join, list, me, msg, names, part, query, quit, retry, search, `switch`, topic, win
+    case away, ban, channels, deop, devoice, history, invite, kick, mode, nick, notice, op, quote,
+      setname
     case unban, voice, who, whois
 
     /// The group `/help` lists the command in.
@@ -43,7 +43,8 @@ extension Command {
       case .help, .quit, .retry: .general
       case .join, .list, .me, .msg, .names, .part, .query, .search, .switch, .topic, .win:
         .conversation
-      case .away, .ban, .channels, .deop, .devoice, .invite, .kick, .mode, .nick, .notice, .op,
+      case .away, .ban, .channels, .deop, .devoice, .history, .invite, .kick, .mode, .nick, .notice,
+        .op,
         .quote, .setname, .unban, .voice, .who, .whois:
         .server
       }
@@ -65,7 +66,8 @@ extension Command {
       case .devoice: (.voice, false)
       case .ban: (.ban, true)
       case .unban: (.ban, false)
-      case .away, .channels, .help, .invite, .join, .kick, .list, .me, .mode, .msg, .names,
+      case .away, .channels, .help, .history, .invite, .join, .kick, .list, .me, .mode, .msg,
+        .names,
         .nick, .notice, .part, .query, .quit, .quote, .retry, .search, .setname, .switch, .topic,
         .who,
         .whois, .win:
@@ -82,6 +84,7 @@ extension Command {
       case .deop: "/deop NICK..."
       case .devoice: "/devoice NICK..."
       case .help: "/help [TOPIC]"
+      case .history: "/history [N]"
       case .invite: "/invite NICK [CHANNEL]"
       case .join: "/join NAME [KEY]"
       case .kick: "/kick NICK [REASON]"
@@ -119,6 +122,7 @@ extension Command {
       case .deop: "take operator status in the active channel"
       case .devoice: "take voice in the active channel"
       case .help: "list the commands"
+      case .history: "show N (50) older messages of this conversation"
       case .invite: "invite into CHANNEL or the active channel"
       case .join: "join a channel and switch to it; #a,#b k1,k2"
       case .kick: "put someone out of the active channel"

@@ -11,6 +11,9 @@ public enum Command: Hashable, Sendable {
   case channels(mask: String?)
   /// `/help [topic]`: the commands; with a command group or a command, that group.
   case help(topic: String?)
+  /// `/history [N]`: N (by default `AppState.defaultHistoryLength`) messages of the active
+  /// conversation older than the oldest held, from the server's history.
+  case history(count: Int?)
   /// `/invite NICK [CHANNEL]`: invite someone into a channel (the active one without).
   case invite(String, channel: String?)
   /// `/join NAME[,NAME…] [KEY[,KEY…]]`: join channels (`#` is added to a name without a
@@ -62,8 +65,11 @@ public enum Command: Hashable, Sendable {
   /// `/whois [NICK]`: who someone is (without a nick, the person of the active private chat).
   case whois(String?)
 
+  /// The most messages one `/history` asks for (the server gives no more than its own limit).
+  public static let maximumHistoryCount = 100_000
+
   /// The command `name` with `arguments` (leading blanks already dropped); nil when a
-  /// required argument is missing.
+  /// required argument is missing (or `/history`'s count is not one).
   init?(_ name: Name, arguments: Substring) {
     let (word, rest) = firstWord(of: arguments)
     let whole = arguments.isEmpty ? nil : String(arguments)
@@ -79,6 +85,16 @@ public enum Command: Hashable, Sendable {
       self = .memberMode(mode, adding: adding, targets: targets)
     case .channels: self = .channels(mask: word.map(String.init))
     case .help: self = .help(topic: word.map(String.init))
+    case .history:
+      guard let word else {
+        self = .history(count: nil)
+        return
+      }
+      // A count of messages, and nothing after it.
+      guard rest.isEmpty, word.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), let count = Int(word),
+        (1...Self.maximumHistoryCount).contains(count)
+      else { return nil }
+      self = .history(count: count)
     case .invite:
       guard let word else { return nil }
       self = .invite(String(word), channel: firstWord(of: rest).0.map(String.init))

@@ -85,20 +85,26 @@ public struct Message: Identifiable, Hashable, Sendable, Codable {
     get { storage.fields.account }
     set { change { $0.account = newValue } }
   }
+  /// Whether the server marked its sender as a bot (IRC's `bot` tag): shown as such.
+  @inlinable public var isBot: Bool {
+    get { storage.fields.isBot }
+    set { change { $0.isBot = newValue } }
+  }
 
   /// Creates a message; without a conversation it belongs to the one a run starts in.
   public init(
     id: UUID, sender: String, text: String, time: Timestamp, isLocal: Bool = false,
     conversation: ConversationName = .initial, isAction: Bool = false,
     markup: TextMarkup = .plain, isMention: Bool = false, serverMessageID: String? = nil,
-    isNotice: Bool = false, isHistory: Bool = false, account: String? = nil
+    isNotice: Bool = false, isHistory: Bool = false, account: String? = nil,
+    isBot: Bool = false
   ) {
     storage = Storage(
       Fields(
         id: id, sender: sender, text: text, time: time, isLocal: isLocal,
         conversation: conversation, isAction: isAction, markup: markup, isMention: isMention,
         serverMessageID: serverMessageID, isNotice: isNotice, isHistory: isHistory,
-        account: account))
+        account: account, isBot: isBot))
   }
 
   /// Replaces the box with one whose fields are these after `body`: the old box may be
@@ -146,6 +152,7 @@ public struct Message: Identifiable, Hashable, Sendable, Codable {
     @usableFromInline var isNotice: Bool
     @usableFromInline var isHistory: Bool
     @usableFromInline var account: String?
+    @usableFromInline var isBot: Bool
   }
 
   /// The box: immutable (a `let`), so the compiler checks that sharing it is safe, and a read
@@ -176,6 +183,7 @@ extension Message: CustomReflectable {
         "conversation": conversation, "isAction": isAction, "markup": markup,
         "isMention": isMention, "serverMessageID": serverMessageID as Any,
         "isNotice": isNotice, "isHistory": isHistory, "account": account as Any,
+        "isBot": isBot,
       ], displayStyle: .struct)
   }
 }

@@ -26,6 +26,8 @@ public enum Notice: Hashable, Sendable {
   case needsServer(Command.Name)
   /// `/retry` found no failed message to send again.
   case nothingToRetry
+  /// `/history` in the server's own conversation `name`, which has none to fetch.
+  case noHistory(ConversationName)
   /// A join or part had no answer within `seconds` (`Timer.answerWait`): it is given up, and
   /// piped input held back for it goes on.
   case noAnswer(ChannelRequest, seconds: Int64)

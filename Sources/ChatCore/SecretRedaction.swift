@@ -54,7 +54,8 @@ public enum SecretRedaction {
       let (channels, keys) = firstWord(of: arguments)
       guard let channels, firstWord(of: keys).0 != nil else { return nil }
       return "/" + name + " " + channels + " " + mark
-    case .away, .ban, .channels, .deop, .devoice, .help, .invite, .kick, .list, .me, .mode,
+    case .away, .ban, .channels, .deop, .devoice, .help, .history, .invite, .kick, .list, .me,
+      .mode,
       .msg, .names, .nick, .notice, .op, .part, .query, .quit, .retry, .search, .setname, .switch,
       .topic,
       .unban, .voice, .who, .whois, .win:

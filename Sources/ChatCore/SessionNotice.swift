@@ -57,6 +57,9 @@ public enum SessionNotice: Hashable, Sendable {
   /// Catching up on what was missed in `conversation` stopped after `count` messages of
   /// history, though the server had more.
   case historyStopped(conversation: String, count: Int)
+  /// The server's history of `conversation` held more than the `asked` messages fetched: the
+  /// rest was dropped unread.
+  case historyOverflowed(conversation: String, asked: Int)
   /// A policy remembered from an earlier run moves the connection to TLS on `host`:`port`.
   case stsPolicyApplied(host: String, port: Int)
   /// An advertised STS policy moves the connection to TLS on `host`:`port`.
@@ -125,6 +128,9 @@ extension SessionNotice: CustomStringConvertible {
     case .historyStopped(let conversation, let count):
       "history of \(conversation): stopped after \(count) messages missed, though the server"
         + " has more"
+    case .historyOverflowed(let conversation, let asked):
+      "history of \(conversation): the server sent more than the \(asked) messages asked for;"
+        + " the rest is dropped"
     case .utf8Only:
       "the server accepts only UTF-8 text (UTF8ONLY): chat sends nothing else, and input that"
         + " is not UTF-8 goes out with U+FFFD in place of its invalid bytes"
@@ -178,6 +184,7 @@ extension SessionNotice: CustomStringConvertible {
     case .tlsOptionsAwaitUpgrade: "tls_awaits_upgrade"
     case .utf8Only: "utf8_only"
     case .historyStopped: "history_stopped"
+    case .historyOverflowed: "history_overflowed"
     }
   }
 }

@@ -13,6 +13,10 @@ public enum SessionRequest: Hashable, Sendable {
   /// arrive as received messages marked `isHistory`. A session whose server keeps no history
   /// does nothing.
   case fetchHistory(of: ConversationName, HistoryRange)
+  /// Find the private chats that had messages after `since` (while the user was away) and
+  /// fetch those messages, opening their conversations. A session whose server keeps no
+  /// history does nothing.
+  case fetchHistoryTargets(since: Timestamp)
   /// Invite `nick` into `channel` (`/invite`).
   case invite(String, to: ConversationName)
   /// Put `nick` out of `channel`, for `reason` if given (`/kick`).

@@ -12,6 +12,10 @@ func run(_ command: Command, id: UUID, at time: Timestamp, _ state: inout AppSta
     return effects
   case .help(let topic):
     return [.show(help(about: topic))]
+  case .history(let count):
+    return withServer(.history, state) {
+      olderHistory(count ?? AppState.defaultHistoryLength, state)
+    }
   case .join(let names, let keys):
     return requestJoin(names, keys: keys, at: time, &state)
   case .list:

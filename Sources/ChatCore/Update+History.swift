@@ -15,17 +15,37 @@ func historyFetch(at index: Int, _ state: AppState) -> [Effect] {
   return [.perform(.fetchHistory(of: conversation.name, range))]
 }
 
-/// After a reconnect: what was missed in each private chat with a message held. Channels are
-/// caught up as they are joined again (`joined`).
+/// After a reconnect: what was missed in each private chat with a message held, and the
+/// private chats that had messages since the newest message held anywhere (new ones open).
+/// Channels are caught up as they are joined again (`joined`).
 func privateChatsCatchUp(_ state: AppState) -> [Effect] {
   guard state.hasServer, state.historyLength > 0 else { return [] }
-  return state.conversations.indices.flatMap { index -> [Effect] in
-    let conversation = state.conversations[index]
-    guard conversation.kind == .privateChat,
-      let newest = newestMessage(in: conversation, state)
-    else { return [] }
-    return [.perform(.fetchHistory(of: conversation.name, .after(HistoryAnchor(newest))))]
+  var newest: Message?
+  for index in state.conversations.indices.dropFirst() {
+    guard let message = newestMessage(in: state.conversations[index], state) else { continue }
+    if let kept = newest, message.time < kept.time { continue }
+    newest = message
   }
+  let targets = newest.map { [Effect.perform(.fetchHistoryTargets(since: $0.time))] } ?? []
+  return targets
+    + state.conversations.indices.flatMap { index -> [Effect] in
+      let conversation = state.conversations[index]
+      guard conversation.kind == .privateChat,
+        let newest = newestMessage(in: conversation, state)
+      else { return [] }
+      return [.perform(.fetchHistory(of: conversation.name, .after(HistoryAnchor(newest))))]
+    }
+}
+
+/// `/history`: `count` messages of the active conversation before the oldest one held there
+/// (with none held, its latest). The server's own conversation has no history to fetch.
+func olderHistory(_ count: Int, _ state: AppState) -> [Effect] {
+  let conversation = state.conversations.active
+  guard conversation.kind != .server else { return [.show(.noHistory(conversation.name))] }
+  let range: HistoryRange =
+    oldestMessage(in: conversation, state).map { .before(HistoryAnchor($0), count: count) }
+    ?? .latest(count: count)
+  return [.perform(.fetchHistory(of: conversation.name, range))]
 }
 
 /// The newest message held in `conversation` by its time (of two alike, the one that entered

@@ -35,6 +35,8 @@ extension IRCClient {
     public var endpoint: IRCEndpoint?
     /// The answer to a CTCP `VERSION`; nil answers no CTCP request at all (`VERSION`, `PING`).
     public var ctcpVersion: String?
+    /// Whether to mark us as a bot (`--bot`): the user mode the server's `BOT` names.
+    public var isBot = false
 
     /// The longest user name made from a nick: servers cut it to their `USERLEN` (InspIRCd
     /// 10) anyway, and a longer one could push the `USER` line past an IRC line's 510 bytes.
@@ -85,8 +87,9 @@ extension IRCClient {
     public var oversizedLines = 0
     /// CTCP requests other than `ACTION`, ignored.
     public var ignoredCTCP = 0
-    /// Lines of a history batch that were no message (joins, parts, … played back), ignored.
-    public var historyEvents = 0
+    /// Lines of a history batch dropped unread: no message (joins, parts, … played back), or
+    /// beyond what the fetch asked for.
+    public var historyLinesDropped = 0
   }
 
   /// Where the connection is.

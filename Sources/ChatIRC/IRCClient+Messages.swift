@@ -67,7 +67,8 @@ extension IRCClient {
       kind: kind, sender: source.nick, source: sourceText, target: parameters[0],
       conversation: conversation, isPrivate: isPrivate, text: text, msgid: message.tags["msgid"],
       serverTime: serverTime, receivedAt: now, isHistory: isHistory, isOwn: isOwn,
-      mentionsUs: !isOwn && (isPrivate || mentions(text)), account: message.tags["account"])
+      mentionsUs: !isOwn && (isPrivate || mentions(text)), account: message.tags["account"],
+      isBot: message.tags["bot"] != nil)
     // A line of one of our messages (a history replayed on rejoining) is that message's.
     switch delivery.messages.arrived(incoming) {
     case .shown(let shown): output.events.append(.received(shown))
@@ -91,7 +92,7 @@ extension IRCClient {
       if !delivery.reconciliation.carried.isEmpty {
         historyBatchOpened(name, type: message.parameters[1], parameters: message.parameters)
       }
-      historyBatchStarted(name, parameters: message.parameters)
+      historyBatchStarted(name, parent: message.tags["batch"], parameters: message.parameters)
     case "-":
       batches.end(name)
       historyBatchClosed(name, into: &output)

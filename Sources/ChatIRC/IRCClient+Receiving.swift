@@ -43,8 +43,10 @@ extension IRCClient {
         let message = try IRCMessage(parsing: line)
         if !delivery.reconciliation.carried.isEmpty { noteServerClock(message) }
         let command = IRCCommand(message.command)
-        if message.tags["batch"] != nil, noteHistoryLine(message, command) {
-          statistics.historyEvents += 1
+        if message.tags["batch"] != nil, noteHistoryLine(message, command, into: &output) {
+          statistics.historyLinesDropped += 1
+        } else if case .other = command, receiveHistoryTarget(message) {
+          // A private chat with messages while we were away (`fetchHistoryTargets`).
         } else {
           handleGrouping(message, command, into: &output)
         }

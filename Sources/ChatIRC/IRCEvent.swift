@@ -96,6 +96,9 @@ public enum IRCEvent: Hashable, Sendable {
   /// Catching up on `target`'s history after a reconnect stopped after `count` lines, though
   /// the server had more (`IRCHistoryFetches.catchUpLimit`).
   case historyStopped(target: String, count: Int)
+  /// A history batch answering a fetch of `target` held more than the `asked` lines: the rest
+  /// is dropped unread.
+  case historyOverflowed(target: String, asked: Int)
   /// One of our messages was too long for one line and goes out in `parts` messages.
   case messageSplit(id: UUID, parts: Int)
   /// The server confirmed one of our messages, every line of it (see `IRCSentMessages`).

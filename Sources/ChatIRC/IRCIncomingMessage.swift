@@ -33,6 +33,8 @@ public struct IRCIncomingMessage: Hashable, Sendable {
   public var serverTime: Timestamp?
   /// The account its sender was logged in to (`account-tag`), if the server said.
   public var account: String?
+  /// Whether the server tagged its sender as a bot (the `bot` tag, ISUPPORT `BOT`).
+  public var isBot: Bool
   /// When it arrived here.
   public var receivedAt: Timestamp
   /// Whether it came in a history batch (`BATCH chathistory`): an old message replayed.
@@ -50,7 +52,7 @@ public struct IRCIncomingMessage: Hashable, Sendable {
     kind: Kind, sender: String, source: String, target: String, conversation: String,
     isPrivate: Bool, text: String, msgid: String? = nil, serverTime: Timestamp? = nil,
     receivedAt: Timestamp, isHistory: Bool = false, isOwn: Bool = false, mentionsUs: Bool = false,
-    ownMessageID: UUID? = nil, account: String? = nil
+    ownMessageID: UUID? = nil, account: String? = nil, isBot: Bool = false
   ) {
     self.kind = kind
     self.sender = sender
@@ -67,6 +69,7 @@ public struct IRCIncomingMessage: Hashable, Sendable {
     self.mentionsUs = mentionsUs
     self.ownMessageID = ownMessageID
     self.account = account
+    self.isBot = isBot
   }
 
   /// The server's time when it sent one, else the time it arrived.

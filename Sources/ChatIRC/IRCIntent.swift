@@ -22,6 +22,9 @@ public enum IRCIntent: Hashable, Sendable {
   /// Fetch `range` of `target`'s history (`CHATHISTORY`), when the server keeps it (see
   /// `IRCClient+ChatHistory`); ignored where it does not.
   case fetchHistory(target: String, HistoryRange)
+  /// Find the private chats with messages after `since` (`CHATHISTORY TARGETS`) and fetch
+  /// those messages (`AFTER timestamp=`), where the server keeps history.
+  case fetchHistoryTargets(since: Timestamp)
 
   /// Invite `nick` into `channel` (`INVITE`); the server's `341` confirms it.
   case invite(nick: String, channel: String)

@@ -8,6 +8,7 @@ extension IRCIntent {
     case .changeNick(let nick): self = .changeNick(nick)
     case .fetchHistory(let conversation, let range):
       self = .fetchHistory(target: conversation.text, range)
+    case .fetchHistoryTargets(let since): self = .fetchHistoryTargets(since: since)
     case .invite(let nick, let channel): self = .invite(nick: nick, channel: channel.text)
     case .kick(let nick, let channel, let reason):
       self = .kick(nick: nick, channel: channel.text, reason: reason)

@@ -94,6 +94,8 @@ extension IRCSessionEngine {
       enqueue(.membersListed(ConversationName(channel), listed, time: now))
     case .received(let incoming):
       enqueue(.received(message(for: incoming)))
+    case .historyOverflowed(let target, let asked):
+      notify(.historyOverflowed(conversation: target, asked: asked), at: now)
     case .historyStopped(let target, let count):
       notify(.historyStopped(conversation: target, count: count), at: now)
     case .messageSplit(_, let parts):
@@ -186,7 +188,7 @@ extension IRCSessionEngine {
       conversation: ConversationName(incoming.conversation), isAction: incoming.kind == .action,
       markup: .ircFormatting, isMention: incoming.mentionsUs && !incoming.isHistory,
       serverMessageID: incoming.msgid, isNotice: incoming.kind == .notice, isHistory: isHistory,
-      account: incoming.account)
+      account: incoming.account, isBot: incoming.isBot)
   }
 
 }

@@ -84,6 +84,9 @@ public struct ConnectionProfile: Hashable, Sendable {
   public var history = ConnectionProfile.defaultHistory
   /// `--keep-listening`: stay connected after input ends, until a signal.
   public var keepListening = false
+  /// `--bot` (or the networks file's `bot = yes`): mark us as a bot where the server has a bot
+  /// mode (ISUPPORT `BOT`).
+  public var isBot = false
   /// Whether the run is in line mode, where a first connection that fails is retried and a
   /// refusal is told at once (piped runs give up: exit 69).
   public var isLineMode = false

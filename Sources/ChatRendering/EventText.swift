@@ -1,5 +1,4 @@
 import ChatCore
-import IRCFormattingCodes
 
 /// The words the human-readable renderers (line mode, log) use for a conversation event, in
 /// the manner of irssi's `-!-` lines: `you joined`, `Bob left (bye)`, `topic: …`.
@@ -7,7 +6,9 @@ import IRCFormattingCodes
 /// The line names the conversation itself (`[#room] -- Bob joined`), so the words do not.
 /// Every name and reason passes through `Sanitizer`; with `markup` `.ircFormatting` (a network
 /// run, `AppState.textMarkup`) topics and reasons lose their IRC formatting codes first, so
-/// none shows as a control picture.
+/// none shows as a control picture: the plain path of a message's text,
+/// `Sanitizer.sanitize(_:markup:)`. Renderers with styles show a topic as they show a
+/// message's text (`topic(of:)`).
 public enum EventText {
   /// The words for `event`, sanitised, without the conversation's name or a time.
   public static func words(
@@ -58,11 +59,24 @@ public enum EventText {
       case .privateChat: return "private chat opened"
       case .server: return "opened"
       }
-    case .topicChanged(let topic, let author):
-      let by = author.map { " by " + shown($0) } ?? ""
-      guard let topic else { return "topic cleared" + by }
-      return "topic set" + by + ": " + shown(topic, markup)
+    case .topicChanged(nil, let author):
+      return "topic cleared" + (author.map { " by " + shown($0) } ?? "")
+    case .topicChanged(.some(let topic), let author):
+      return topicLead(by: author) + shown(topic, markup)
     }
+  }
+
+  /// A topic set, as two parts: the words before it (`topic set by Bob: `, sanitised) and the
+  /// topic as received. A renderer with styles shows the topic through its message text path
+  /// (IRC formatting as styles, as a message's); nil for every other event, a cleared topic
+  /// included.
+  public static func topic(of event: ConversationEvent) -> (lead: String, text: String)? {
+    guard case .topicChanged(.some(let topic), let author) = event.change else { return nil }
+    return (topicLead(by: author), topic)
+  }
+
+  private static func topicLead(by author: String?) -> String {
+    "topic set" + (author.map { " by " + shown($0) } ?? "") + ": "
   }
 
   /// Whether `event` goes without saying after `previous` (the event just before it in the
@@ -129,9 +143,6 @@ public enum EventText {
   }
 
   private static func shown(_ text: String, _ markup: TextMarkup = .plain) -> String {
-    switch markup {
-    case .plain: Sanitizer.sanitize(text)
-    case .ircFormatting: Sanitizer.sanitize(IRCFormatting.stripped(text))
-    }
+    Sanitizer.sanitize(text, markup: markup)
   }
 }

@@ -16,8 +16,9 @@ public struct NoticeFormatter: TranscriptFormatter {
     return others > 0 ? " (\(counted), \(others) more unread)" : " (\(counted))"
   }
 
-  /// The text of `notice`, one or more lines, each ending in a newline.
-  public static func text(of notice: Notice) -> String {
+  /// The text of `notice`, one or more lines, each ending in a newline; text from the network
+  /// in it (a topic) carries `markup` (`AppState.textMarkup`).
+  public static func text(of notice: Notice, markup: TextMarkup = .plain) -> String {
     switch notice {
     case .badName(let error):
       return Sanitizer.sanitize(error.description) + "\n"
@@ -55,6 +56,9 @@ public struct NoticeFormatter: TranscriptFormatter {
     case .needsServer(let command):
       return "/\(command.rawValue) needs a server: the simulated peer has none"
         + " (chat --server URL)\n"
+    case .noHistory(let name):
+      return "'\(shown(name))' is the server's own conversation: it has no history; /history"
+        + " fetches a channel's or a private chat's\n"
     case .nothingToRetry:
       return "nothing to retry: no message failed\n"
     case .noAnswer(let request, let seconds):
@@ -85,7 +89,7 @@ public struct NoticeFormatter: TranscriptFormatter {
       return "cannot open another conversation: \(limit) are open, the most; /part one first\n"
     case .topic(let name, let topic):
       guard let topic else { return "no topic is set in \(shown(name))\n" }
-      return "topic of \(shown(name)): " + Sanitizer.sanitize(topic) + "\n"
+      return topicLead(name) + Sanitizer.sanitize(topic, markup: markup) + "\n"
     case .unknownCommand(let name):
       return "unknown command '/\(Sanitizer.sanitize(name))'; type /help for the list\n"
     }
@@ -130,10 +134,16 @@ public struct NoticeFormatter: TranscriptFormatter {
 
   private static func shown(_ name: ConversationName) -> String { Sanitizer.sanitize(name.text) }
 
+  /// `topic of #ops: `: the words before the topic `/topic` shows. A renderer with styles
+  /// shows the topic itself through its message text path, as a message's text.
+  public static func topicLead(_ name: ConversationName) -> String {
+    "topic of \(shown(name)): "
+  }
+
   public mutating func formatStart(_ state: AppState, into output: inout [UInt8]) {}
   public mutating func format(_ changes: Changes, in state: AppState, into output: inout [UInt8]) {}
   public mutating func format(_ notice: Notice, in state: AppState, into output: inout [UInt8]) {
-    output.append(utf8: Self.text(of: notice))
+    output.append(utf8: Self.text(of: notice, markup: state.textMarkup))
   }
   public mutating func formatEnd(_ state: AppState, into output: inout [UInt8]) {}
 }

@@ -22,7 +22,8 @@ public struct ScenarioParser {
   /// The settings only a recording (a scenario with a `server`) takes.
   static let recordingSettings = [
     "server", "channels", "sasl", "sasl-optional", "tls-insecure", "keep-listening", "start",
-    "utc-offset", "pacing", "history", "sts-upgraded-from", "line-mode", "tls-awaits-upgrade",
+    "utc-offset", "pacing", "history", "bot", "sts-upgraded-from", "line-mode",
+    "tls-awaits-upgrade",
     "tls-fingerprint",
   ]
   /// The settings of the simulated peer, which a recording cannot take.

@@ -62,6 +62,7 @@ public enum ScenarioWriter {
     if profile.tlsInsecure { text += "tls-insecure yes\n" }
     if let pin = profile.tlsFingerprint { text += "tls-fingerprint \(pin.hex)\n" }
     if profile.keepListening { text += "keep-listening yes\n" }
+    if profile.isBot { text += "bot yes\n" }
     if profile.isLineMode { text += "line-mode yes\n" }
     if profile.pacing != .default { text += "pacing \(profile.pacing.text)\n" }
     if profile.history != ConnectionProfile.defaultHistory {

@@ -155,6 +155,7 @@ public struct JSONLinesFormatter: TranscriptFormatter {
       if let own { writer.write(own ? ",\"own\":true" : ",\"own\":false") }
       if message.isAction { writer.write(",\"action\":true") }
       if message.isNotice { writer.write(",\"notice\":true") }
+      if message.isBot { writer.write(",\"bot\":true") }
       // Only a message that entered a conversation is a mention, or has the server's id.
       if own != nil {
         if message.isMention { writer.write(",\"mention\":true") }

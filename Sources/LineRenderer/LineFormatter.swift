@@ -74,9 +74,15 @@ public struct LineFormatter: TranscriptFormatter {
       var row = RowWriter(width: width, color: color)
       row.append(time(of: event.time), style: .dim, to: &output)
       appendLabel(event.conversation, to: &row, &output)
-      row.append(
-        " -- " + EventText.words(for: event, rules: state.nameRules, markup: state.textMarkup),
-        style: .dim, to: &output)
+      if let topic = EventText.topic(of: event) {
+        // A topic reads as a message's text does: its formatting as styles, or left out.
+        row.append(" -- " + topic.lead, style: .dim, to: &output)
+        appendText(topic.text, markup: state.textMarkup, to: &row, &output)
+      } else {
+        row.append(
+          " -- " + EventText.words(for: event, rules: state.nameRules, markup: state.textMarkup),
+          style: .dim, to: &output)
+      }
       row.endLine(to: &output)
     }
     for message in changes.entered(in: state) {
@@ -94,9 +100,9 @@ public struct LineFormatter: TranscriptFormatter {
       if message.isHistory { row.append(" |", style: .dim, to: &output) }
       row.append(
         message.isAction ? " * " : message.isNotice ? " -" : isOwn ? " > " : " < ", to: &output)
-      row.append(Sanitizer.sanitize(message.sender), style: senderStyle, to: &output)
+      row.append(SenderText.shown(message), style: senderStyle, to: &output)
       row.append(message.isAction ? " " : message.isNotice ? "- " : ": ", to: &output)
-      appendText(of: message, to: &row, &output)
+      appendText(message.text, markup: message.markup, to: &row, &output)
       row.endLine(to: &output)
     }
     for failure in changes.failed(in: state) {
@@ -107,7 +113,7 @@ public struct LineFormatter: TranscriptFormatter {
         appendLabel(message.conversation, to: &row, &output)
       }
       row.append(" ! not delivered: ", style: .red, to: &output)
-      appendText(of: message, to: &row, &output)
+      appendText(message.text, markup: message.markup, to: &row, &output)
       row.endLine(to: &output)
     }
   }
@@ -122,8 +128,16 @@ public struct LineFormatter: TranscriptFormatter {
       row.endLine(to: &output)
       return
     }
+    if case .topic(let name, .some(let topic)) = notice {
+      // `/topic`: the topic reads as a message's text does, as the topic line of a join.
+      var row = RowWriter(width: width, color: color)
+      row.append(NoticeFormatter.topicLead(name), style: .dim, to: &output)
+      appendText(topic, markup: state.textMarkup, to: &row, &output)
+      row.endLine(to: &output)
+      return
+    }
     // The notice text is already sanitised; it ends in a newline, so the last piece is empty.
-    for line in NoticeFormatter.text(of: notice).split(separator: "\n") {
+    for line in NoticeFormatter.text(of: notice, markup: state.textMarkup).split(separator: "\n") {
       var row = RowWriter(width: width, color: color)
       row.append(String(line), style: .dim, to: &output)
       row.endLine(to: &output)
@@ -132,20 +146,19 @@ public struct LineFormatter: TranscriptFormatter {
 
   public mutating func formatEnd(_ state: AppState, into output: inout [UInt8]) {}
 
-  /// The message's text, sanitised. IRC formatting codes become terminal styles with colour
-  /// and are left out without: never shown as control pictures, never written raw.
+  /// A message's text (or a topic, which reads the same), sanitised. IRC formatting codes
+  /// become terminal styles with colour and are left out without: never shown as control
+  /// pictures, never written raw.
   private func appendText(
-    of message: Message, to row: inout RowWriter, _ output: inout [UInt8]
+    _ text: String, markup: TextMarkup, to row: inout RowWriter, _ output: inout [UInt8]
   ) {
-    switch message.markup {
-    case .plain:
-      row.append(Sanitizer.sanitize(message.text), to: &output)
+    switch markup {
     case .ircFormatting where color:
-      for run in IRCFormatting.runs(message.text) {
+      for run in IRCFormatting.runs(text) {
         row.append(Sanitizer.sanitize(run.text), sgr: run.style.sgr, to: &output)
       }
-    case .ircFormatting:
-      row.append(Sanitizer.sanitize(IRCFormatting.stripped(message.text)), to: &output)
+    case .plain, .ircFormatting:
+      row.append(Sanitizer.sanitize(text, markup: markup), to: &output)
     }
   }
 

@@ -1,6 +1,5 @@
 import ChatCore
 import ChatRendering
-import IRCFormattingCodes
 
 /// A message as a log line says it after the time: `Bob: hello`, for an action
 /// `* Bob waves`, and for a notice `-Bob- psst`, as irssi logs them. Names and text are sanitised; IRC formatting codes
@@ -12,15 +11,15 @@ enum LogMessageText {
     if message.isHistory { output.append(literal: " |") }
     if message.isAction {
       output.append(literal: " * ")
-      output.append(utf8: Sanitizer.sanitize(message.sender))
+      output.append(utf8: SenderText.shown(message))
       output.append(UInt8(ascii: " "))
     } else if message.isNotice {
       output.append(literal: " -")
-      output.append(utf8: Sanitizer.sanitize(message.sender))
+      output.append(utf8: SenderText.shown(message))
       output.append(literal: "- ")
     } else {
       output.append(UInt8(ascii: " "))
-      output.append(utf8: Sanitizer.sanitize(message.sender))
+      output.append(utf8: SenderText.shown(message))
       output.append(contentsOf: [UInt8(ascii: ":"), UInt8(ascii: " ")])
     }
     appendText(of: message, to: &output)
@@ -28,10 +27,6 @@ enum LogMessageText {
 
   /// Appends the text of `message`, sanitised and without formatting codes.
   static func appendText(of message: Message, to output: inout [UInt8]) {
-    switch message.markup {
-    case .plain: output.append(utf8: Sanitizer.sanitize(message.text))
-    case .ircFormatting:
-      output.append(utf8: Sanitizer.sanitize(IRCFormatting.stripped(message.text)))
-    }
+    output.append(utf8: Sanitizer.sanitize(message.text, markup: message.markup))
   }
 }

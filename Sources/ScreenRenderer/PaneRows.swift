@@ -8,6 +8,7 @@ import LineRenderer
 ///     12:00:01 <alice> hello, this line is long enough
 ///              to wrap under its text
 ///     12:00:02 * bob waves
+///     11:58:40 | <carol> earlier, fetched from the server's history
 ///     12:00:03 -- carol joined
 ///     12:00:04 ! not delivered (no echo within 1 s): hi
 ///
@@ -35,7 +36,9 @@ struct PaneRows {
     let senderStyle =
       message.isMention && !message.isLocal
       ? CellStyle.highlight : CellStyle(ANSIStyle.color(forSender: message.sender))
-    let sender = Sanitizer.sanitize(message.sender)
+    let sender = SenderText.shown(message)
+    // History (earlier messages fetched from the server) is marked, as in line mode.
+    if message.isHistory { spans.append(("| ", .dim)) }
     if message.isAction {
       spans.append(("* ", .plain))
       spans.append((sender, senderStyle))
@@ -49,7 +52,7 @@ struct PaneRows {
       spans.append((sender, senderStyle))
       spans.append(("> ", .dim))
     }
-    spans += text(message.text, markup: message.markup)
+    spans += Self.text(message.text, markup: message.markup)
     return wrap(spans)
   }
 
@@ -59,6 +62,9 @@ struct PaneRows {
     switch line.kind {
     case .event(let words):
       spans.append(("-- " + words, .dim))
+    case .topic(let lead, let text, let markup):
+      spans.append((lead, .dim))
+      spans += Self.text(text, markup: markup)
     case .failed(let text, let reason):
       spans.append(("! not delivered (" + reason + "): ", .red))
       spans.append((text, .plain))
@@ -77,9 +83,11 @@ struct PaneRows {
     ]
   }
 
-  /// A message's text as styled spans; each newline in it (a multiline message) becomes a
-  /// span of its own, `"\n"`, which `wrap` turns into a new row, never a character.
-  private func text(_ text: String, markup: TextMarkup) -> [(String, CellStyle)] {
+  /// A message's text (or a topic, which reads the same) as styled spans, sanitised: IRC
+  /// formatting codes as styles (their colour dropped later where there is none). Each newline
+  /// in it (a multiline message) becomes a span of its own, `"\n"`, which `wrap` turns into a
+  /// new row, never a character.
+  static func text(_ text: String, markup: TextMarkup) -> [(String, CellStyle)] {
     switch markup {
     case .plain:
       return lines(text, style: .plain)
@@ -90,7 +98,7 @@ struct PaneRows {
   }
 
   /// `text` sanitised line by line, with a `"\n"` span between its lines.
-  private func lines(_ text: String, style: CellStyle) -> [(String, CellStyle)] {
+  private static func lines(_ text: String, style: CellStyle) -> [(String, CellStyle)] {
     guard text.contains("\n") else { return [(Sanitizer.sanitize(text), style)] }
     var spans: [(String, CellStyle)] = []
     for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false)

@@ -19,6 +19,9 @@ struct ScreenJournal {
       case failed(text: String, reason: String)
       /// A notice's line.
       case notice(String)
+      /// A topic: the words before it (sanitised), then the topic as received, shown as a
+      /// message's text is.
+      case topic(lead: String, text: String, markup: TextMarkup)
     }
 
     /// `AppState.messageCount` when it happened: it shows after that message.

@@ -63,8 +63,13 @@ public struct ScreenModel {
         .memberRenamed, .membersListed, .modesChanged, .netjoin, .netsplit, .topicChanged:
         break
       }
-      journal.add(
-        .init(afterMessage: afterMessage, time: event.time, kind: .event(words)), key: key)
+      let kind: ScreenJournal.Line.Kind =
+        if let topic = EventText.topic(of: event) {
+          .topic(lead: "-- " + topic.lead, text: topic.text, markup: state.textMarkup)
+        } else {
+          .event(words)
+        }
+      journal.add(.init(afterMessage: afterMessage, time: event.time, kind: kind), key: key)
     }
     if changes.enteredCount > 0 { keepScrolledViews(changes, in: state) }
     for failure in changes.failed(in: state) {
@@ -73,7 +78,8 @@ public struct ScreenModel {
         .init(
           afterMessage: state.messageCount, time: message.time,
           kind: .failed(
-            text: Sanitizer.sanitize(message.text), reason: Sanitizer.sanitize(failure.reason))),
+            text: Sanitizer.sanitize(message.text, markup: message.markup),
+            reason: Sanitizer.sanitize(failure.reason))),
         key: rules.key(for: message.conversation.text))
     }
     return true
@@ -89,12 +95,22 @@ public struct ScreenModel {
     var conversation = state.conversations.activeName
     var time: Timestamp?
     let text: String
+    if case .topic(let name, .some(let topic)) = notice {
+      // `/topic`: the topic reads as a message's text does, as the topic line of a join.
+      journal.add(
+        .init(
+          afterMessage: state.messageCount, time: nil,
+          kind: .topic(
+            lead: NoticeFormatter.topicLead(name), text: topic, markup: state.textMarkup)),
+        key: state.nameRules.key(for: conversation.text))
+      return
+    }
     if case .session(let said, let when) = notice {
       conversation = state.conversations[0].name
       time = when
       text = "-!- " + Sanitizer.sanitize(said.description)
     } else {
-      text = NoticeFormatter.text(of: notice)
+      text = NoticeFormatter.text(of: notice, markup: state.textMarkup)
     }
     let key = state.nameRules.key(for: conversation.text)
     for line in text.split(separator: "\n") {

@@ -1,6 +1,5 @@
 import ChatCore
 import ChatRendering
-import IRCFormattingCodes
 import LineRenderer
 
 /// Draws the whole screen for one state into a grid: the title, the buffer list, the active
@@ -63,12 +62,17 @@ struct ScreenPainter {
 
   private func paintTitle(into grid: inout ScreenGrid) {
     let active = state.conversations.active
-    var title = " " + Sanitizer.sanitize(active.name.text)
-    if let topic = active.topic, !topic.isEmpty {
-      let plain = state.textMarkup == .ircFormatting ? IRCFormatting.stripped(topic) : topic
-      title += ": " + Sanitizer.sanitize(plain)
+    let named = bar(" " + Sanitizer.sanitize(active.name.text), row: layout.titleRow, into: &grid)
+    guard let topic = active.topic, !topic.isEmpty else { return }
+    var column = grid.write(": ", row: layout.titleRow, column: named, style: barStyle)
+    // The topic reads as a message's text does (`PaneRows.text`): its IRC formatting as
+    // styles, on the bar.
+    for (text, style) in PaneRows.text(topic, markup: state.textMarkup) {
+      var shown = style.forColor(color)
+      shown.reverse = true
+      if shown.foreground == nil { shown.foreground = barStyle.foreground }
+      column = grid.write(text, row: layout.titleRow, column: column, style: shown)
     }
-    bar(title, row: layout.titleRow, into: &grid)
   }
 
   private func paintMessages(into grid: inout ScreenGrid) {
@@ -179,12 +183,15 @@ struct ScreenPainter {
   /// The input row's prompt: the active conversation's name.
   var prompt: String { "[" + Sanitizer.sanitize(state.conversations.activeName.text) + "] " }
 
-  /// A full-width row in the bar style.
-  private func bar(_ text: String, row: Int, into grid: inout ScreenGrid) {
-    let style = color ? CellStyle(foreground: 15, reverse: true) : CellStyle.bar
-    grid.fill(row: row, from: 0, to: layout.width, style: style)
-    grid.write(text, row: row, column: 0, style: style)
+  /// A full-width row in the bar style, starting with `text`; returns the column after it.
+  @discardableResult
+  private func bar(_ text: String, row: Int, into grid: inout ScreenGrid) -> Int {
+    grid.fill(row: row, from: 0, to: layout.width, style: barStyle)
+    return grid.write(text, row: row, column: 0, style: barStyle)
   }
+
+  /// The title and status rows' look.
+  private var barStyle: CellStyle { color ? CellStyle(foreground: 15, reverse: true) : .bar }
 }
 
 extension CellStyle {

@@ -44,7 +44,7 @@ import Testing
     #expect(Set([twin, original]).count == 1)
   }
 
-  @Test(arguments: 0..<11)
+  @Test(arguments: 0..<13)
   func aMessageDifferingInAnyOneFieldIsNotEqual(field: Int) {
     var other = original
     switch field {
@@ -58,6 +58,8 @@ import Testing
     case 7: other.markup = .ircFormatting
     case 8: other.isMention = true
     case 9: other.isHistory = true
+    case 10: other.account = "bobby"
+    case 11: other.isBot = true
     default: other.serverMessageID = nil
     }
     #expect(other != original)
@@ -70,7 +72,8 @@ import Testing
     #expect(
       text
         == ##"{"conversation":"#chat","id":"01000000-0000-4000-8000-000000000000","##
-        + #""isAction":false,"isHistory":false,"isLocal":false,"isMention":false,"isNotice":false,"markup":"plain","#
+        + #""isAction":false,"isBot":false,"isHistory":false,"isLocal":false,"isMention":false,"#
+        + #""isNotice":false,"markup":"plain","#
         + #""sender":"Person B","serverMessageID":"abc","text":"hello there, this is a line","#
         + #""time":1735732800005}"#)
     #expect(try JSONDecoder().decode(Message.self, from: Data(text.utf8)) == original)
@@ -89,6 +92,6 @@ extension MessageTests {
     #expect(
       printed.hasSuffix(
         "isMention: false, serverMessageID: Optional(\"abc\"), isNotice: false, isHistory: false,"
-          + " account: nil)"))
+          + " account: nil, isBot: false)"))
   }
 }

@@ -62,9 +62,15 @@ extension UpdateTests {
     state = update(
       state, .session(.received(said(1, "psst", by: "Carol", in: carol, 200).withID("c1"))))
     state = update(state, .user(.openedPrivateChat(with: "dave", time: at(250))))
+    state = update(state, .session(.received(said(2, "older", in: ops, 150))))
     let effects = update(&state, .session(.connected(time: at(300))))
-    #expect(effects.first == .perform(.fetchHistory(of: carol, .after(.messageID("c1")))))
-    #expect(effects.filter { if case .perform = $0 { true } else { false } }.count == 1)
+    // The private chats with news since the newest message held anywhere (Carol's), then
+    // Carol's own catch-up; dave's, with nothing held, gets none.
+    #expect(
+      effects.filter { if case .perform = $0 { true } else { false } } == [
+        .perform(.fetchHistoryTargets(since: at(200))),
+        .perform(.fetchHistory(of: carol, .after(.messageID("c1")))),
+      ])
   }
 
   @Test func openingAPrivateChatFetchesItsLatestMessagesOnce() {
@@ -97,6 +103,33 @@ extension UpdateTests {
     live.isLocal = true
     state = update(state, .session(.received(live)))
     #expect(state.messages.last?.isLocal == false)
+  }
+
+  @Test func historyCommandFetchesOlderThanTheOldestMessageHeld() {
+    var state = update(historyRun(), .session(.joined(ops, time: at(100))))
+    expectUpdate(
+      state, typed("/history"),
+      effects: [.perform(.fetchHistory(of: ops, .latest(count: 50)))])
+    state = update(state, .session(.received(said(1, "live", in: ops, 300).withID("m-live"))))
+    state = update(state, .session(.received(earlier(2, "old", in: ops, 200, msgid: "m-old"))))
+    expectUpdate(
+      state, typed("/history 20"),
+      effects: [.perform(.fetchHistory(of: ops, .before(.messageID("m-old"), count: 20)))])
+    expectUpdate(
+      state, typed("/HISTORY   7  "),
+      effects: [.perform(.fetchHistory(of: ops, .before(.messageID("m-old"), count: 7)))])
+  }
+
+  @Test(arguments: ["/history 0", "/history -1", "/history ten", "/history 5 6", "/history 100001"])
+  func historyCommandWithoutACountShowsItsUsage(line: String) {
+    expectUpdate(
+      update(historyRun(), .session(.joined(ops, time: at(100)))), typed(line),
+      effects: [.show(.missingArgument(.history))])
+  }
+
+  @Test func historyCommandNeedsAConversationWithHistoryAndAServer() {
+    expectUpdate(historyRun(), typed("/history"), effects: [.show(.noHistory(server))])
+    expectUpdate(inRoom(), typed("/history"), effects: [.show(.needsServer(.history))])
   }
 
   @Test func aMessageSeenLiveIsNotShownAgainByHistory() {

@@ -84,7 +84,7 @@ import Testing
     #expect(received.map(\.msgid) == ["m1", "m4"], "\(wire.events)")
     #expect(received.allSatisfy { $0.isHistory })
     #expect(wire.events.count == 2, "no member joined or left: \(wire.events)")
-    #expect(wire.client.statistics.historyEvents == 2)
+    #expect(wire.client.statistics.historyLinesDropped == 2)
   }
 
   @Test func aCatchUpPagesUntilABatchComesBackShort() {
@@ -134,6 +134,84 @@ import Testing
     #expect(wire.lines.isEmpty)
     #expect(
       wire.events.last == .historyStopped(target: "#h", count: IRCHistoryFetches.catchUpLimit))
+  }
+
+  /// A batch of far more lines than asked (one that never ends): the lines beyond are
+  /// dropped unread, the user told once, and a catch-up asks again after the last one kept.
+  @Test func aBatchOfMoreLinesThanAskedIsCutAndSaidOnce() {
+    var wire = Self.ergo(limit: 5)
+    wire.user(.fetchHistory(target: "#h", .after(.messageID("m0"))))
+    wire.reset()
+    wire.server(":ergo.test BATCH +1 chathistory #h")
+    for number in 1...100_000 {
+      wire.server(
+        "@batch=1;msgid=m\(number);time=2026-12-01T08:00:00.000Z :bob!~b@h PRIVMSG #h :\(number)")
+    }
+    let received = wire.events.filter { if case .received = $0 { true } else { false } }
+    #expect(received.count == 5)
+    #expect(wire.events.filter { $0 == .historyOverflowed(target: "#h", asked: 5) }.count == 1)
+    #expect(wire.client.statistics.historyLinesDropped == 99_995)
+    #expect(wire.lines.isEmpty, "still in the batch: no page asked yet")
+    wire.server(":ergo.test BATCH -1")
+    #expect(wire.lines == ["CHATHISTORY AFTER #h msgid=m5 5"])
+  }
+
+  /// Lines of a batch nested in one answering a fetch count with it, and are history.
+  @Test func aNestedBatchsLinesCountWithItsParent() {
+    var wire = Self.ergo(limit: 3)
+    wire.user(.fetchHistory(target: "#h", .latest(count: 3)))
+    wire.reset()
+    wire.server(":ergo.test BATCH +1 chathistory #h")
+    wire.server("@batch=1 :ergo.test BATCH +2 draft/multiline #h")
+    for number in 1...10 {
+      wire.server("@batch=2;msgid=n\(number) :bob!~b@h PRIVMSG #h :\(number)")
+    }
+    wire.server(":ergo.test BATCH -2")
+    wire.server(":ergo.test BATCH -1")
+    let received = wire.events.compactMap {
+      if case .received(let message) = $0 { message } else { nil }
+    }
+    #expect(received.map(\.text) == ["1", "2", "3"])
+    #expect(received.allSatisfy { $0.isHistory })
+    #expect(wire.events.last == .historyOverflowed(target: "#h", asked: 3))
+    // Over: the next batch answers nothing.
+    wire.history(reference: "3", target: "#h", ids: ["x1", "x2", "x3", "x4"])
+    #expect(wire.events.filter { if case .received = $0 { true } else { false } }.count == 7)
+  }
+
+  /// `CHATHISTORY TARGETS`: the private chats listed that are not being fetched are fetched
+  /// after the time asked about; channels, ourselves and targets beyond the cap are not.
+  @Test func theTargetsListedAreFetchedAfterTheTimeAsked() throws {
+    var wire = Self.ergo(limit: 100)
+    let since = try #require(IRCServerTime.parse("2026-12-01T08:00:00.000Z"))
+    wire.user(.fetchHistoryTargets(since: since))
+    wire.user(.fetchHistory(target: "dave", .after(.messageID("d1"))))
+    #expect(
+      wire.lines.first?.hasPrefix(
+        "CHATHISTORY TARGETS timestamp=2026-12-01T08:00:00.000Z timestamp=") == true,
+      "\(wire.lines)")
+    #expect(wire.lines.first?.hasSuffix(" 50") == true)
+    wire.reset()
+    wire.server(":ergo.test BATCH +t draft/chathistory-targets")
+    for name in ["#h", "Carol", "carol", "DAVE", "alice"] + (1...60).map({ "n\($0)" }) {
+      wire.server("@batch=t :ergo.test CHATHISTORY TARGETS \(name) 2026-12-01T09:00:00.000Z")
+    }
+    #expect(wire.lines.isEmpty)
+    wire.server(":ergo.test BATCH -t")
+    let after = "timestamp=2026-12-01T08:00:00.000Z 100"
+    #expect(wire.lines.first == "CHATHISTORY AFTER Carol \(after)")
+    #expect(wire.lines.count == 1 + 50 - 4, "\(wire.lines)")
+    #expect(
+      !wire.lines.contains { $0.contains(" #h ") || $0.contains("DAVE") || $0.contains("alice") })
+    #expect(wire.events.isEmpty, "the targets are no messages: \(wire.events)")
+  }
+
+  @Test func aTargetsListNotAskedForFetchesNothing() {
+    var wire = Self.ergo()
+    wire.server(":ergo.test BATCH +t draft/chathistory-targets")
+    wire.server("@batch=t :ergo.test CHATHISTORY TARGETS carol 2026-12-01T09:00:00.000Z")
+    wire.server(":ergo.test BATCH -t")
+    #expect(wire.lines.isEmpty)
   }
 
   @Test func aBatchForAnotherTargetOrUnaskedIsNoAnswer() {

@@ -74,3 +74,61 @@ struct ChatHistoryReconnectTests {
     #expect(pages >= 3, "\(recorded)")
   }
 }
+
+/// Private chats held while away (`CHATHISTORY TARGETS`) through the built binary on Ergo:
+/// chat is logged in to an always-on account, its link is cut, carol writes to it meanwhile;
+/// once back, carol's private chat opens with her message, marked as history, once.
+@Suite(.ownThread, .requires(.ergo), .timeLimit(.minutes(10)))
+struct ChatHistoryTargetsTests {
+  @Test func aPrivateChatHeldWhileAwayOpensWithItsMessages() throws {
+    let server = try ErgoServer.start()
+    defer { server.stop() }
+    // The account, always on: the server keeps its private messages while no client is on.
+    let owner = try RawIRCClient.connect(port: server.port)
+    try owner.register(nick: "bot")
+    // Ergo's NickServ logs the new account in at once and says so in a notice (no 900).
+    try owner.send("PRIVMSG NickServ :REGISTER pw-bot-123")
+    try owner.waitFor("NickServ's login notice") { ($0.trailing ?? "").contains("logged in") }
+    try owner.send("PRIVMSG NickServ :SET always-on true")
+    try owner.waitFor("always-on") { $0.trailing?.contains("always-on") == true }
+    owner.close()
+    let alice = try ChatHistoryTests.alice(saying: ["before"], in: "#h", on: server)
+    defer { alice.close() }
+    let carol = try RawIRCClient.connect(port: server.port)
+    defer { carol.close() }
+    try carol.register(nick: "carol")
+    let proxy = try FaultProxy(forwardingTo: server.port)
+    defer { proxy.stop() }
+    let home = try ScratchFolder()
+    defer { home.remove() }
+    let password = try home.write("pw-bot-123\n", to: "bot.pass")
+    let chat = try RunningChat(
+      [
+        "--server", "irc://127.0.0.1:\(proxy.port)/#h", "--name", "bot", "--renderer", "jsonl",
+        "--sasl-user", "bot", "--sasl-password-file", password,
+      ],
+      environment: home.environment())
+    defer { chat.stop() }
+    #expect(chat.waitFor { $0.contains(#""text":"before""#) }, "\(chat.stdout)")
+
+    proxy.inject(.refuseNewConnections(true))
+    proxy.inject(.cut)
+    #expect(chat.waitFor { $0.contains(#""status":"disconnected""#) }, "\(chat.stdout)")
+    try carol.send("PRIVMSG bot :while you were away")
+    try carol.send("PING :said")
+    try carol.waitFor(command: "PONG")
+    proxy.inject(.refuseNewConnections(false))
+
+    #expect(
+      chat.waitFor(within: 30) { $0.contains(#""text":"while you were away""#) },
+      "\(chat.stdout)\n\(chat.stderr)")
+    chat.closeInput()
+    #expect(chat.waitForExit() == 0, "\(chat.stderr)")
+    let fromCarol = ChatHistoryTests.messages(chat.stdout).filter {
+      $0["text"] as? String == "while you were away"
+    }
+    #expect(fromCarol.count == 1, "\(chat.stdout)")
+    #expect(fromCarol.first?["conversation"] as? String == "carol")
+    #expect(fromCarol.first?["history"] as? Bool == true, "\(chat.stdout)")
+  }
+}

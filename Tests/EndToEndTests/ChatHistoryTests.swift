@@ -101,3 +101,38 @@ struct ChatHistoryTests {
     #expect(Self.messages(chat.stdout).map { $0["text"] as? String } == ["after"])
   }
 }
+
+/// `/history [N]` through the built binary on Ergo: older messages than the oldest held,
+/// marked as history, each once.
+@Suite(.timeLimit(.minutes(10)))
+struct HistoryCommandTests {
+  @Test(.requires(.ergo)) func historyShowsOlderMessagesThanTheOldestHeld() throws {
+    let server = try ErgoServer.start()
+    defer { server.stop() }
+    let said = (1...6).map { "said \($0)" }
+    let alice = try ChatHistoryTests.alice(saying: said, in: "#h", on: server)
+    defer { alice.close() }
+    let home = try ScratchFolder()
+    defer { home.remove() }
+    let chat = try RunningChat(
+      [
+        "--server", "irc://127.0.0.1:\(server.port)/#h", "--name", "bot", "--renderer", "jsonl",
+        "--history", "3",
+      ],
+      environment: home.environment())
+    defer { chat.stop() }
+    // The latest three lines: said 5, said 6 and bot's own join.
+    #expect(chat.waitFor { $0.contains(#""text":"said 6""#) }, "\(chat.stdout)")
+    chat.type("/history 2")
+    #expect(chat.waitFor { $0.contains(#""text":"said 3""#) }, "\(chat.stdout)")
+    chat.type("/history")
+    #expect(chat.waitFor { $0.contains(#""text":"said 1""#) }, "\(chat.stdout)")
+    chat.closeInput()
+    #expect(chat.waitForExit() == 0, "\(chat.stderr)")
+    let shown = ChatHistoryTests.messages(chat.stdout)
+    #expect(
+      shown.map { $0["text"] as? String }
+        == ["said 5", "said 6", "said 3", "said 4", "said 1", "said 2"], "\(chat.stdout)")
+    #expect(shown.allSatisfy { $0["history"] as? Bool == true })
+  }
+}

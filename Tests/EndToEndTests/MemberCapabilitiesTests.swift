@@ -112,3 +112,47 @@ struct MemberCapabilitiesTests {
     #expect(chat.waitForExit() == 0, "\(chat.stderr)")
   }
 }
+
+/// Bot mode through the built binary on Ergo: `--bot` sets the mode Ergo's `BOT` names, so
+/// its messages reach others tagged `bot`, and the recording keeps the setting; a message from
+/// a bot is marked in JSON lines.
+@Suite(.timeLimit(.minutes(10)))
+struct BotModeTests {
+  @Test(.requires(.ergo)) func aBotIsMarkedOnTheWireAndABotsMessageIsMarkedInJSON() throws {
+    let server = try ErgoServer.start()
+    defer { server.stop() }
+    let home = try ScratchFolder()
+    defer { home.remove() }
+    let bob = try RawIRCClient.connect(port: server.port)
+    defer { bob.close() }
+    try bob.register(nick: "bob", capabilities: ["message-tags"])
+    try bob.join("#bots")
+    let recording = home.path + "/run.chat"
+    let chat = try RunningChat(
+      [
+        "--server", "irc://127.0.0.1:\(server.port)/#bots", "--name", "beeper", "--bot",
+        "--renderer", "jsonl", "--record", recording,
+      ],
+      environment: home.environment())
+    defer { chat.stop() }
+    _ = try bob.waitFor("beeper's join") { $0.command == "JOIN" && $0.nick == "beeper" }
+    #expect(chat.waitFor { $0.contains(#""type":"members""#) }, "\(chat.stdout)")
+    chat.type("beep")
+    let beep = try bob.waitFor("beeper's message") { $0.command == "PRIVMSG" }
+    #expect(beep.tags["bot"] != nil, "\(beep.raw)")
+
+    try bob.send("MODE bob +B")
+    try bob.send("PRIVMSG #bots :boop")
+    #expect(
+      chat.waitFor {
+        $0.split(separator: "\n").contains {
+          $0.contains(#""text":"boop""#) && $0.contains(#""bot":true"#)
+        }
+      }, "\(chat.stdout)")
+    chat.closeInput()
+    #expect(chat.waitForExit() == 0, "\(chat.stderr)")
+    let recorded = (try? String(contentsOfFile: recording, encoding: .utf8)) ?? ""
+    #expect(recorded.contains("\nbot yes\n"), "\(recorded)")
+    #expect(recorded.contains("> MODE beeper +B\n"), "\(recorded)")
+  }
+}

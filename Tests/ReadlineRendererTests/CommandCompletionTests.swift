@@ -11,14 +11,14 @@ import Testing
         [
           "/help", "/join", "/list", "/me", "/msg", "/names", "/part", "/query", "/quit", "/retry",
           "/search", "/switch", "/topic", "/win", "/away", "/ban", "/channels", "/deop", "/devoice",
-          "/invite", "/kick", "/mode", "/nick", "/notice", "/op", "/quote", "/setname",
+          "/history", "/invite", "/kick", "/mode", "/nick", "/notice", "/op", "/quote", "/setname",
           "/unban", "/voice",
           "/who", "/whois",
         ]
       ),
       ("/m", ["/me", "/msg", "/mode"]),
       ("/who", ["/who", "/whois"]),
-      ("/h", ["/help"]),
+      ("/h", ["/help", "/history"]),
       ("/quit", ["/quit"]),
       ("/x", []),
       ("help", []),

@@ -12,7 +12,7 @@ import Testing
   private let room = ConversationName("#room")
 
   /// What `formatter` writes for joining #room with Bob, and Bob's account, host and real name
-  /// changing, then a message from him tagged with his account.
+  /// changing, then a message from him tagged with his account and as a bot's.
   private func rendered(_ formatter: some TranscriptFormatter) -> String {
     let sink = MemorySink()
     let renderer = StreamRenderer(formatter, sink: sink)
@@ -22,7 +22,7 @@ import Testing
     try? renderer.start(state)
     let said = Message(
       id: UUID(uuid: (1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1)), sender: "Bob", text: "hi",
-      time: time, conversation: room, markup: .ircFormatting, account: "bobby")
+      time: time, conversation: room, markup: .ircFormatting, account: "bobby", isBot: true)
     for action: Action.Session in [
       .joined(room, time: time), .membersListed(room, ["Bob"].map { Member($0) }, time: time),
       .memberChanged("Bob", .account("bobby"), time: time),
@@ -42,6 +42,7 @@ import Testing
     #expect(text.contains("-- Bob is now b@new.example\n"), "\(text)")
     #expect(text.contains("-- Bob changed their real name to Bob Smith␛[2J\n"), "\(text)")
     #expect(text.contains("-- Bob logged out\n"), "\(text)")
+    #expect(text.contains("[#room] Bob [bot]: hi\n"), "\(text)")
     #expect(!text.contains("\u{1B}") && !text.contains("\u{2}"), "\(text)")
   }
 
@@ -63,5 +64,6 @@ import Testing
       ], "\(lines)")
     let message = try #require(lines.first { $0.contains(#""type":"message""#) })
     #expect(message.contains(#""account":"bobby""#), "\(message)")
+    #expect(message.contains(#""bot":true"#), "\(message)")
   }
 }

@@ -199,4 +199,17 @@ import Testing
     #expect(model.view.search == nil)
     #expect(model.paint(state, width: 90, height: 7).grid.text == before)
   }
+
+  @Test func historyIsMarkedBeforeItsSender() {
+    var (model, state) = Self.twoChannels()
+    let earlier = Message(
+      id: Self.id(77), sender: "carol", text: "earlier", time: Self.time,
+      conversation: ConversationName("#a"), isHistory: true)
+    _ = update(&state, .session(.received(earlier)))
+    Self.receive("now", from: "bob", in: "#a", &state)
+    model.note(state)
+    let lines = model.paint(state, width: 60, height: 9).grid.text.split(separator: "\n")
+    #expect(lines.contains { $0.hasSuffix("│12:00:00 | <carol> earlier") }, "\(lines)")
+    #expect(lines.contains { $0.hasSuffix("│12:00:00 <bob> now") }, "\(lines)")
+  }
 }

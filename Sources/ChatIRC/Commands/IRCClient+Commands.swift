@@ -57,7 +57,8 @@ extension IRCClient {
         return refuse(Self.tooManyWaiting("/whois"), into: &output)
       }
       queueCommand("WHOIS", [nick])
-    case .send, .join, .part, .setTopic, .changeNick, .quit, .fetchHistory:
+    case .send, .join, .part, .setTopic, .changeNick, .quit, .fetchHistory,
+      .fetchHistoryTargets:
       // Messages, channels, the nick and leaving have their own paths
       // (`IRCClient+Sending`).
       break

@@ -30,7 +30,7 @@ extension IRCClient {
       case .changeNick, .quit, .invite, .kick, .listChannels, .notice, .rawLine, .setAway,
         .setRealName, .setMemberMode, .setModes, .who, .whois:
         output.events.append(.intentRefused(reason: "not connected"))
-      case .fetchHistory:
+      case .fetchHistory, .fetchHistoryTargets:
         break  // The reconnect fetches what was missed.
       }
       return
@@ -84,6 +84,8 @@ extension IRCClient {
           IRCMessage(command: "QUIT", parameters: [clean(reason ?? Self.defaultQuitReason)])))
     case .fetchHistory(let target, let range):
       fetchHistory(of: target, range)
+    case .fetchHistoryTargets(let since):
+      fetchHistoryTargets(since: since)
     case .invite, .kick, .listChannels, .notice, .rawLine, .setAway, .setRealName,
       .setMemberMode, .setModes, .who, .whois:
       perform(command: intent, into: &output)

@@ -47,6 +47,37 @@ extension IRCClient {
     delivery.outbox.queue(.command(IRCMessage(command: "CHATHISTORY", parameters: parameters)))
   }
 
+  /// Asks which private chats had messages after `since` (`CHATHISTORY TARGETS`, up to a
+  /// day past our clock, for a server's clock ahead of ours): each one listed that is no
+  /// channel, and not being fetched already, is then fetched after `since` (see
+  /// `historyBatchEnded`), which opens its conversation as its messages arrive.
+  mutating func fetchHistoryTargets(since: Timestamp) {
+    guard offersHistory else { return }
+    history.beginTargets(since: since)
+    delivery.outbox.queue(
+      .command(
+        IRCMessage(
+          command: "CHATHISTORY",
+          parameters: [
+            "TARGETS", Self.reference(.time(since)),
+            Self.reference(.time(now.advanced(byMilliseconds: 86_400_000))),
+            String(IRCHistoryFetches.targetsCap),
+          ])))
+  }
+
+  /// A `CHATHISTORY TARGETS name time` line: a target listed, if it answers our question.
+  /// True when the line was one.
+  mutating func receiveHistoryTarget(_ message: IRCMessage) -> Bool {
+    guard message.command.uppercased() == "CHATHISTORY", message.parameters.count >= 2,
+      message.parameters[0].uppercased() == "TARGETS"
+    else { return false }
+    if let reference = message.tags["batch"] {
+      let name = message.parameters[1]
+      history.noteTarget(name, key: folded(name), in: reference)
+    }
+    return true
+  }
+
   /// `msgid=…` or `timestamp=…`, as `CHATHISTORY` takes a message.
   static func reference(_ anchor: HistoryAnchor) -> String {
     switch anchor {
@@ -56,7 +87,13 @@ extension IRCClient {
   }
 
   /// `BATCH +reference chathistory target`: the answer to a fetch of `target`, if one waits.
-  mutating func historyBatchStarted(_ reference: String, parameters: [String]) {
+  mutating func historyBatchStarted(_ reference: String, parent: String?, parameters: [String]) {
+    if let parent { history.batchNested(reference, in: parent) }
+    if parameters.count > 1,
+      parameters[1] == "draft/chathistory-targets" || parameters[1] == "chathistory-targets"
+    {
+      history.targetsBatchOpened(reference)
+    }
     guard parameters.count > 2,
       parameters[1] == "chathistory" || parameters[1] == "draft/chathistory"
     else { return }
@@ -66,6 +103,15 @@ extension IRCClient {
   /// `BATCH -reference`: a fetch's page is in; the next page is asked, or the user told
   /// where a catch-up stopped.
   mutating func historyBatchEnded(_ reference: String, into output: inout IRCOutput) {
+    if let (since, targets) = history.targetsBatchClosed(reference) {
+      for target in targets
+      where !support.isChannel(target.name) && !isUs(target.name)
+        && history.fetches[target.key] == nil
+        && Self.isValidWord(target.name)
+      {
+        fetchHistory(of: target.name, .after(.time(since)))
+      }
+    }
     switch history.batchClosed(reference) {
     case nil, .done: break
     case .nextPage(let target, let anchor, let count):
@@ -79,16 +125,27 @@ extension IRCClient {
     }
   }
 
-  /// Counts a line of a batch answering a fetch; true when it is to be dropped unread: a
-  /// line of a history batch that is no message (an event played back, see above).
-  mutating func noteHistoryLine(_ message: IRCMessage, _ command: IRCCommand) -> Bool {
-    guard let reference = message.tags["batch"] else { return false }
+  /// Counts a line of a batch answering a fetch; true when it is to be dropped unread: one
+  /// beyond what the fetch asked (see `IRCHistoryFetches`), or a line of a history batch
+  /// that is no message (an event played back, see above). `BATCH` lines always pass, so a
+  /// nested batch is known as history.
+  mutating func noteHistoryLine(
+    _ message: IRCMessage, _ command: IRCCommand, into output: inout IRCOutput
+  ) -> Bool {
+    guard let reference = message.tags["batch"], command != .batch else { return false }
     if history.isAnswering(reference) {
-      history.noteLine(
+      switch history.noteLine(
         in: reference, msgid: message.tags["msgid"],
         time: message.tags["time"].flatMap(IRCServerTime.parse))
+      {
+      case .kept: break
+      case .dropped: return true
+      case .overflowed(let target, let asked):
+        output.events.append(.historyOverflowed(target: target, asked: asked))
+        return true
+      }
     }
-    let isMessage = command == .privmsg || command == .notice || command == .batch
+    let isMessage = command == .privmsg || command == .notice
     return !isMessage && batches.isHistory(reference)
   }
 }

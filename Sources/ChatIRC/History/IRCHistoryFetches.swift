@@ -6,8 +6,11 @@ import ChatCore
 /// pages: while a batch comes back full (as many lines as asked), the next page is asked
 /// after its last line, until one comes back short. A server that never sends a short one
 /// is stopped after `catchUpLimit` lines, and the user is told. Every other request is one
-/// page. What is kept does not grow with the lines received: counts and the last line's
-/// anchor.
+/// page. A batch holding more lines than its page asked for (a million, or one that never
+/// ends), batches nested in it included, has the lines beyond dropped unread, and the user is
+/// told once: a page shows at most what it asked, and a catch-up asks again after the last
+/// line kept, so nothing the server really has is skipped. What is kept does not grow with
+/// the lines received: counts and the last line's anchor.
 struct IRCHistoryFetches: Hashable, Sendable {
   /// How many lines a page asks for when the server names no limit (`CHATHISTORY`).
   static let pageSize = 100
@@ -29,8 +32,21 @@ struct IRCHistoryFetches: Hashable, Sendable {
     var received = 0
     /// Lines of the pages before the current one.
     var total = 0
-    /// The last line of the current page: where the next page starts.
+    /// The last line kept of the current page: where the next page starts.
     var last: HistoryAnchor?
+    /// Whether the current page's batch held more lines than asked (the user was told).
+    var overflowed = false
+  }
+
+  /// What becomes of a line of a batch answering a fetch.
+  enum Verdict: Hashable, Sendable {
+    /// Within what was asked: it is read.
+    case kept
+    /// Beyond what was asked: dropped unread.
+    case dropped
+    /// The first line beyond what the fetch of `target` asked (`asked` lines): dropped, and
+    /// the user is to be told.
+    case overflowed(target: String, asked: Int)
   }
 
   /// What a page's end leads to.
@@ -45,8 +61,50 @@ struct IRCHistoryFetches: Hashable, Sendable {
 
   /// By folded target.
   private(set) var fetches: [String: Fetch] = [:]
-  /// Folded target by the reference of the batch answering it.
+  /// Folded target by the reference of the batch answering it, and of the batches nested in it.
   private var answering: [String: String] = [:]
+  /// The nested batches among `answering`.
+  private var nested: Set<String> = []
+  /// Since when the `CHATHISTORY TARGETS` asked for looks, while it waits for its batch.
+  private(set) var targetsSince: Timestamp?
+  /// The reference of the batch answering it, once open.
+  private(set) var targetsBatch: String?
+  /// The private chats it listed so far, folded name to name as sent (at most `targetsCap`).
+  private(set) var targets: [Target] = []
+  /// A private chat `CHATHISTORY TARGETS` listed: its name as sent, and folded.
+  struct Target: Hashable, Sendable {
+    var key: String
+    var name: String
+  }
+
+  /// The most targets asked for and taken from one answer.
+  static let targetsCap = 50
+
+  /// Asks for the targets with messages after `since`, replacing any such question pending.
+  mutating func beginTargets(since: Timestamp) {
+    (targetsSince, targetsBatch, targets) = (since, nil, [])
+  }
+
+  /// `BATCH +reference chathistory-targets`: the answer, if one waits.
+  mutating func targetsBatchOpened(_ reference: String) {
+    guard targetsSince != nil, targetsBatch == nil else { return }
+    targetsBatch = reference
+  }
+
+  /// A `CHATHISTORY TARGETS name time` line of batch `reference`.
+  mutating func noteTarget(_ name: String, key: String, in reference: String) {
+    guard reference == targetsBatch, targets.count < Self.targetsCap,
+      !targets.contains(where: { $0.key == key })
+    else { return }
+    targets.append(Target(key: key, name: name))
+  }
+
+  /// `BATCH -reference`: the targets listed, and since when, if it answered the question.
+  mutating func targetsBatchClosed(_ reference: String) -> (since: Timestamp, targets: [Target])? {
+    guard reference == targetsBatch, let since = targetsSince else { return nil }
+    defer { (targetsSince, targetsBatch, targets) = (nil, nil, []) }
+    return (since, targets)
+  }
 
   /// Begins a fetch of `target` (folded `key`), replacing one in flight for it; false when
   /// too many are in flight.
@@ -64,26 +122,48 @@ struct IRCHistoryFetches: Hashable, Sendable {
     answering[reference] = key
   }
 
-  /// Whether batch `reference` answers a fetch.
+  /// `BATCH +reference …` inside batch `parent`: its lines count with `parent`'s, when that
+  /// answers a fetch.
+  mutating func batchNested(_ reference: String, in parent: String) {
+    guard answering[reference] == nil, let key = answering[parent] else { return }
+    answering[reference] = key
+    nested.insert(reference)
+  }
+
+  /// Whether batch `reference` answers a fetch (or is nested in one that does).
   func isAnswering(_ reference: String) -> Bool {
     answering[reference] != nil
   }
 
   /// A line of batch `reference`, with its msgid and time when it has them.
-  mutating func noteLine(in reference: String, msgid: String?, time: Timestamp?) {
-    guard let key = answering[reference] else { return }
-    fetches[key]?.received += 1
-    if let msgid {
-      fetches[key]?.last = .messageID(msgid)
-    } else if let time {
-      fetches[key]?.last = .time(time)
+  mutating func noteLine(in reference: String, msgid: String?, time: Timestamp?) -> Verdict {
+    guard let key = answering[reference], var fetch = fetches[key] else { return .kept }
+    defer { fetches[key] = fetch }
+    guard fetch.received < fetch.pageSize else {
+      if fetch.overflowed { return .dropped }
+      fetch.overflowed = true
+      return .overflowed(target: fetch.target, asked: fetch.pageSize)
     }
+    fetch.received += 1
+    if let msgid {
+      fetch.last = .messageID(msgid)
+    } else if let time {
+      fetch.last = .time(time)
+    }
+    return .kept
   }
 
   /// `BATCH -reference`: what follows for the fetch it answered, nil when it answered none.
   mutating func batchClosed(_ reference: String) -> Outcome? {
+    if nested.remove(reference) != nil {
+      answering[reference] = nil
+      return nil
+    }
     guard let key = answering.removeValue(forKey: reference), var fetch = fetches[key] else {
       return nil
+    }
+    for child in nested where answering[child] == key {
+      (answering[child], nested) = (nil, nested.subtracting([child]))
     }
     fetch.total += fetch.received
     let full = fetch.received >= fetch.pageSize
@@ -95,7 +175,7 @@ struct IRCHistoryFetches: Hashable, Sendable {
       fetches[key] = nil
       return .stopped(target: fetch.target, count: fetch.total)
     }
-    (fetch.batch, fetch.received, fetch.last) = (nil, 0, nil)
+    (fetch.batch, fetch.received, fetch.last, fetch.overflowed) = (nil, 0, nil, false)
     fetches[key] = fetch
     return .nextPage(target: fetch.target, after: last, count: fetch.pageSize)
   }
@@ -104,5 +184,7 @@ struct IRCHistoryFetches: Hashable, Sendable {
   mutating func removeAll() {
     fetches.removeAll()
     answering.removeAll()
+    nested.removeAll()
+    (targetsSince, targetsBatch, targets) = (nil, nil, [])
   }
 }

@@ -30,6 +30,8 @@ public struct ISupport: Hashable, Sendable {
   /// The most messages one `CHATHISTORY` request returns (`CHATHISTORY`, or its draft name
   /// `draft/CHATHISTORY`), if the server says; nil also for 0, which means no limit.
   public var historyLimit: Int?
+  /// The user mode that marks a bot (`BOT=B`), if the server has one.
+  public var botMode: Character?
 
   /// What `MODES` without a value (no limit) counts as: the line's length limits it anyway.
   public static let unlimitedModes = 20
@@ -69,6 +71,7 @@ public struct ISupport: Hashable, Sendable {
       case "CHANMODES": channelModes = defaults.channelModes
       case "UTF8ONLY": isUTF8Only = false
       case "CHATHISTORY", "draft/CHATHISTORY": historyLimit = nil
+      case "BOT": botMode = nil
       default: break
       }
       return
@@ -88,6 +91,7 @@ public struct ISupport: Hashable, Sendable {
     case "UTF8ONLY": isUTF8Only = true
     case "CHATHISTORY", "draft/CHATHISTORY":
       historyLimit = value == "0" ? nil : Self.length(value) ?? historyLimit
+    case "BOT": botMode = value.count == 1 ? value.first : botMode
     case "MODES":
       modesPerLine =
         value.isEmpty

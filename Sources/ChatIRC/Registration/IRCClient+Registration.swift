@@ -40,6 +40,17 @@ extension IRCClient {
     if updated.isUTF8Only, !support.isUTF8Only { output.events.append(.utf8Only) }
     support = updated
     output.events.append(.serverSupport(support))
+    markAsBot()
+  }
+
+  /// `--bot`: once a connection, as soon as the server names its bot mode (`BOT`, after `001`),
+  /// sets it on us, so other clients see a bot (`bot` message tag, `WHOIS`).
+  private mutating func markAsBot() {
+    guard configuration.isBot, phase == .registered, !registration.botModeAsked,
+      let mode = support.botMode, Self.isValidWord(String(mode))
+    else { return }
+    registration.botModeAsked = true
+    delivery.outbox.queue(.command(IRCMessage(command: "MODE", parameters: [nick, "+\(mode)"])))
   }
 
   /// `433` taken, `432` invalid (and `436`, `437`): while registering, another nick is tried;

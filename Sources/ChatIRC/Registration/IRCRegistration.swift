@@ -70,6 +70,8 @@ struct IRCRegistration: Hashable, Sendable {
   /// anything since.
   private(set) var started: Timestamp?
   var heardFromServer = false
+  /// Whether this connection asked for the bot mode (`--bot`) already.
+  var botModeAsked = false
 
   /// Registration beginning at `time`, with SASL to do when `sasl` is set.
   init(startingAt time: Timestamp? = nil, sasl: Bool = false) {
