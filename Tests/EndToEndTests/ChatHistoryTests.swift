@@ -79,6 +79,37 @@ struct ChatHistoryTests {
     #expect(chat.waitForExit() == 0, "\(chat.stderr)")
   }
 
+  /// Rejoining fetches the latest messages again: those already shown, your own included
+  /// (known by the msgid of its echo), are not shown twice.
+  @Test(.requires(.ergo)) func rejoiningShowsNothingTwiceYourOwnIncluded() throws {
+    let server = try ErgoServer.start()
+    defer { server.stop() }
+    let alice = try Self.alice(saying: ["earlier"], in: "#h", on: server)
+    defer { alice.close() }
+    let home = try ScratchFolder()
+    defer { home.remove() }
+    let chat = try RunningChat(
+      ["--server", "irc://127.0.0.1:\(server.port)/#h", "--name", "bot", "--renderer", "jsonl"],
+      environment: home.environment())
+    defer { chat.stop() }
+    #expect(chat.waitFor { $0.contains(#""text":"earlier""#) }, "\(chat.stdout)")
+    chat.type("mine")
+    #expect(chat.waitFor { $0.contains(#""text":"mine","time""#) }, "\(chat.stdout)")
+    chat.type("/part #h")
+    #expect(chat.waitFor { $0.contains(#""type":"left""#) }, "\(chat.stdout)")
+    chat.type("/join #h")
+    #expect(
+      chat.waitFor { $0.components(separatedBy: #""type":"members""#).count == 3 },
+      "\(chat.stdout)")
+    try alice.send("PRIVMSG #h :after")
+    #expect(chat.waitFor { $0.contains(#""text":"after""#) }, "\(chat.stdout)")
+    chat.closeInput()
+    #expect(chat.waitForExit() == 0, "\(chat.stderr)")
+    #expect(
+      Self.messages(chat.stdout).map { $0["text"] as? String } == ["earlier", "mine", "after"],
+      "\(chat.stdout)")
+  }
+
   @Test(.requires(.ergo)) func aHistoryOfZeroFetchesNothing() throws {
     let server = try ErgoServer.start()
     defer { server.stop() }
