@@ -77,6 +77,8 @@ extension ConnectionProfile {
     state.isTLSUnverified = isTLSUnverified
     state.textMarkup = .ircFormatting  // A network is IRC: what you type is IRC text.
     state.historyLength = history
+    // Line mode and the full screen show the active conversation: what arrives there is read.
+    state.readsActiveConversation = isLineMode
     return state
   }
 }

@@ -52,6 +52,9 @@ public enum Action: Hashable, Sendable {
     /// `by` invited `nick` (you, or someone into a channel of yours) into `channel`: shown in
     /// the channel when it is open, else in the session's own conversation.
     case invited(String, channel: ConversationName, by: String, time: Timestamp)
+    /// The server says the conversation `name` has been read up to `time` (IRC's
+    /// `draft/read-marker`: from this connection, or another of the account).
+    case markedRead(ConversationName, upTo: Timestamp)
     /// `nick` went away with `message`, or came back (nil): shown in every conversation they
     /// share with you, and marked in `/names` while away.
     case memberAwayChanged(String, message: String?, time: Timestamp)

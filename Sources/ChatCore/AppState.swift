@@ -98,6 +98,18 @@ public struct AppState: Equatable, Sendable {
   /// and one whose server keeps no history does nothing.
   public var historyLength = 0
 
+  /// Whether the user reads the active conversation as messages arrive (line mode and the
+  /// full screen, where it is on the screen): a server that keeps read markers is told so
+  /// (`Update+ReadMarkers`). A piped or JSON-driven run reads nothing by itself: a program
+  /// asks with a `read` request.
+  public var readsActiveConversation = false
+  /// Whether the read markers' timer runs (`Timer.readMarkers`): a conversation waits to ask
+  /// the server to mark it read.
+  public var readMarkerTimerRuns = false
+
+  /// The shortest time between two requests to mark one conversation read.
+  public static let readMarkerIntervalMilliseconds: Int64 = 1000
+
   /// How many messages `--history` fetches when not given, and `/history` without a number.
   public static let defaultHistoryLength = 50
 

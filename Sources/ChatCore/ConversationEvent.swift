@@ -36,6 +36,9 @@ public struct ConversationEvent: Hashable, Sendable {
     case netjoin(nicks: [String], servers: String)
     /// A netsplit between `servers` took these people in the conversation off the network.
     case netsplit(nicks: [String], servers: String)
+    /// The server's read marker moved (IRC's `draft/read-marker`): the conversation is read up
+    /// to the event's time, with `unread` messages newer (`mentions` of them naming you).
+    case read(unread: Int, mentions: Int)
     /// The conversation was opened: you joined a channel, or a private chat began.
     case opened(Conversation.Kind)
     /// The channel's topic changed (nil: cleared), by `by` when known.

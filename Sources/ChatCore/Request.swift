@@ -34,6 +34,9 @@ public enum Request: Hashable, Sendable {
   case quit(reason: String?)
   /// Send `line` to the server as it is (`/quote`).
   case quote(String)
+  /// The program read the conversation named `conversation`, or the active one when nil, up
+  /// to its newest message: a server that keeps read markers is told.
+  case read(String?)
   /// Be known by the real name `name` (`/setname`).
   case setName(String)
   /// Send `text` verbatim to `conversation` as `/msg` does, or to the active one when nil.
@@ -61,7 +64,7 @@ extension AppState {
     case .away, .channels, .invite, .kick, .memberMode, .mode, .nick, .notice, .quote, .setName,
       .who, .whois:
       return hasServer
-    case .query, .quit, .switchTo: return false
+    case .query, .quit, .read, .switchTo: return false
     }
   }
 
@@ -78,7 +81,7 @@ extension AppState {
     case .away, .channels, .invite, .kick, .memberMode, .mode, .nick, .notice, .quote, .setName,
       .who, .whois:
       return hasServer && waitsForConnection
-    case .action, .query, .quit, .send, .switchTo: return false
+    case .action, .query, .quit, .read, .send, .switchTo: return false
     }
   }
 }

@@ -11,6 +11,9 @@ public enum Timer: Hashable, Sendable {
   /// and a leaving run stops waiting for them. Started again by every request and every
   /// connection while one is unanswered.
   case answerWait
+  /// Ask the server to mark read the conversations waiting to (`ReadMarker`), each up to the
+  /// newest time asked meanwhile: at most once a second per conversation.
+  case readMarkers
 
   /// Hashes the id as two words: the runtime looks timers up for every message sent.
   public func hash(into hasher: inout Hasher) {
@@ -21,6 +24,8 @@ public enum Timer: Hashable, Sendable {
       hasher.combine(low)
     case .answerWait:
       hasher.combine(UInt64.max)
+    case .readMarkers:
+      hasher.combine(UInt64.max - 1)
     }
   }
 }

@@ -101,8 +101,8 @@ private func updateSession(_ state: inout AppState, _ event: Action.Session) -> 
     // by the server); history is never a mention.
     if message.isLocal, !message.isHistory { message.isLocal = false }
     if message.isHistory, message.isMention { message.isMention = false }
-    enter(message, &state)
-    return []
+    let index = enter(message, &state)
+    return readArrived(message, at: index, &state)
   case .joinFailed(let name, let reason, _):
     return joinFailed(name, reason: reason, &state)
   case .joined(let name, let time):
@@ -116,6 +116,8 @@ private func updateSession(_ state: inout AppState, _ event: Action.Session) -> 
     return []
   case .invited(let nick, let channel, let by, let time):
     return invited(nick, into: channel, by: by, at: time, &state)
+  case .markedRead(let name, let time):
+    return markedRead(name, upTo: time, &state)
   case .memberAwayChanged(let nick, let message, let time):
     return memberAwayChanged(nick, message: message, at: time, &state)
   case .memberJoined(let member, let channel, let time):
@@ -181,6 +183,8 @@ private func updateSystem(_ state: inout AppState, _ event: Action.System) -> [E
     return [.show(.session(.notDelivered(count: 1, reason: reason), time: time))]
   case .timerFired(.answerWait, _):
     return answerWaitEnded(&state)
+  case .timerFired(.readMarkers, let time):
+    return readMarkersDue(at: time, &state)
   }
 }
 

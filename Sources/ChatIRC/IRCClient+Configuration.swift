@@ -47,7 +47,7 @@ extension IRCClient {
       "echo-message", "message-tags", "server-time", "labeled-response", "batch",
       "away-notify", "cap-notify", "multi-prefix", "userhost-in-names", "invite-notify",
       "account-notify", "account-tag", "extended-join", "chghost", "setname",
-      "draft/chathistory", "draft/event-playback",
+      "draft/chathistory", "draft/event-playback", "draft/read-marker",
     ]
 
     /// Creates a configuration; the defaults are a 60 s keepalive with 30 s to answer, the

@@ -55,6 +55,7 @@ extension IRCClient {
     case .account: receiveAccount(message, into: &output)
     case .chghost: receiveHostChange(message, into: &output)
     case .setname: receiveRealName(message, into: &output)
+    case .markread: receiveReadMarker(message, into: &output)
     case .awayReply: receiveAwayReply(message, into: &output)
     case .namesReply: receiveNames(message)
     case .endOfNames: receiveEndOfNames(message, into: &output)

@@ -22,6 +22,9 @@ public enum IRCIntent: Hashable, Sendable {
   /// Fetch `range` of `target`'s history (`CHATHISTORY`), when the server keeps it (see
   /// `IRCClient+ChatHistory`); ignored where it does not.
   case fetchHistory(target: String, HistoryRange)
+  /// Tell the server the account has read `target` up to `time` (`MARKREAD`, with
+  /// `draft/read-marker`); ignored where the server does not keep read markers.
+  case markRead(target: String, time: Timestamp)
   /// Find the private chats with messages after `since` (`CHATHISTORY TARGETS`) and fetch
   /// those messages (`AFTER timestamp=`), where the server keeps history.
   case fetchHistoryTargets(since: Timestamp)

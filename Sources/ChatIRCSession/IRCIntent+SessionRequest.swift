@@ -13,6 +13,8 @@ extension IRCIntent {
     case .kick(let nick, let channel, let reason):
       self = .kick(nick: nick, channel: channel.text, reason: reason)
     case .listChannels(let mask): self = .listChannels(mask: mask)
+    case .markRead(let conversation, let time):
+      self = .markRead(target: conversation.text, time: time)
     case .notice(let target, let text): self = .notice(target: target.text, text: text)
     case .rawLine(let line): self = .rawLine(line)
     case .setAway(let message): self = .setAway(message: message)

@@ -94,6 +94,9 @@ extension IRCSessionEngine {
       enqueue(.membersListed(ConversationName(channel), listed, time: now))
     case .received(let incoming):
       enqueue(.received(message(for: incoming)))
+    case .readMarker(let target, let time):
+      // `*`: nothing marked yet, nothing to follow.
+      if let time { enqueue(.markedRead(ConversationName(target), upTo: time)) }
     case .historyOverflowed(let target, let asked):
       notify(.historyOverflowed(conversation: target, asked: asked), at: now)
     case .historyStopped(let target, let count):

@@ -53,6 +53,8 @@ public enum EventText {
     case .netsplit(let nicks, let servers):
       return "netsplit: " + people(nicks) + " left " + shown(event.conversation.text)
         + named(nicks, servers)
+    case .read(let unread, _):
+      return unread == 0 ? "read" : "read, \(unread) unread"
     case .opened(let kind):
       switch kind {
       case .channel: return "you joined"
@@ -91,13 +93,15 @@ public enum EventText {
     return false
   }
 
-  /// The events of `changes` worth a line of their own, oldest first.
+  /// The events of `changes` worth a line of their own, oldest first. A read marker that
+  /// moved is none: the unread counts say it (JSON lines report it).
   public static func shown(_ changes: Changes, in state: AppState) -> [ConversationEvent] {
     guard changes.eventCount > 0 else { return [] }
     var previous: ConversationEvent?
     var shown: [ConversationEvent] = []
     for event in changes.events(in: state) {
       defer { previous = event }
+      if case .read = event.change { continue }
       if !isImplied(event, after: previous) { shown.append(event) }
     }
     return shown

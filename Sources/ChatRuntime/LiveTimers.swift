@@ -116,6 +116,7 @@ struct LiveTimers {
     // No UUID has every bit set (its version and variant bits are fixed), so no message's
     // delivery timeout shares these words.
     case .answerWait: (UInt64.max, UInt64.max)
+    case .readMarkers: (UInt64.max, UInt64.max - 1)
     }
   }
 

@@ -5,13 +5,13 @@ import ChatJSON
 enum RequestType: String, CaseIterable {
   case send, join, part, `switch`, query, topic, me, quit
   case nick, whois, who, away, notice, invite, kick, mode, op, deop, voice, devoice, ban, unban
-  case quote, channels, setname
+  case quote, channels, setname, read
 
   /// The fields besides `type`, required first.
   var fields: [String] {
     switch self {
     case .join: ["conversation", "key"]
-    case .query, .switch: ["conversation"]
+    case .query, .switch, .read: ["conversation"]
     case .me: ["text"]
     case .part: ["conversation", "reason"]
     case .quit: ["reason"]
@@ -41,7 +41,7 @@ enum RequestType: String, CaseIterable {
     case .devoice: (.voice, false)
     case .ban: (.ban, true)
     case .unban, .send, .join, .part, .switch, .query, .topic, .me, .quit, .nick, .whois, .who,
-      .away, .notice, .invite, .kick, .mode, .quote, .channels, .setname:
+      .away, .notice, .invite, .kick, .mode, .quote, .channels, .setname, .read:
       (.ban, false)
     }
   }
@@ -86,6 +86,7 @@ enum RequestType: String, CaseIterable {
         channel: try fields.optionalName("channel"))
     case .quote: return .quote(try fields.text("line"))
     case .channels: return .channels(mask: try fields.optionalName("mask"))
+    case .read: return .read(try fields.optionalName("conversation"))
     }
   }
 }

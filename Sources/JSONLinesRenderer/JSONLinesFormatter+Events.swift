@@ -20,6 +20,7 @@ import ChatRendering
 //     {"type":"topic","seq":9,"conversation":"#room","topic":"hi","by":"Bob","time":"…"}
 //     {"type":"netsplit","seq":10,"conversation":"#room","servers":"irc1.test irc2.test","count":2,"nicks":["Bob","Eve"],"time":"…"}
 //     {"type":"netjoin","seq":11,"conversation":"#room","servers":"irc1.test irc2.test","count":2,"nicks":["Bob","Eve"],"time":"…"}
+//     {"type":"read","seq":12,"conversation":"#room","unread":0,"mentions":0,"time":"…"}
 //
 // `reason` and `by` appear only when known; `topic` is null when the topic was cleared,
 // `message` when the person came back, and `account` when they logged out;
@@ -31,7 +32,7 @@ extension JSONLinesFormatter {
     var room = Self.fixedRoom + JSONWriter.maximumLength(ofString: event.conversation.text)
     var members: [String]?
     switch event.change {
-    case .activated, .opened: break
+    case .activated, .opened, .read: break
     case .closed(let reason): room += reason.map(JSONWriter.maximumLength(ofString:)) ?? 0
     case .memberAwayChanged(let nick, let message):
       room += JSONWriter.maximumLength(ofString: nick)
@@ -91,6 +92,7 @@ extension JSONLinesFormatter {
       case .netjoin: open("netjoin", &writer)
       case .netsplit: open("netsplit", &writer)
       case .opened: open("joined", &writer)
+      case .read: open("read", &writer)
       case .topicChanged: open("topic", &writer)
       }
       writer.write(",\"conversation\":")
@@ -161,6 +163,11 @@ extension JSONLinesFormatter {
         JSONWriter.writeInteger(nicks.count, to: &writer)
         writer.write(",\"nicks\":")
         Self.writeList(nicks, to: &writer)
+      case .read(let unread, let mentions):
+        writer.write(",\"unread\":")
+        JSONWriter.writeInteger(unread, to: &writer)
+        writer.write(",\"mentions\":")
+        JSONWriter.writeInteger(mentions, to: &writer)
       case .opened(let kind):
         writer.write(",\"kind\":\"")
         switch kind {

@@ -60,7 +60,8 @@ public struct ScreenModel {
           key: rules.key(for: state.conversations.activeName.text))
       case .closed, .invited, .kicked, .memberAwayChanged, .memberChanged, .memberJoined,
         .memberLeft, .memberQuit,
-        .memberRenamed, .membersListed, .modesChanged, .netjoin, .netsplit, .topicChanged:
+        .memberRenamed, .membersListed, .modesChanged, .netjoin, .netsplit, .read,
+        .topicChanged:
         break
       }
       let kind: ScreenJournal.Line.Kind =

@@ -32,6 +32,8 @@ extension IRCClient {
         output.events.append(.intentRefused(reason: "not connected"))
       case .fetchHistory, .fetchHistoryTargets:
         break  // The reconnect fetches what was missed.
+      case .markRead:
+        break  // The server tells the marker on joining again.
       }
       return
     }
@@ -86,6 +88,8 @@ extension IRCClient {
       fetchHistory(of: target, range)
     case .fetchHistoryTargets(let since):
       fetchHistoryTargets(since: since)
+    case .markRead(let target, let time):
+      markRead(target, upTo: time)
     case .invite, .kick, .listChannels, .notice, .rawLine, .setAway, .setRealName,
       .setMemberMode, .setModes, .who, .whois:
       perform(command: intent, into: &output)

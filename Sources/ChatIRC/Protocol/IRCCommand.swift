@@ -18,6 +18,8 @@ public enum IRCCommand: Hashable, Sendable {
   /// `INVITE`: someone invited us, or (`invite-notify`) someone into a channel of ours.
   case invite
   case kick
+  /// `MARKREAD`: with `draft/read-marker`, where the account has read a conversation up to.
+  case markread
   /// `MODE`: a channel's modes (or ours) changed.
   case mode
   case nick
@@ -106,7 +108,7 @@ public enum IRCCommand: Hashable, Sendable {
     case .loggedIn: 900
     case .loggedOut: 901
     case .account, .ack, .authenticate, .away, .batch, .cap, .chghost, .error, .fail, .invite,
-      .join, .kick, .mode,
+      .join, .kick, .markread, .mode,
       .nick, .note, .notice, .part, .ping, .pong, .privmsg, .quit, .setname, .topic, .warn, .other:
       nil
     }
@@ -161,6 +163,7 @@ public enum IRCCommand: Hashable, Sendable {
     case "ACCOUNT": .account
     case "CHGHOST": .chghost
     case "SETNAME": .setname
+    case "MARKREAD": .markread
     default: nil
     }
   }
