@@ -79,6 +79,8 @@ extension ConnectionProfile {
     state.historyLength = history
     // Line mode and the full screen show the active conversation: what arrives there is read.
     state.readsActiveConversation = isLineMode
+    // Only line mode reports the line being edited; `--no-typing` tells nobody.
+    state.sendsTyping = isLineMode && sendsTyping
     return state
   }
 }

@@ -17,6 +17,7 @@ import Glibc
 /// tls-fingerprint = AB:CD:…   (instead of tls-ca: this certificate, whatever its issuer)
 /// history = 100                (as --history: latest messages fetched; 0 for none)
 /// bot = yes                    (as --bot: marked as a bot where the server has a bot mode)
+/// typing = no                  (as --no-typing: your typing is not told)
 /// ```
 ///
 /// Each key at most once per section; values may be double-quoted (`\"` and `\\` inside). Paths
@@ -55,6 +56,8 @@ struct NetworksFile: Equatable, Sendable {
     var history: Int?
     /// `bot = yes`: as `--bot`.
     var isBot = false
+    /// `typing = no`: as `--no-typing`.
+    var typing = true
     /// The line each key was set on.
     var lines: [Key: Int] = [:]
 
@@ -79,6 +82,7 @@ struct NetworksFile: Equatable, Sendable {
     case tlsFingerprint = "tls-fingerprint"
     case history
     case bot
+    case typing
   }
 
   /// The largest networks file chat reads.

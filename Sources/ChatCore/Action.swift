@@ -76,6 +76,8 @@ public enum Action: Hashable, Sendable {
     /// host where the network said): it replaces what was known, keeping who is away and
     /// their account where the list does not say.
     case membersListed(ConversationName, [Member], time: Timestamp)
+    /// `nick` is typing in the conversation `name`, or paused or stopped (IRC's `+typing`).
+    case memberTyping(String, in: ConversationName, TypingState, time: Timestamp)
     /// The network's rules for names changed (an IRC server's `CHANTYPES`, `CASEMAPPING`,
     /// `CHANNELLEN`, `NICKLEN`): names are checked and compared by them from now on.
     case nameRulesChanged(NameRules)
@@ -133,6 +135,9 @@ public enum Action: Hashable, Sendable {
   public enum User: Hashable, Sendable {
     /// The user asked to join the channel `name` (`/join`).
     case joinRequested(String, time: Timestamp)
+    /// The line being edited changed to `text` at `time` (line mode only; empty once cleared
+    /// or sent).
+    case lineEdited(String, time: Timestamp)
     /// The user asked to leave `name`, or the active conversation when nil (`/part`).
     case leaveRequested(String?, reason: String?, time: Timestamp)
     /// The user opened a private chat with `nick` and switched to it (`/query`).

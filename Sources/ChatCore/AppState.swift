@@ -110,6 +110,25 @@ public struct AppState: Equatable, Sendable {
   /// The shortest time between two requests to mark one conversation read.
   public static let readMarkerIntervalMilliseconds: Int64 = 1000
 
+  /// Whether the user's typing is told to the active conversation (line mode on a network,
+  /// unless `--no-typing`): the line editor reports each change (`Action.User.lineEdited`).
+  public var sendsTyping = false
+  /// What chat last told of the user's own typing; nil when nothing (or `done`).
+  public var ownTyping: OwnTyping?
+  /// Who else is typing where (shown for the active conversation).
+  public var typists = Typists()
+  /// Whether the typing timer runs (`Timer.typingExpiry`).
+  public var typingExpiryRuns = false
+  /// Whether the user was told that more people type at once than chat follows.
+  public var hasNoticedTooManyTyping = false
+
+  /// How long someone is shown typing without news of them.
+  public static let typingExpiryMilliseconds: Int64 = 6000
+  /// The shortest time between two `active` notifications of the user's own typing.
+  public static let typingActiveIntervalMilliseconds: Int64 = 3000
+  /// How long without a key before the user's typing is `paused`.
+  public static let typingPauseMilliseconds: Int64 = 5000
+
   /// How many messages `--history` fetches when not given, and `/history` without a number.
   public static let defaultHistoryLength = 50
 

@@ -14,6 +14,10 @@ public enum Timer: Hashable, Sendable {
   /// Ask the server to mark read the conversations waiting to (`ReadMarker`), each up to the
   /// newest time asked meanwhile: at most once a second per conversation.
   case readMarkers
+  /// Stop showing those typing who were not heard from for 6 s (`Typists`).
+  case typingExpiry
+  /// Tell the conversation the user is typing in that they paused (5 s without a key).
+  case typingPaused
 
   /// Hashes the id as two words: the runtime looks timers up for every message sent.
   public func hash(into hasher: inout Hasher) {
@@ -26,6 +30,10 @@ public enum Timer: Hashable, Sendable {
       hasher.combine(UInt64.max)
     case .readMarkers:
       hasher.combine(UInt64.max - 1)
+    case .typingExpiry:
+      hasher.combine(UInt64.max - 2)
+    case .typingPaused:
+      hasher.combine(UInt64.max - 3)
     }
   }
 }

@@ -101,6 +101,7 @@ private func updateSession(_ state: inout AppState, _ event: Action.Session) -> 
     // by the server); history is never a mention.
     if message.isLocal, !message.isHistory { message.isLocal = false }
     if message.isHistory, message.isMention { message.isMention = false }
+    typingEnded(by: message, &state)
     let index = enter(message, &state)
     return readArrived(message, at: index, &state)
   case .joinFailed(let name, let reason, _):
@@ -132,6 +133,8 @@ private func updateSession(_ state: inout AppState, _ event: Action.Session) -> 
     return memberQuit(nick, reason: reason, at: time, &state)
   case .membersListed(let channel, let members, let time):
     return membersListed(channel, members, at: time, &state)
+  case .memberTyping(let nick, let name, let typing, let time):
+    return memberTyping(nick, in: name, typing, at: time, &state)
   case .nameRulesChanged(let rules):
     state.nameRules = rules
     for index in state.conversations.indices where state.conversations[index].kind == .channel {
@@ -185,6 +188,10 @@ private func updateSystem(_ state: inout AppState, _ event: Action.System) -> [E
     return answerWaitEnded(&state)
   case .timerFired(.readMarkers, let time):
     return readMarkersDue(at: time, &state)
+  case .timerFired(.typingExpiry, let time):
+    return typingExpired(at: time, &state)
+  case .timerFired(.typingPaused, _):
+    return typingPaused(&state)
   }
 }
 
@@ -192,6 +199,8 @@ private func updateUser(_ state: inout AppState, _ event: Action.User) -> [Effec
   switch event {
   case .joinRequested(let name, let time):
     return requestJoin(name, at: time, &state)
+  case .lineEdited(let text, let time):
+    return lineEdited(text, at: time, &state)
   case .leaveRequested(let name, let reason, let time):
     return requestLeave(name, reason: reason, at: time, &state)
   case .openedPrivateChat(let nick, let time):

@@ -56,6 +56,7 @@ extension IRCClient {
     case .chghost: receiveHostChange(message, into: &output)
     case .setname: receiveRealName(message, into: &output)
     case .markread: receiveReadMarker(message, into: &output)
+    case .tagmsg: receiveTagMessage(message, into: &output)
     case .awayReply: receiveAwayReply(message, into: &output)
     case .namesReply: receiveNames(message)
     case .endOfNames: receiveEndOfNames(message, into: &output)

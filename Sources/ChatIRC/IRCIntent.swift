@@ -22,6 +22,11 @@ public enum IRCIntent: Hashable, Sendable {
   /// Fetch `range` of `target`'s history (`CHATHISTORY`), when the server keeps it (see
   /// `IRCClient+ChatHistory`); ignored where it does not.
   case fetchHistory(target: String, HistoryRange)
+  /// Tell `target` that we are typing, paused or stopped (`TAGMSG` with `+typing`), where the
+  /// server relays client tags (`message-tags`, and `typing` not in `CLIENTTAGDENY`). Written
+  /// at once and never queued: dropped while other lines wait for the pacing allowance, and
+  /// taking none (see `IRCOutput.ephemeralLines`).
+  case typing(target: String, TypingState)
   /// Tell the server the account has read `target` up to `time` (`MARKREAD`, with
   /// `draft/read-marker`); ignored where the server does not keep read markers.
   case markRead(target: String, time: Timestamp)

@@ -17,6 +17,7 @@ extension IRCIntent {
       self = .markRead(target: conversation.text, time: time)
     case .notice(let target, let text): self = .notice(target: target.text, text: text)
     case .rawLine(let line): self = .rawLine(line)
+    case .sendTyping(let conversation, let state): self = .typing(target: conversation.text, state)
     case .setAway(let message): self = .setAway(message: message)
     case .setRealName(let name): self = .setRealName(name)
     case .setMemberMode(let mode, let adding, let targets, let channel):

@@ -117,6 +117,8 @@ struct LiveTimers {
     // delivery timeout shares these words.
     case .answerWait: (UInt64.max, UInt64.max)
     case .readMarkers: (UInt64.max, UInt64.max - 1)
+    case .typingExpiry: (UInt64.max, UInt64.max - 2)
+    case .typingPaused: (UInt64.max, UInt64.max - 3)
     }
   }
 

@@ -21,6 +21,7 @@ import ChatRendering
 //     {"type":"netsplit","seq":10,"conversation":"#room","servers":"irc1.test irc2.test","count":2,"nicks":["Bob","Eve"],"time":"…"}
 //     {"type":"netjoin","seq":11,"conversation":"#room","servers":"irc1.test irc2.test","count":2,"nicks":["Bob","Eve"],"time":"…"}
 //     {"type":"read","seq":12,"conversation":"#room","unread":0,"mentions":0,"time":"…"}
+//     {"type":"typing","seq":13,"conversation":"#room","nick":"Bob","state":"active","time":"…"}
 //
 // `reason` and `by` appear only when known; `topic` is null when the topic was cleared,
 // `message` when the person came back, and `account` when they logged out;
@@ -55,7 +56,8 @@ extension JSONLinesFormatter {
       room += reason.map(JSONWriter.maximumLength(ofString:)) ?? 0
     case .modesChanged(let modes, let author):
       room += JSONWriter.maximumLength(ofString: modes) + JSONWriter.maximumLength(ofString: author)
-    case .memberJoined(let nick): room += JSONWriter.maximumLength(ofString: nick)
+    case .memberJoined(let nick), .typing(let nick, _):
+      room += JSONWriter.maximumLength(ofString: nick)
     case .memberLeft(let nick, let reason), .memberQuit(let nick, let reason):
       room += JSONWriter.maximumLength(ofString: nick)
       room += reason.map(JSONWriter.maximumLength(ofString:)) ?? 0
@@ -93,6 +95,7 @@ extension JSONLinesFormatter {
       case .netsplit: open("netsplit", &writer)
       case .opened: open("joined", &writer)
       case .read: open("read", &writer)
+      case .typing: open("typing", &writer)
       case .topicChanged: open("topic", &writer)
       }
       writer.write(",\"conversation\":")
@@ -168,6 +171,13 @@ extension JSONLinesFormatter {
         JSONWriter.writeInteger(unread, to: &writer)
         writer.write(",\"mentions\":")
         JSONWriter.writeInteger(mentions, to: &writer)
+      case .typing(let nick, let typing):
+        Self.writeOptional("nick", nick, to: &writer)
+        switch typing {
+        case .active: writer.write(",\"state\":\"active\"")
+        case .paused: writer.write(",\"state\":\"paused\"")
+        case .done: writer.write(",\"state\":\"done\"")
+        }
       case .opened(let kind):
         writer.write(",\"kind\":\"")
         switch kind {

@@ -48,6 +48,7 @@ final class ReadlineInput: ChatRuntime.Input {
 
   func nextEvents(dueBy now: Timestamp, in state: AppState) -> [InputEvent] {
     isLeaving = state.phase != .active
+    editor.reportsEdits = state.sendsTyping
     // Keys are read (and Tab completed) after this call, as the state stands now.
     if editor.completions.isStale(for: state) { editor.completions = CompletionContext(state) }
     if next.isEmpty { next = editor.takeEvents().flatMap(inputEvents(for:)) }
@@ -82,6 +83,8 @@ final class ReadlineInput: ChatRuntime.Input {
       return text.split(separator: "\n", omittingEmptySubsequences: false).map {
         .line(String($0))
       }
+    case .edited(let text):
+      return [.edited(text)]
     case .endOfFile:
       if reportedEnd || isLeaving { return [.quitRequested] }
       reportedEnd = true

@@ -60,8 +60,8 @@ public struct ScreenModel {
           key: rules.key(for: state.conversations.activeName.text))
       case .closed, .invited, .kicked, .memberAwayChanged, .memberChanged, .memberJoined,
         .memberLeft, .memberQuit,
-        .memberRenamed, .membersListed, .modesChanged, .netjoin, .netsplit, .read,
-        .topicChanged:
+        .memberRenamed, .membersListed, .modesChanged, .netjoin, .netsplit, .read, .topicChanged,
+        .typing:
         break
       }
       let kind: ScreenJournal.Line.Kind =

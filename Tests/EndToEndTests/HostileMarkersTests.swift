@@ -70,4 +70,28 @@ struct HostileMarkersTests {
     #expect(!run.shownText.contains("never"), "\(run.shownText.suffix(2000))")
     run.expectSurvived("markers for conversations never opened", peakBelowKilobytes: 64 * 1024)
   }
+
+  @Test func aTypingFloodFromManyNicksIsCappedSaidOnceAndShowsNothingRaw() throws {
+    let server = try Self.server(offering: "message-tags server-time") { connection in
+      // First a nick with a bidi override, then a nick with an escape (not a nick at all),
+      // then 50,000 others.
+      var lines = [
+        "@+typing=active :\u{202E}evil!u@h TAGMSG \(HostileRun.channel)",
+        "@+typing=active :\u{1B}[2Jx!u@h TAGMSG \(HostileRun.channel)",
+      ]
+      lines += (1...50_000).map { "@+typing=active :n\($0)!u@h TAGMSG \(HostileRun.channel)" }
+      try connection.send(lines: lines)
+      try connection.send(":bob!b@h PRIVMSG \(HostileRun.channel) :after the typing")
+    }
+    defer { server.stop() }
+    let run = try HostileRun(server)
+    defer { run.stop() }
+    run.expectShown("more than 32 people are typing at once", within: 60)
+    run.expectShown("bob: after the typing", within: 60)
+    // The prompt named two of them and counted the rest (until they went quiet for 6 s).
+    let shown = run.shownText
+    #expect(shown.contains("n1 and 30 more are typing"), "\(shown.suffix(3000))")
+    #expect(shown.components(separatedBy: "more than 32 people").count == 2)
+    run.expectSurvived("a typing flood from many nicks", peakBelowKilobytes: 64 * 1024)
+  }
 }

@@ -33,6 +33,8 @@ public enum IRCCommand: Hashable, Sendable {
   case quit
   /// `SETNAME`: with `setname`, a member (or we) changed their real name.
   case setname
+  /// `TAGMSG`: with `message-tags`, tags without a message (client tags such as `+typing`).
+  case tagmsg
   case topic
   /// `WARN`: an IRCv3 standard reply, a warning.
   case warn
@@ -109,7 +111,7 @@ public enum IRCCommand: Hashable, Sendable {
     case .loggedOut: 901
     case .account, .ack, .authenticate, .away, .batch, .cap, .chghost, .error, .fail, .invite,
       .join, .kick, .markread, .mode,
-      .nick, .note, .notice, .part, .ping, .pong, .privmsg, .quit, .setname, .topic, .warn, .other:
+      .nick, .note, .notice, .part, .ping, .pong, .privmsg, .quit, .setname, .tagmsg, .topic, .warn, .other:
       nil
     }
   }
@@ -164,6 +166,7 @@ public enum IRCCommand: Hashable, Sendable {
     case "CHGHOST": .chghost
     case "SETNAME": .setname
     case "MARKREAD": .markread
+    case "TAGMSG": .tagmsg
     default: nil
     }
   }
