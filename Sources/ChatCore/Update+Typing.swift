@@ -94,12 +94,12 @@ func lineEdited(_ text: String, at time: Timestamp, _ state: inout AppState) -> 
     effects += [.cancel(.typingPaused), .perform(.sendTyping(own.conversation, .done))]
   }
   guard let target else { return effects }
-  let interval = AppState.typingActiveIntervalMilliseconds
-  if let own = state.ownTyping, own.state == .active,
-    case let elapsed = own.activeSentAt.milliseconds(to: time), elapsed >= 0, elapsed < interval
-  {
-    // Told less than 3 s ago.
-  } else {
+  let toldRecently = state.ownTyping.map { own in
+    let elapsed = own.activeSentAt.milliseconds(to: time)
+    return own.state == .active && elapsed >= 0
+      && elapsed < AppState.typingActiveIntervalMilliseconds
+  }
+  if toldRecently != true {
     state.ownTyping = OwnTyping(conversation: target, state: .active, activeSentAt: time)
     effects.append(.perform(.sendTyping(target, .active)))
   }

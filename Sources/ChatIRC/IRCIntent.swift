@@ -28,7 +28,8 @@ public enum IRCIntent: Hashable, Sendable {
   /// taking none (see `IRCOutput.ephemeralLines`).
   case typing(target: String, TypingState)
   /// Tell the server the account has read `target` up to `time` (`MARKREAD`, with
-  /// `draft/read-marker`); ignored where the server does not keep read markers.
+  /// `draft/read-marker`), at once and taking no pacing allowance; ignored where the server
+  /// does not keep read markers.
   case markRead(target: String, time: Timestamp)
   /// Find the private chats with messages after `since` (`CHATHISTORY TARGETS`) and fetch
   /// those messages (`AFTER timestamp=`), where the server keeps history.

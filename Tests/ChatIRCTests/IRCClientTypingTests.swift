@@ -94,7 +94,7 @@ import Testing
     wire.user(.send(id: IRCWire.id(2), target: "#chat", text: "two"))
     // "two" waits for the allowance: typing now is dropped, not queued behind it.
     wire.user(.typing(target: "#chat", .active))
-    wire.wait(2000)
+    wire.wait(5000)
     #expect(wire.lines.filter { $0.contains("TAGMSG") }.isEmpty, "\(wire.lines)")
     #expect(wire.lines.filter { $0.contains("PRIVMSG") }.count == 2, "\(wire.lines)")
   }

@@ -93,7 +93,7 @@ extension IRCClient {
     case .fetchHistoryTargets(let since):
       fetchHistoryTargets(since: since)
     case .markRead(let target, let time):
-      markRead(target, upTo: time)
+      markRead(target, upTo: time, into: &output)
     case .typing(let target, let state):
       writeTyping(state, to: target, into: &output)
     case .invite, .kick, .listChannels, .notice, .rawLine, .setAway, .setRealName,

@@ -13,14 +13,16 @@ extension IRCClient {
     registration.capabilities.contains(Self.readMarkerCapability)
   }
 
-  /// `MARKREAD target timestamp=…`, paced like every command, where the server keeps read
-  /// markers; nothing elsewhere, nor for a target that is no single word.
-  mutating func markRead(_ target: String, upTo time: Timestamp) {
+  /// `MARKREAD target timestamp=…` where the server keeps read markers; nothing elsewhere, nor
+  /// for a target that is no single word. Written at once, taking no pacing allowance (the
+  /// core asks at most once a second per conversation): what the core's timers make it ask
+  /// comes a few milliseconds later live than in a replay, and must not move the pacing of
+  /// the messages after it.
+  mutating func markRead(_ target: String, upTo time: Timestamp, into output: inout IRCOutput) {
     guard keepsReadMarkers, Self.isValidWord(target) else { return }
-    delivery.outbox.queue(
-      .command(
-        IRCMessage(
-          command: "MARKREAD", parameters: [target, "timestamp=" + IRCServerTime.text(time)])))
+    let line = IRCMessage(
+      command: "MARKREAD", parameters: [target, "timestamp=" + IRCServerTime.text(time)])
+    output.lines.append(line.serialized)
   }
 
   /// `MARKREAD target timestamp=…` (or `*`: nothing marked): reported as it is. A line
