@@ -47,7 +47,9 @@ public struct IRCOutput: Hashable, Sendable {
   /// `redactedLines` without the ephemeral ones: what a recording keeps.
   public var recordedLines: [String] {
     guard !ephemeralLines.isEmpty else { return redactedLines }
-    return redactedLines.enumerated().compactMap { ephemeralLines.contains($0.offset) ? nil : $0.element }
+    return redactedLines.enumerated().compactMap {
+      ephemeralLines.contains($0.offset) ? nil : $0.element
+    }
   }
 
   /// What a sensitive line becomes in `redactedLines`.

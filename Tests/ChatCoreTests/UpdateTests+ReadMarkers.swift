@@ -63,7 +63,8 @@ extension UpdateTests {
     state = update(state, .session(.received(said(2, "two", by: "Bob", in: ops, 300))))
     #expect(
       update(&state, requested(.read("#DEV"), 9, 400)) == [.perform(.markRead(dev, upTo: at(200)))])
-    #expect(update(&state, requested(.read(nil), 9, 400)) == [.perform(.markRead(ops, upTo: at(300)))])
+    #expect(
+      update(&state, requested(.read(nil), 9, 400)) == [.perform(.markRead(ops, upTo: at(300)))])
     // Nothing newer held: nothing to ask.
     #expect(update(&state, requested(.read("#dev"), 9, 3000)) == [])
     #expect(update(&state, requested(.read("#nowhere"), 9, 3000)) == [.show(.notOpen("#nowhere"))])

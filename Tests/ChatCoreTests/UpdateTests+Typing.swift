@@ -87,7 +87,9 @@ extension UpdateTests {
     // A key after the pause is news at once.
     #expect(update(&state, edited("hell", 9500)) == [.perform(.sendTyping(ops, .active)), paused])
     #expect(
-      update(&state, edited("", 9600)) == [.cancel(.typingPaused), .perform(.sendTyping(ops, .done))])
+      update(&state, edited("", 9600)) == [
+        .cancel(.typingPaused), .perform(.sendTyping(ops, .done)),
+      ])
     #expect(state.ownTyping == nil)
     #expect(update(&state, edited("", 9700)) == [])
   }

@@ -72,7 +72,7 @@ struct ReadMarkerTests {
       environment: environment)
     defer { phone.stop() }
     #expect(
-      phone.waitFor { $0.contains(#""type":"joined","seq""#) && $0.contains(#""#r""#) },
+      phone.waitFor { $0.contains(#""type":"joined","seq""#) && $0.contains(##""#r""##) },
       "\(phone.stdout)\n\(phone.stderr)")
 
     let bob = try RawIRCClient.joined("#r", as: "bob", port: server.port)
@@ -86,7 +86,7 @@ struct ReadMarkerTests {
     #expect(laptop.waitFor(inErrors: true) { Self.lists($0).count == 1 }, "\(laptop.stderr)")
     #expect(Self.lists(laptop.stderr).first?.contains("#r (2 unread)") == true, "\(laptop.stderr)")
 
-    phone.type(#"{"type":"read","conversation":"#r"}"#)
+    phone.type(##"{"type":"read","conversation":"#r"}"##)
     #expect(
       phone.waitFor { !Self.reads($0, in: "#r").isEmpty }, "\(phone.stdout)\n\(phone.stderr)")
     // The laptop hears of it from the server, and #r has nothing unread any more.

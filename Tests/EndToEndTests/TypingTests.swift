@@ -38,7 +38,7 @@ struct TypingTests {
     let typing = chat.stdout.split(separator: "\n").filter { $0.contains(#""type":"typing""#) }
     // One object per change: the second `active` changes nothing.
     #expect(
-      typing.map { $0.contains(#""conversation":"#t","nick":"bob","state":""#) }
+      typing.map { $0.contains(##""conversation":"#t","nick":"bob","state":""##) }
         == [true, true, true], "\(chat.stdout)")
     #expect(
       typing.map { line in ["active", "paused", "done"].first { line.contains("\"\($0)\"") } }

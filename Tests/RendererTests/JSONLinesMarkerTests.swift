@@ -28,8 +28,12 @@ import Testing
 
   private func events(_ state: inout AppState) {
     let later = time.advanced(byMilliseconds: 1500)
-    _ = update(&state, .session(.received(Message(
-      id: UUID(), sender: "bob", text: "hi", time: later, conversation: room))))
+    _ = update(
+      &state,
+      .session(
+        .received(
+          Message(
+            id: UUID(), sender: "bob", text: "hi", time: later, conversation: room))))
     _ = update(&state, .session(.markedRead(room, upTo: later)))
     _ = update(&state, .session(.memberTyping("bob", in: room, .active, time: later)))
     _ = update(&state, .session(.memberTyping("bob", in: room, .paused, time: later)))
@@ -63,7 +67,8 @@ import Testing
       _ = update(&state, .session(.memberTyping(nick, in: room, .active, time: time)))
     }
     // Someone typing elsewhere is not said here.
-    _ = update(&state, .session(.memberTyping("zed", in: ConversationName("irc.test"), .active, time: time)))
+    _ = update(
+      &state, .session(.memberTyping("zed", in: ConversationName("irc.test"), .active, time: time)))
     #expect(TypingText.words(for: state) == words)
   }
 }

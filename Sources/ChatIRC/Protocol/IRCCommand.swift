@@ -111,7 +111,8 @@ public enum IRCCommand: Hashable, Sendable {
     case .loggedOut: 901
     case .account, .ack, .authenticate, .away, .batch, .cap, .chghost, .error, .fail, .invite,
       .join, .kick, .markread, .mode,
-      .nick, .note, .notice, .part, .ping, .pong, .privmsg, .quit, .setname, .tagmsg, .topic, .warn, .other:
+      .nick, .note, .notice, .part, .ping, .pong, .privmsg, .quit, .setname, .tagmsg, .topic, .warn,
+      .other:
       nil
     }
   }

@@ -15,12 +15,12 @@ extension IRCClient {
   /// nothing waits for the pacing allowance: it takes none, so it never holds a message back,
   /// and a replay (which has no keys) paces its lines as live did. Marked ephemeral: never
   /// recorded.
-  mutating func writeTyping(_ state: TypingState, to target: String, into output: inout IRCOutput)
-  {
+  mutating func writeTyping(_ state: TypingState, to target: String, into output: inout IRCOutput) {
     guard phase == .registered, relaysTyping, Self.isValidWord(target),
       delivery.outbox.isEmpty, !delivery.confirmingPingDue
     else { return }
-    let line = IRCMessage(tags: ["+typing": state.rawValue], command: "TAGMSG", parameters: [target])
+    let line = IRCMessage(
+      tags: ["+typing": state.rawValue], command: "TAGMSG", parameters: [target])
     output.ephemeralLines.insert(output.lines.count)
     output.lines.append(line.serialized)
   }
