@@ -113,7 +113,7 @@ public struct AppState: Equatable, Sendable {
   /// Whether the user's typing is told to the active conversation (line mode on a network,
   /// unless `--no-typing`): the line editor reports each change (`Action.User.lineEdited`).
   public var sendsTyping = false
-  /// What chat last told of the user's own typing; nil when nothing (or `done`).
+  /// The user's own typing: what the conversation it goes to was told, and should be.
   public var ownTyping: OwnTyping?
   /// Who else is typing where (shown for the active conversation).
   public var typists = Typists()
@@ -124,8 +124,9 @@ public struct AppState: Equatable, Sendable {
 
   /// How long someone is shown typing without news of them.
   public static let typingExpiryMilliseconds: Int64 = 6000
-  /// The shortest time between two `active` notifications of the user's own typing.
-  public static let typingActiveIntervalMilliseconds: Int64 = 3000
+  /// The shortest time between two notifications of the user's own typing to one
+  /// conversation.
+  public static let typingNotificationIntervalMilliseconds: Int64 = 3000
   /// How long without a key before the user's typing is `paused`.
   public static let typingPauseMilliseconds: Int64 = 5000
 

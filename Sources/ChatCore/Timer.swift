@@ -18,6 +18,9 @@ public enum Timer: Hashable, Sendable {
   case typingExpiry
   /// Tell the conversation the user is typing in that they paused (5 s without a key).
   case typingPaused
+  /// Tell the conversation the user is typing in what it should be told, now that 3 s have
+  /// passed since the last notification there (`OwnTyping`).
+  case typingDue
 
   /// Hashes the id as two words: the runtime looks timers up for every message sent.
   public func hash(into hasher: inout Hasher) {
@@ -34,6 +37,8 @@ public enum Timer: Hashable, Sendable {
       hasher.combine(UInt64.max - 2)
     case .typingPaused:
       hasher.combine(UInt64.max - 3)
+    case .typingDue:
+      hasher.combine(UInt64.max - 4)
     }
   }
 }

@@ -53,15 +53,22 @@ public struct Typists: Equatable, Sendable {
   mutating func remove(at index: Int) -> Typist { all.remove(at: index) }
 }
 
-/// What chat last told a conversation of the user's own typing (IRC's `+typing`): `active`
-/// at most once every `AppState.typingActiveIntervalMilliseconds`, `paused` after
-/// `AppState.typingPauseMilliseconds` without a key, and `done` when the line is cleared or
-/// sent (the editor reports it empty) or goes to another conversation.
+/// The user's own typing (IRC's `+typing`) in the conversation the line being edited goes to:
+/// what that conversation was last told and when, and what it should be told now.
+///
+/// No notification goes within `AppState.typingNotificationIntervalMilliseconds` (3 s) of
+/// the last one to the same conversation, as the specification requires: one wanted sooner
+/// waits for `Timer.typingDue`, and goes then if still wanted. `active` is wanted while the
+/// user types a message (not a command), `paused` after `AppState.typingPauseMilliseconds`
+/// without a key, `done` when the line is cleared without being sent; sending it needs no
+/// notification (the message itself ends the typing, for those who see it).
 public struct OwnTyping: Hashable, Sendable {
   /// Where the line being typed goes.
   public var conversation: ConversationName
-  /// `active` or `paused`.
-  public var state: TypingState
-  /// When `active` was last asked to be sent.
-  public var activeSentAt: Timestamp
+  /// What the conversation was last told; nil: nothing yet, or the last was a message.
+  public var told: TypingState?
+  /// When it was last told.
+  public var toldAt: Timestamp
+  /// What it should be told now.
+  public var wanted: TypingState
 }

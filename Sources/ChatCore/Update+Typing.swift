@@ -79,32 +79,70 @@ func typingExpired(at time: Timestamp, _ state: inout AppState) -> [Effect] {
 }
 
 /// The line being edited is now `text` (line mode reports every change, `--no-typing` none):
-/// the active conversation is told that the user is typing (`active`, at most once every
-/// 3 s, and `paused` 5 s after the last key), and `done` when the line is cleared (sent
-/// included) or turns into a command, or when it now goes to another conversation. Nothing
-/// without a server, in the server's own conversation, or while leaving.
+/// the active conversation is told that the user is typing a message (`active`; `paused` 5 s
+/// after the last key) or cleared it (`done`; a line that turns into a command counts as
+/// cleared), each notification at least 3 s after the last one there (`OwnTyping`). A line
+/// that now goes to another conversation (a switch) ends the typing where it went: `done`
+/// there, unless that would come within 3 s of the last one (then it goes quiet there, for
+/// its typing to expire). Nothing without a server, in the server's own conversation, or
+/// while leaving.
 func lineEdited(_ text: String, at time: Timestamp, _ state: inout AppState) -> [Effect] {
   guard state.sendsTyping, state.hasServer else { return [] }
   let active = state.conversations.active
-  let target: ConversationName? =
-    state.phase == .active && active.kind != .server && isTyping(text) ? active.name : nil
+  let typing = state.phase == .active && active.kind != .server && isTyping(text)
   var effects: [Effect] = []
-  if let own = state.ownTyping, own.conversation != target {
+  if var own = state.ownTyping, own.conversation != active.name {
     state.ownTyping = nil
-    effects += [.cancel(.typingPaused), .perform(.sendTyping(own.conversation, .done))]
+    effects.append(.cancel(.typingPaused))
+    effects.append(.cancel(.typingDue))
+    own.wanted = .done
+    if own.told == .active || own.told == .paused, !isTooSoon(own, at: time) {
+      effects.append(.perform(.sendTyping(own.conversation, .done)))
+    }
   }
-  guard let target else { return effects }
-  let toldRecently = state.ownTyping.map { own in
-    let elapsed = own.activeSentAt.milliseconds(to: time)
-    return own.state == .active && elapsed >= 0
-      && elapsed < AppState.typingActiveIntervalMilliseconds
+  if typing {
+    effects += want(.active, in: active.name, at: time, &state)
+    effects.append(.schedule(.typingPaused, afterMilliseconds: AppState.typingPauseMilliseconds))
+  } else if let own = state.ownTyping, own.wanted != .done {
+    effects.append(.cancel(.typingPaused))
+    effects += want(.done, in: active.name, at: time, &state)
   }
-  if toldRecently != true {
-    state.ownTyping = OwnTyping(conversation: target, state: .active, activeSentAt: time)
-    effects.append(.perform(.sendTyping(target, .active)))
-  }
-  effects.append(.schedule(.typingPaused, afterMilliseconds: AppState.typingPauseMilliseconds))
   return effects
+}
+
+/// Whether a notification now would come within 3 s of the last one told.
+private func isTooSoon(_ own: OwnTyping, at time: Timestamp) -> Bool {
+  guard own.told != nil else { return false }
+  let elapsed = own.toldAt.milliseconds(to: time)
+  return elapsed >= 0 && elapsed < AppState.typingNotificationIntervalMilliseconds
+}
+
+/// `conversation` should be told `wanted` now: told at once, or when 3 s have passed since
+/// the last notification (`Timer.typingDue`); nothing when it was told so already (`active`
+/// is told again every 3 s while the user types, so it does not expire where it is shown;
+/// `paused` and `done` stand until something else is told).
+private func want(
+  _ wanted: TypingState, in conversation: ConversationName, at time: Timestamp,
+  _ state: inout AppState
+) -> [Effect] {
+  var own =
+    state.ownTyping
+    ?? OwnTyping(conversation: conversation, told: nil, toldAt: time, wanted: wanted)
+  own.wanted = wanted
+  defer { state.ownTyping = own }
+  // Nothing was said of typing yet (or a message ended it): `done` has nothing to end.
+  if own.told == nil, wanted == .done { return [.cancel(.typingDue)] }
+  if own.told == wanted, wanted != .active || isTooSoon(own, at: time) {
+    return [.cancel(.typingDue)]
+  }
+  if isTooSoon(own, at: time) {
+    let wait =
+      AppState.typingNotificationIntervalMilliseconds - own.toldAt.milliseconds(to: time)
+    return [.schedule(.typingDue, afterMilliseconds: wait)]
+  }
+  own.told = wanted
+  own.toldAt = time
+  return [.perform(.sendTyping(conversation, wanted))]
 }
 
 /// Whether a line reading `text` is a message being typed: something other than blanks that
@@ -115,10 +153,22 @@ private func isTyping(_ text: String) -> Bool {
   return text.hasPrefix("//") || text.hasPrefix("/me ")
 }
 
-/// No key for 5 s: an `active` conversation is told `paused`.
-func typingPaused(_ state: inout AppState) -> [Effect] {
-  guard var own = state.ownTyping, own.state == .active else { return [] }
-  own.state = .paused
-  state.ownTyping = own
-  return [.perform(.sendTyping(own.conversation, .paused))]
+/// No key for 5 s: a conversation told `active` is told `paused`.
+func typingPaused(at time: Timestamp, _ state: inout AppState) -> [Effect] {
+  guard let own = state.ownTyping, own.wanted == .active else { return [] }
+  return want(.paused, in: own.conversation, at: time, &state)
+}
+
+/// 3 s passed since the last notification: what is wanted now, if not told yet, is told.
+func typingDue(at time: Timestamp, _ state: inout AppState) -> [Effect] {
+  guard let own = state.ownTyping, own.told != own.wanted else { return [] }
+  return want(own.wanted, in: own.conversation, at: time, &state)
+}
+
+/// The user sent a message to `conversation`: it ends their typing there (no `done` needed:
+/// the message says it), and the next key there is news at once.
+func typingSent(to conversation: ConversationName, _ state: inout AppState) -> [Effect] {
+  guard let own = state.ownTyping, own.conversation == conversation else { return [] }
+  state.ownTyping = nil
+  return [.cancel(.typingPaused), .cancel(.typingDue)]
 }

@@ -190,8 +190,10 @@ private func updateSystem(_ state: inout AppState, _ event: Action.System) -> [E
     return readMarkersDue(at: time, &state)
   case .timerFired(.typingExpiry, let time):
     return typingExpired(at: time, &state)
-  case .timerFired(.typingPaused, _):
-    return typingPaused(&state)
+  case .timerFired(.typingPaused, let time):
+    return typingPaused(at: time, &state)
+  case .timerFired(.typingDue, let time):
+    return typingDue(at: time, &state)
   }
 }
 

@@ -119,6 +119,7 @@ struct LiveTimers {
     case .readMarkers: (UInt64.max, UInt64.max - 1)
     case .typingExpiry: (UInt64.max, UInt64.max - 2)
     case .typingPaused: (UInt64.max, UInt64.max - 3)
+    case .typingDue: (UInt64.max, UInt64.max - 4)
     }
   }
 

@@ -75,34 +75,66 @@ extension UpdateTests {
     #expect(state.typists.all.count == Typists.limit)
   }
 
-  @Test func yourTypingIsToldAtMostEveryThreeSecondsThenPausedThenDone() {
+  @Test func yourTypingIsToldNoMoreThanOnceEveryThreeSeconds() {
     var state = typingInOps()
     let paused = Effect.schedule(.typingPaused, afterMilliseconds: 5000)
     #expect(update(&state, edited("h", 1000)) == [.perform(.sendTyping(ops, .active)), paused])
-    #expect(update(&state, edited("he", 2000)) == [paused])
+    #expect(update(&state, edited("he", 2000)) == [.cancel(.typingDue), paused])
+    // Typing on: told again once 3 s have passed, so it does not expire where it is shown.
     #expect(update(&state, edited("hel", 4000)) == [.perform(.sendTyping(ops, .active)), paused])
     #expect(
       update(&state, .system(.timerFired(.typingPaused, time: at(9000))))
         == [.perform(.sendTyping(ops, .paused))])
-    // A key after the pause is news at once.
-    #expect(update(&state, edited("hell", 9500)) == [.perform(.sendTyping(ops, .active)), paused])
+    // A key within 3 s of the pause waits for the rest of the 3 s.
     #expect(
-      update(&state, edited("", 9600)) == [
-        .cancel(.typingPaused), .perform(.sendTyping(ops, .done)),
-      ])
+      update(&state, edited("hell", 10000))
+        == [.schedule(.typingDue, afterMilliseconds: 2000), paused])
+    #expect(
+      update(&state, .system(.timerFired(.typingDue, time: at(12000))))
+        == [.perform(.sendTyping(ops, .active))])
+    // Cleared within 3 s: `done` waits too.
+    #expect(
+      update(&state, edited("", 13000))
+        == [.cancel(.typingPaused), .schedule(.typingDue, afterMilliseconds: 2000)])
+    #expect(
+      update(&state, .system(.timerFired(.typingDue, time: at(15000))))
+        == [.perform(.sendTyping(ops, .done))])
+    #expect(update(&state, edited("", 15100)) == [])
+  }
+
+  @Test func sendingEndsYourTypingWithoutDone() {
+    var state = update(typingInOps(), edited("hi", 1000))
+    let effects = update(&state, typed("hi", 9, 1500))
+    #expect(Array(effects.prefix(2)) == [.cancel(.typingPaused), .cancel(.typingDue)])
+    #expect(effects.contains { if case .send = $0 { true } else { false } })
     #expect(state.ownTyping == nil)
-    #expect(update(&state, edited("", 9700)) == [])
+    #expect(update(&state, edited("", 1500)) == [])
+    // The next key is news at once.
+    #expect(update(&state, edited("a", 1600)).first == .perform(.sendTyping(ops, .active)))
   }
 
   @Test func aCommandIsNotTypingButAMessageIs() {
     var state = update(typingInOps(), edited("hi", 1000))
     #expect(
-      update(&state, edited("/join #x", 1100))
+      update(&state, edited("/join #x", 4500))
         == [.cancel(.typingPaused), .perform(.sendTyping(ops, .done))])
-    #expect(update(&state, edited("/part", 1200)) == [])
+    #expect(update(&state, edited("/part", 4600)) == [])
     #expect(
-      update(&state, edited("/me waves", 1300))
+      update(&state, edited("/me waves", 8000))
         == [.perform(.sendTyping(ops, .active)), .schedule(.typingPaused, afterMilliseconds: 5000)])
+  }
+
+  @Test func aLineThatNowGoesElsewhereEndsTheTypingWhereItWent() {
+    let dev = ConversationName("#dev")
+    var state = update(typingInOps(), .session(.joined(dev, time: at(100))))
+    state = update(state, .user(.switched(to: "#ops", time: at(200))))
+    state = update(state, edited("hi", 1000))
+    state = update(state, .user(.switched(to: "#dev", time: at(5000))))
+    #expect(
+      update(&state, edited("hi!", 5000)) == [
+        .cancel(.typingPaused), .cancel(.typingDue), .perform(.sendTyping(ops, .done)),
+        .perform(.sendTyping(dev, .active)), .schedule(.typingPaused, afterMilliseconds: 5000),
+      ])
   }
 
   @Test func withoutTypingOnOrInTheServersConversationNothingIsTold() {

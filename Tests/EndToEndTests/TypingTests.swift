@@ -6,8 +6,9 @@ import Testing
 
 /// Typing notifications (`+typing`) through the built binary: on Ergo, someone's typing is a
 /// JSON `typing` object and line mode's prompt says it; line mode typing at a terminal sends
-/// `TAGMSG`s a raw client sees (`active`, then `done` once the line is sent), none with
-/// `--no-typing`; and against a server whose `CLIENTTAGDENY` denies the tag, none at all.
+/// `TAGMSG`s a raw client sees (`active`, then `done` once the line is cleared, 3 s apart at
+/// the least), none with `--no-typing`; and against a server whose `CLIENTTAGDENY` denies the
+/// tag, none at all.
 @Suite(.ownThread, .timeLimit(.minutes(10)))
 struct TypingTests {
   /// bob on `server`, with `message-tags` (so he sends and sees client tags), in `channel`.
@@ -58,12 +59,22 @@ struct TypingTests {
     terminal.expectScreen("#t joined, on the prompt") { $0.cursorLine.contains("#t") }
     terminal.type("hello bob")
     let active = try bob.waitFor("alice's typing") { $0.command == "TAGMSG" }
+    let activeSeen = ContinuousClock.now
     #expect(active.tags["+typing"] == "active", "\(active.raw)")
     #expect(active.parameters.first == "#t")
-    terminal.type("\r")
-    _ = try bob.waitFor("alice's message") { $0.command == "PRIVMSG" }
-    let done = try bob.waitFor("alice's typing done") { $0.command == "TAGMSG" }
+    // Cleared without sending (Ctrl-U): `done`, 3 s after `active` at the soonest.
+    terminal.type("\u{15}")
+    let done = try bob.waitFor("alice's typing done", timeout: 10) { $0.command == "TAGMSG" }
     #expect(done.tags["+typing"] == "done", "\(done.raw)")
+    #expect(ContinuousClock.now - activeSeen > .milliseconds(2500))
+    // A message sent needs no `done`: it ends the typing itself.
+    terminal.type("again\r")
+    var seen: [IRCLine] = []
+    _ = try bob.waitFor("alice's message") { line in
+      seen.append(line)
+      return line.command == "PRIVMSG"
+    }
+    #expect(!seen.contains { $0.tags["+typing"] == "done" }, "\(seen.map(\.raw))")
 
     try bob.send("@+typing=active TAGMSG #t")
     terminal.expectScreen("bob typing, on the prompt") { $0.cursorLine.contains("bob is typing") }
@@ -129,8 +140,7 @@ struct TypingTests {
     try connection.waitForLine("the message") {
       $0.command == "PRIVMSG" && $0.trailing == "hello there"
     }
-    // Typing goes before its message, its `done` right after: by the second message, all
-    // the first one's is in.
+    // Typing goes before its message: by the second message, all the first one's is in.
     run.terminal.type("again\r")
     try connection.waitForLine("the second message") {
       $0.command == "PRIVMSG" && $0.trailing == "again"
@@ -144,7 +154,8 @@ struct TypingTests {
     let typing = lines.filter { $0.command == "TAGMSG" }
     #expect(typing.isEmpty != told, "\(lines.map(\.raw))")
     if told {
-      #expect(typing.prefix(2).map { $0.tags["+typing"] } == ["active", "done"], "\(lines)")
+      // One `active` for each line typed; a message needs no `done`.
+      #expect(typing.map { $0.tags["+typing"] } == ["active", "active"], "\(lines.map(\.raw))")
     }
   }
 }
