@@ -1,8 +1,8 @@
 // Typing notifications (IRC's `+typing`): who else is typing where, shown until they pause,
 // stop, speak or go quiet for 6 s; and the user's own typing in line mode, told to the
-// active conversation (`active` at most once every 3 s, `paused` after 5 s without a key,
-// `done` when the line is cleared or sent). The session says it where its server relays it,
-// and drops it elsewhere.
+// active conversation (`active` while typing, `paused` after 5 s without a key, `done` when
+// the line is cleared unsent; never two within 3 s). The session says it where its server
+// relays it, and drops it elsewhere.
 
 /// `nick` is typing in `name`, or paused or stopped, as heard at `time`. A conversation that
 /// is not open, or the server's own, follows nobody. Each change is logged for the JSON lines
