@@ -47,12 +47,12 @@ final class LineEditor {
   /// Whether changes to the line being edited are reported (`Event.edited`): typing is told.
   var reportsEdits = false
   /// The line as last reported.
-  private var reportedLine =
+  private var reportedLine = ""
 
-    /// Creates an editor; nothing touches the terminal until the first redraw.
-    init(canMoveCursor: Bool) {
-      self.canMoveCursor = canMoveCursor
-    }
+  /// Creates an editor; nothing touches the terminal until the first redraw.
+  init(canMoveCursor: Bool) {
+    self.canMoveCursor = canMoveCursor
+  }
 
   /// Hands readline the terminal: raw mode, the prompt, the line handler and completion.
   private func install() {

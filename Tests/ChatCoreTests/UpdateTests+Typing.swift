@@ -125,7 +125,6 @@ extension UpdateTests {
   }
 
   @Test func aLineThatNowGoesElsewhereEndsTheTypingWhereItWent() {
-    let dev = ConversationName("#dev")
     var state = update(typingInOps(), .session(.joined(dev, time: at(100))))
     state = update(state, .user(.switched(to: "#ops", time: at(200))))
     state = update(state, edited("hi", 1000))

@@ -2,6 +2,7 @@ import ChatCore
 import ChatRendering
 import Foundation
 import JSONLinesRenderer
+import LogRenderer
 import Testing
 
 /// The `read` and `typing` objects (IRC `draft/read-marker` and `+typing`), and the human
