@@ -24,8 +24,8 @@ public enum IRCIntent: Hashable, Sendable {
   case fetchHistory(target: String, HistoryRange)
   /// Tell `target` that we are typing, paused or stopped (`TAGMSG` with `+typing`), where the
   /// server relays client tags (`message-tags`, and `typing` not in `CLIENTTAGDENY`). Written
-  /// at once and never queued: dropped while other lines wait for the pacing allowance, and
-  /// taking none (see `IRCOutput.ephemeralLines`).
+  /// at once, never queued: ahead of lines waiting for the pacing allowance, taking none, and
+  /// never recorded (see `IRCOutput.ephemeralLines`).
   case typing(target: String, TypingState)
   /// Tell the server the account has read `target` up to `time` (`MARKREAD`, with
   /// `draft/read-marker`), at once and taking no pacing allowance; ignored where the server

@@ -5,7 +5,7 @@ import Testing
 
 /// Typing notifications (`+typing` on `TAGMSG`): others' are reported for their conversation,
 /// ours are written at once where the server relays the tag (`message-tags`, not denied by
-/// `CLIENTTAGDENY`), never queued behind paced lines, and never recorded.
+/// `CLIENTTAGDENY`), ahead of paced lines and taking no allowance, and never recorded.
 @Suite struct IRCClientTypingTests {
   /// A client registered on a server offering `capabilities`, with `support` in its 005.
   private static func registered(
@@ -88,15 +88,23 @@ import Testing
     #expect(wire.lines == ["@+typing=active TAGMSG #chat"])
   }
 
-  @Test func typingNeverWaitsBehindPacedLines() {
-    var wire = Self.registered(pacing: .init(burst: 1, intervalMilliseconds: 1000))
-    wire.user(.send(id: IRCWire.id(1), target: "#chat", text: "one"))
-    wire.user(.send(id: IRCWire.id(2), target: "#chat", text: "two"))
-    // "two" waits for the allowance: typing now is dropped, not queued behind it.
+  @Test func typingGoesAheadOfPacedLinesAndTakesNoAllowance() {
+    var wire = Self.registered(pacing: .init(burst: 2, intervalMilliseconds: 1000))
+    wire.wait(10_000)  // Registration's lines out, the allowance back to its burst.
+    wire.reset()
+    for (number, text) in ["one", "two", "three"].enumerated() {
+      wire.user(.send(id: IRCWire.id(number), target: "#chat", text: text))
+    }
+    #expect(wire.client.queuedLineCount == 1)
+    // "three" waits for the allowance: typing goes now, ahead of it.
     wire.user(.typing(target: "#chat", .active))
-    wire.wait(5000)
-    #expect(wire.lines.filter { $0.contains("TAGMSG") }.isEmpty, "\(wire.lines)")
-    #expect(wire.lines.filter { $0.contains("PRIVMSG") }.count == 2, "\(wire.lines)")
+    #expect(
+      wire.lines == ["PRIVMSG #chat one", "PRIVMSG #chat two", "@+typing=active TAGMSG #chat"])
+    // And took none: "three" goes when it would have without it.
+    wire.wait(999)
+    #expect(wire.lines.count == 3)
+    wire.wait(1)
+    #expect(wire.lines.last == "PRIVMSG #chat three", "\(wire.lines)")
   }
 
   @Test(arguments: [

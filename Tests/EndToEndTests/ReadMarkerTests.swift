@@ -61,7 +61,7 @@ struct ReadMarkerTests {
       environment: environment)
     defer { laptop.stop() }
     #expect(
-      laptop.waitFor { $0.contains("[#r]") && $0.contains("members") },
+      laptop.waitFor { $0.contains("[#r] -- 1 member") },
       "\(laptop.stdout)\n\(laptop.stderr)")
     // The phone: the same account, driven by JSON lines.
     let phone = try RunningChat(

@@ -11,14 +11,12 @@ extension IRCClient {
     registration.capabilities.contains("message-tags") && support.clientTagDeny.allows("typing")
   }
 
-  /// `@+typing=STATE TAGMSG target`, written at once where the server relays it, and only when
-  /// nothing waits for the pacing allowance: it takes none, so it never holds a message back,
-  /// and a replay (which has no keys) paces its lines as live did. Marked ephemeral: never
-  /// recorded.
+  /// `@+typing=STATE TAGMSG target`, written at once where the server relays it, ahead of
+  /// lines waiting for the pacing allowance and taking none: it never holds a message back
+  /// (the core sends one at most every 3 s), and a replay (which has no keys, so writes none)
+  /// paces its lines as live did. Marked ephemeral: never recorded.
   mutating func writeTyping(_ state: TypingState, to target: String, into output: inout IRCOutput) {
-    guard phase == .registered, relaysTyping, Self.isValidWord(target),
-      delivery.outbox.isEmpty, !delivery.confirmingPingDue
-    else { return }
+    guard phase == .registered, relaysTyping, Self.isValidWord(target) else { return }
     let line = IRCMessage(
       tags: ["+typing": state.rawValue], command: "TAGMSG", parameters: [target])
     output.ephemeralLines.insert(output.lines.count)
