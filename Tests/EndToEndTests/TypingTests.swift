@@ -97,6 +97,8 @@ struct TypingTests {
       ], rows: 24, columns: 100)
     terminal.expectScreen("#t joined, on the prompt") { $0.cursorLine.contains("#t") }
     terminal.type("hello")
+    // Read before the rest: typing would be told now, were it on.
+    terminal.expectScreen("the keys read") { $0.cursorLine.contains("> hello") }
     terminal.type(" bob\r")
     terminal.type("again\r")
     // Everything alice's chat says up to its second message (any `done` of the first
