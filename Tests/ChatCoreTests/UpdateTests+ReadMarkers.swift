@@ -3,7 +3,6 @@ import Testing
 
 @testable import ChatCore
 
-
 /// A network run in #ops (active) and #dev, where the user reads the active conversation as
 /// it comes (line mode) when `reads`.
 private func inOpsAndDev(reads: Bool = true) -> AppState {
