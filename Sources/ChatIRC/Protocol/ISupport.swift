@@ -32,6 +32,14 @@ public struct ISupport: Hashable, Sendable {
   public var historyLimit: Int?
   /// The user mode that marks a bot (`BOT=B`), if the server has one.
   public var botMode: Character?
+  /// The client-only tags the server does not relay (`CLIENTTAGDENY`); none by default.
+  public var clientTagDeny = IRCClientTagDeny()
+  /// Whether the server answers `WHO` with chosen fields (`WHOX`).
+  public var offersWhoX = false
+  /// Whether the server has IRCv3 `MONITOR` (the `MONITOR` token).
+  public var offersMonitor = false
+  /// The most nicks one client may watch (`MONITOR=100`); nil when the server names none.
+  public var monitorLimit: Int?
 
   /// What `MODES` without a value (no limit) counts as: the line's length limits it anyway.
   public static let unlimitedModes = 20
@@ -72,6 +80,10 @@ public struct ISupport: Hashable, Sendable {
       case "UTF8ONLY": isUTF8Only = false
       case "CHATHISTORY", "draft/CHATHISTORY": historyLimit = nil
       case "BOT": botMode = nil
+      case "CLIENTTAGDENY": clientTagDeny = defaults.clientTagDeny
+      case "MONITOR": (offersMonitor, monitorLimit) = (false, nil)
+      case "WHOX": offersWhoX = true
+      case "WHOX": offersWhoX = false
       default: break
       }
       return
@@ -92,6 +104,8 @@ public struct ISupport: Hashable, Sendable {
     case "CHATHISTORY", "draft/CHATHISTORY":
       historyLimit = value == "0" ? nil : Self.length(value) ?? historyLimit
     case "BOT": botMode = value.count == 1 ? value.first : botMode
+    case "CLIENTTAGDENY": clientTagDeny = IRCClientTagDeny(parsing: value)
+    case "MONITOR": (offersMonitor, monitorLimit) = (true, Self.length(value))
     case "MODES":
       modesPerLine =
         value.isEmpty

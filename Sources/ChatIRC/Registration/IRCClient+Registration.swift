@@ -36,11 +36,13 @@ extension IRCClient {
     guard updated != support else { return }
     if updated.caseMapping != support.caseMapping {
       channels.refold(updated.caseMapping)
+      monitor.refold(updated.caseMapping)
     }
     if updated.isUTF8Only, !support.isUTF8Only { output.events.append(.utf8Only) }
     support = updated
     output.events.append(.serverSupport(support))
     markAsBot()
+    syncMonitor(into: &output)
   }
 
   /// `--bot`: once a connection, as soon as the server names its bot mode (`BOT`, after `001`),
