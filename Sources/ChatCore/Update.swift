@@ -211,6 +211,8 @@ private func updateUser(_ state: inout AppState, _ event: Action.User) -> [Effec
     return requestQuit(reason: nil, &state)
   case .requested(let request, let id, let time):
     return run(request, id: id, at: time, &state)
+  case .scrolledPastOldest:
+    return scrolledPastOldest(state)
   case .switched(let target, let time):
     return switchConversation(to: target, at: time, &state)
   case .submitted(let text, let id, let time):

@@ -37,6 +37,9 @@ struct ScreenJournal {
 
   private var lines: [String: Ring<Line>] = [:]
 
+  /// History that shows above each conversation's messages instead of where it arrived.
+  var earlier = EarlierHistory()
+
   /// The lines of the conversation whose key is `key`, oldest first.
   func lines(key: String) -> Ring<Line>? { lines[key] }
 
@@ -55,5 +58,6 @@ struct ScreenJournal {
   /// Forgets what the conversation whose key is `key` showed (it was opened anew).
   mutating func forget(key: String) {
     lines[key] = nil
+    earlier.forget(key: key)
   }
 }
