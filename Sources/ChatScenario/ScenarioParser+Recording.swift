@@ -46,7 +46,7 @@ extension ScenarioParser {
       default: recording.keepListening = value == "yes"
       }
     case "monitor":
-      let nicks = value.split(separator: ",").map(String.init)
+      let nicks = value.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
       guard !nicks.isEmpty, nicks.allSatisfy({ !$0.isEmpty && !$0.contains(" ") }) else {
         throw .invalidValue(setting: name, value: value, expected: "nicks such as bob,carol")
       }

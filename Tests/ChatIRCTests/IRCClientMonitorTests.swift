@@ -33,7 +33,7 @@ import Testing
     var wire = IRCWire()
     wire.reset()
     wire.server(":irc.test CAP * LS :extended-monitor draft/whatever")
-    #expect(wire.lines == ["CAP REQ :extended-monitor"])
+    #expect(wire.lines == ["CAP REQ extended-monitor"])
   }
 
   @Test func theConfiguredListGoesOutOnceTheServerNamesMonitorAndAgainAfterAReconnect() {

@@ -22,7 +22,7 @@ import Testing
     var wire = IRCWire()
     wire.reset()
     wire.server(":irc.test CAP * LS :draft/channel-rename")
-    #expect(wire.lines == ["CAP REQ :draft/channel-rename"])
+    #expect(wire.lines == ["CAP REQ draft/channel-rename"])
   }
 
   @Test func aRenameIsOneEventAndTheNewNameIsJoinedAfterAReconnect() {

@@ -52,12 +52,26 @@ import Testing
     var wire = Self.wire()
     wire.server(":alice!alice@127.0.0.1 JOIN #chat")
     wire.user(.who(mask: "#chat"))
+    wire.server(":irc.test 354 alice 1 #chat ~a 127.0.0.1 alice H 0 :Alice")
     wire.server(":irc.test 315 alice #chat :End of WHO list")
     wire.server(":irc.test 352 alice #chat b h irc.test bob H :0 Bob")
     wire.server(":irc.test 315 alice #chat :End of WHO list")
     let replies = wire.events.filter { if case .whoReplied = $0 { true } else { false } }
     #expect(replies.count == 1)
-    #expect(wire.events.contains(.membersDescribed(channel: "#chat", members: [])))
+    let alice = Member("alice", user: "~a", host: "127.0.0.1", realName: "Alice")
+    #expect(wire.events.contains(.membersDescribed(channel: "#chat", members: [alice])))
+  }
+
+  /// A recording made before chat asked WHOX holds no answer to it: the user's `WHO` in it
+  /// still gets its `315`.
+  @Test func aWhoXNeverAnsweredTakesNoOtherWhosEnd() {
+    var wire = Self.wire()
+    wire.server(":alice!alice@127.0.0.1 JOIN #chat")
+    wire.user(.who(mask: "#chat"))
+    wire.server(":irc.test 352 alice #chat b h irc.test bob H :0 Bob")
+    wire.server(":irc.test 315 alice #chat :End of WHO list")
+    let replies = wire.events.filter { if case .whoReplied = $0 { true } else { false } }
+    #expect(replies.count == 1)
   }
 
   @Test func withoutWhoXNothingIsAsked() {

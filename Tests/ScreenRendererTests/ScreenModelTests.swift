@@ -257,13 +257,12 @@ import Testing
           time: Self.time)))
     model.note(state)
     let lines = model.paint(state, width: 80, height: 10).grid.text.split(separator: "\n")
+    #expect(lines.contains { $0.contains("│12:00:00 <bob> ship it?  [👍 2, 🎉 1] ") }, "\(lines)")
     #expect(
-      lines.contains { $0.hasSuffix("│12:00:00 <bob> ship it?  [👍 2, 🎉 1]") }, "\(lines)")
-    #expect(
-      lines.contains { $0.hasSuffix("│12:00:00 <carol> (reply to bob: \"ship it?\") yes") },
+      lines.contains { $0.contains("│12:00:00 <carol> (reply to bob: \"ship it?\") yes ") },
       "\(lines)")
     #expect(!lines.contains { $0.contains("dave reacted") }, "\(lines)")
     #expect(
-      lines.contains { $0.contains("-- eve reacted 👀 to an earlier message (👀 1)") }, "\(lines)")
+      lines.contains { $0.contains("-- eve reacted 👀 to an earlier message") }, "\(lines)")
   }
 }

@@ -14,6 +14,10 @@ struct IRCWhoX: Hashable, Sendable {
     var channel: String
     var key: String
     var members: [Member] = []
+    /// Whether a `354` of it came: a WHOX of a channel we are in lists us at least, so a
+    /// `315` before any is the end of another `WHO` (the user's, or one a server never
+    /// answered, as in a recording made before chat asked).
+    var isAnswered = false
   }
 
   /// The requests awaiting their end, by token.
@@ -34,15 +38,18 @@ struct IRCWhoX: Hashable, Sendable {
   /// A `354` line of the request `token`: one more member; false when no such request waits.
   mutating func add(_ member: Member, token: String) -> Bool {
     guard pending[token] != nil else { return false }
+    pending[token]!.isAnswered = true
     if pending[token]!.members.count < IRCChannels.memberCap {
       pending[token]!.members.append(member)
     }
     return true
   }
 
-  /// The `315` for the folded channel `key`: the request's channel and members, complete.
+  /// The `315` for the folded channel `key`: the request's channel and members, complete;
+  /// nil when none for it has been answered.
   mutating func end(key: String) -> Pending? {
-    guard let token = pending.first(where: { $0.value.key == key })?.key else { return nil }
+    guard let token = pending.first(where: { $0.value.key == key && $0.value.isAnswered })?.key
+    else { return nil }
     return pending.removeValue(forKey: token)
   }
 }

@@ -47,6 +47,18 @@ public struct ISupport: Hashable, Sendable {
   /// The defaults, for a server that has not sent 005 yet.
   public init() {}
 
+  /// This support without what only the protocol client acts on (`WHOX`, `MONITOR`,
+  /// `CLIENTTAGDENY`): a `005` line that changes only those is not reported as news
+  /// (`IRCEvent.serverSupport`).
+  var reported: ISupport {
+    var reported = self
+    reported.offersWhoX = false
+    reported.offersMonitor = false
+    reported.monitorLimit = nil
+    reported.clientTagDeny = IRCClientTagDeny()
+    return reported
+  }
+
   /// Whether `name` is a channel name on this server.
   public func isChannel(_ name: some StringProtocol) -> Bool {
     guard let first = name.first else { return false }
@@ -82,7 +94,6 @@ public struct ISupport: Hashable, Sendable {
       case "BOT": botMode = nil
       case "CLIENTTAGDENY": clientTagDeny = defaults.clientTagDeny
       case "MONITOR": (offersMonitor, monitorLimit) = (false, nil)
-      case "WHOX": offersWhoX = true
       case "WHOX": offersWhoX = false
       default: break
       }
@@ -105,6 +116,7 @@ public struct ISupport: Hashable, Sendable {
       historyLimit = value == "0" ? nil : Self.length(value) ?? historyLimit
     case "BOT": botMode = value.count == 1 ? value.first : botMode
     case "CLIENTTAGDENY": clientTagDeny = IRCClientTagDeny(parsing: value)
+    case "WHOX": offersWhoX = true
     case "MONITOR": (offersMonitor, monitorLimit) = (true, Self.length(value))
     case "MODES":
       modesPerLine =
