@@ -155,17 +155,17 @@ extension IRCClient {
     _ message: IRCMessage, _ command: IRCCommand, into output: inout IRCOutput
   ) -> Bool {
     guard let reference = message.tags["batch"], command != .batch else { return false }
-    if history.isAnswering(reference) {
-      switch history.noteLine(
-        in: reference, msgid: message.tags["msgid"],
-        time: message.tags["time"].flatMap(IRCServerTime.parse))
-      {
-      case .kept: break
-      case .dropped: return true
-      case .overflowed(let target, let asked):
-        output.events.append(.historyOverflowed(target: target, asked: asked))
-        return true
-      }
+    // A batch that answers no fetch keeps every line (`.kept`); the time is read only for
+    // a line of one that does and has no msgid: only that makes it the next page's anchor.
+    switch history.noteLine(
+      in: reference, msgid: message.tags["msgid"],
+      time: message.tags["time"].flatMap(IRCServerTime.parse))
+    {
+    case .kept: break
+    case .dropped: return true
+    case .overflowed(let target, let asked):
+      output.events.append(.historyOverflowed(target: target, asked: asked))
+      return true
     }
     let isMessage = command == .privmsg || command == .notice
     return !isMessage && batches.isHistory(reference)

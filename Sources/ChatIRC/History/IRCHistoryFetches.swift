@@ -168,19 +168,25 @@ struct IRCHistoryFetches: Hashable, Sendable {
   }
 
   /// A line of batch `reference`, with its msgid and time when it has them.
-  mutating func noteLine(in reference: String, msgid: String?, time: Timestamp?) -> Verdict {
-    guard let key = answering[reference], var fetch = fetches[key] else { return .kept }
-    defer { fetches[key] = fetch }
-    guard fetch.received < fetch.pageSize else {
-      if fetch.overflowed { return .dropped }
-      fetch.overflowed = true
-      return .overflowed(target: fetch.target, asked: fetch.pageSize)
+  mutating func noteLine(
+    in reference: String, msgid: String?, time: @autoclosure () -> Timestamp?
+  ) -> Verdict {
+    // Changed where it is stored (one lookup of the key, none to write it back): a copy out
+    // and back hashed the key twice more and copied the fetch's strings, on every line.
+    guard let key = answering[reference], let index = fetches.index(forKey: key) else {
+      return .kept
     }
-    fetch.received += 1
+    guard fetches.values[index].received < fetches.values[index].pageSize else {
+      if fetches.values[index].overflowed { return .dropped }
+      fetches.values[index].overflowed = true
+      return .overflowed(
+        target: fetches.values[index].target, asked: fetches.values[index].pageSize)
+    }
+    fetches.values[index].received += 1
     if let msgid {
-      fetch.last = .messageID(msgid)
-    } else if let time {
-      fetch.last = .time(time)
+      fetches.values[index].last = .messageID(msgid)
+    } else if let time = time() {
+      fetches.values[index].last = .time(time)
     }
     return .kept
   }
