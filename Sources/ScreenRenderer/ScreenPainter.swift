@@ -168,8 +168,16 @@ struct ScreenPainter {
           column: region.column + 1, style: .dim)
         break
       }
+      // The highest prefix first (`@alice`, as /names and other clients show it), then the
+      // nick in its colour, dim while away.
+      var column = region.column + 1
+      if let prefix = member.highestPrefix {
+        column = grid.write(
+          Sanitizer.sanitize(String(prefix)), row: region.row + offset, column: column,
+          style: .plain)
+      }
       grid.write(
-        Sanitizer.sanitize(member.nick), row: region.row + offset, column: region.column + 1,
+        Sanitizer.sanitize(member.nick), row: region.row + offset, column: column,
         style: member.awayMessage == nil
           ? CellStyle(ANSIStyle.color(forSender: member.nick))
             .forColor(color) : .dim)

@@ -153,6 +153,23 @@ import Testing
     #expect(screen() == bottom)
   }
 
+  /// The nick list shows each member's highest prefix, operators first, as `/names` does.
+  @Test func theNickListShowsPrefixesOperatorsFirst() {
+    var (model, state) = Self.twoChannels()
+    _ = update(
+      &state,
+      .session(
+        .membersListed(
+          ConversationName("#a"),
+          [Member("amy"), Member("zed", prefixes: "@+"), Member("bob", prefixes: "+")],
+          time: Self.time)))
+    model.note(state)
+    let rows = model.paint(state, width: 90, height: 8).grid.text.split(separator: "\n")
+    // The title row first; then the list beside the pane (alice and carol were there).
+    let listed = rows.dropFirst().compactMap { $0.split(separator: "│").last.map(String.init) }
+    #expect(Array(listed.prefix(4)) == ["@zed", "+bob", "alice", "amy"], "\(rows)")
+  }
+
   /// Tab's candidates go over the pane's last rows, at most half of it, sanitised, with how
   /// many more did not fit.
   @Test func tabCandidatesAreListedOverThePane() {
