@@ -95,8 +95,12 @@ extension IRCClient {
       historyBatchStarted(name, parent: message.tags["batch"], parameters: message.parameters)
     case "-":
       batches.end(name)
-      historyBatchClosed(name, into: &output)
-      historyBatchEnded(name, into: &output)
+      // The fetch's reach is read before its page closes; the carried lines are judged
+      // once the fetch knows whether another page follows.
+      let reachesEverything = history.reachesEverything(answeredBy: name)
+      let outcome = historyBatchEnded(name, into: &output)
+      historyBatchClosed(
+        name, reachesEverything: reachesEverything ?? false, outcome: outcome, into: &output)
     default: countMalformed()
     }
   }

@@ -199,7 +199,7 @@ extension IRCSessionEngine {
   /// A line of one of our messages delivered before (a history replayed on rejoining) has
   /// that message's id (`ownMessageID`), and the core drops it as shown.
   private func message(for incoming: IRCIncomingMessage) -> Message {
-    let isHistory = incoming.isHistory && client.offersHistory
+    let isHistory = incoming.isHistory && inPlace { $0.offersHistory }
     return Message(
       id: incoming.ownMessageID ?? incoming.msgid.map(IRCMessageID.uuid(forMessageID:))
         ?? ids.next(),
