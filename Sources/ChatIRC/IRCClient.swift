@@ -14,7 +14,8 @@ import FoundationEssentials
 /// nick was refused or required SASL failed), the configured channels' `JOIN`s after `001`
 /// (and one `PING` after them when lines a lost link left unconfirmed wait for the channels'
 /// history, see `IRCClient+History`), and CTCP `VERSION`/`PING` answers (at most one a
-/// second). Everything else is the user's.
+/// second), and on each join of ours one WHOX `WHO` (and `NAMES` with `no-implicit-names`,
+/// see `IRCClient+WhoX`). Everything else is the user's.
 ///
 /// It is a thin router over parts that each own their state: `IRCRegistration` (CAP, SASL,
 /// nick fallbacks), `IRCDelivery` (outbox and pacing, lines in flight, labels, confirming
