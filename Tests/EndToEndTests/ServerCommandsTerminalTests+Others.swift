@@ -4,10 +4,11 @@ import IRCTestSupport
 import Testing
 
 extension ServerCommandsTerminalTests {
-  /// What others do, at the prompt: `/names` by rank (`@zed` before `amy`), a ban someone
-  /// else set, an invitation for chat itself, and `/msg AMY` answered by `amy` as one private
-  /// chat; then lines pasted and the server killed: one disconnect notice, however many
-  /// retries follow, and the lines that failed told once for each reason.
+  /// What others do, at the prompt: `/names` by rank (`@zed` before `amy`), a refused nick,
+  /// a ban and a channel mode someone else set, an invitation for chat itself, and `/msg AMY`
+  /// answered by `amy` as one private chat; then lines pasted and the server killed: one
+  /// disconnect notice, however many retries follow, and the lines that failed told once for
+  /// each reason.
   @Test func whatOthersDoIsShownAndALostServerIsOneNotice() throws {
     let server = try InspIRCdServer.start()
     defer { server.stop() }
@@ -36,9 +37,17 @@ extension ServerCommandsTerminalTests {
     terminal.type("/names\r")
     shown("3 in #ops: @bot @zed amy\n")
 
-    // A ban set by zed, and zed's invitation for chat into a channel it is not in.
+    // A nick someone has: refused, saying why, and the prompt keeps chat's own.
+    terminal.type("/nick zed\r")
+    shown("-!- cannot change nick to zed: Nickname is already in use.\n")
+    #expect(terminal.screen.cursorLine.hasPrefix("[bot] #ops"), "\(terminal.report)")
+
+    // A ban and a channel mode set by zed, and zed's invitation for chat into a channel it
+    // is not in.
     try zed.send("MODE #ops +b evil!*@*")
     shown("[#ops] -- mode +b evil!*@* by zed\n")
+    try zed.send("MODE #ops +s")
+    shown("[#ops] -- mode +s by zed\n")
     try zed.join("#den")
     try zed.send("INVITE bot #den")
     try zed.waitFor(command: "341")

@@ -172,6 +172,12 @@ struct ServerCommandsTerminalTests {
     #expect(part.nick == "bot" && part.parameters == ["#a", "see you"], "\(part)")
     shown("[#a] -- you left (see you)")
 
+    // /mode naming a channel other than the active one (#b): a change, then its modes.
+    let unmoderated = try typed("/mode #ops -m", bob, sees: "-m") { $0.command == "MODE" }
+    #expect(unmoderated.parameters == ["#ops", "-m"], "\(unmoderated)")
+    terminal.type("/mode #ops\r")
+    shown("-!- modes of #ops: +nt")
+
     terminal.type("\u{4}")
     #expect(terminal.waitForExit(within: 10) == 0, "\(terminal.report)")
     // Every command is in the history, but not the line with the keys.
