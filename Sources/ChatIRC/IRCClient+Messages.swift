@@ -68,7 +68,7 @@ extension IRCClient {
       conversation: conversation, isPrivate: isPrivate, text: text, msgid: message.tags["msgid"],
       serverTime: serverTime, receivedAt: now, isHistory: isHistory, isOwn: isOwn,
       mentionsUs: !isOwn && (isPrivate || mentions(text)), account: message.tags["account"],
-      isBot: message.tags["bot"] != nil)
+      isBot: message.tags["bot"] != nil, replyTo: Self.replyTag(of: message))
     // A line of one of our messages (a history replayed on rejoining) is that message's.
     switch delivery.messages.arrived(incoming) {
     case .shown(let shown): output.events.append(.received(shown))

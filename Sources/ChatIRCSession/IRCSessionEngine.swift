@@ -99,7 +99,7 @@ final class IRCSessionEngine {
     lastNow = max(lastNow, now)
     let intent = IRCIntent.send(
       id: message.id, target: message.conversation.text, text: message.text,
-      isAction: message.isAction)
+      isAction: message.isAction, replyTo: message.inReplyTo?.serverMessageID)
     apply(client.perform(intent, at: now), now)
   }
 

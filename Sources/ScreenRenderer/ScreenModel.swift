@@ -50,6 +50,8 @@ public struct ScreenModel {
       let afterMessage = state.messageCount - changes.enteredCount
       switch event.change {
       case .activated: continue  // The buffer list and the title say so.
+      case .reacted(let reaction, _) where reaction.target.isFound:
+        continue  // Counted on the message it reacts to.
       case .opened: journal.forget(key: key)
       case .kicked(nil, _, _):
         // The channel closes with it and leaves the screen: where you are now says so too.
@@ -60,8 +62,12 @@ public struct ScreenModel {
           key: rules.key(for: state.conversations.activeName.text))
       case .closed, .invited, .kicked, .memberAwayChanged, .memberChanged, .memberJoined,
         .memberLeft, .memberQuit,
-        .memberRenamed, .membersListed, .modesChanged, .netjoin, .netsplit, .topicChanged:
+        .memberRenamed, .membersListed, .modesChanged, .netjoin, .netsplit, .reacted,
+        .topicChanged:
         break
+      case .renamed(let old, _):
+        // The conversation keeps what it showed, under its new name.
+        journal.move(from: rules.key(for: old), to: key)
       }
       let kind: ScreenJournal.Line.Kind =
         if let topic = EventText.topic(of: event) {

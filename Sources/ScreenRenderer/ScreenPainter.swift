@@ -64,7 +64,9 @@ struct ScreenPainter {
         entryRows = pane.rows(for: lines[line])
         line -= 1
       } else if message >= 0, numbers[message] >= firstKept {
-        entryRows = pane.rows(for: state.messages[numbers[message] - firstKept])
+        let shown = state.messages[numbers[message] - firstKept]
+        let reactions = shown.serverMessageID.map { state.reactions.counts(for: $0) } ?? []
+        entryRows = pane.rows(for: shown, reactions: reactions)
         message -= 1
         skipPlaced()
       } else if let earlier, placed >= 0 {

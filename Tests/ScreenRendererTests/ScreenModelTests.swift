@@ -229,4 +229,40 @@ import Testing
     #expect(lines.contains { $0.hasSuffix("│12:00:00 | <carol> earlier") }, "\(lines)")
     #expect(lines.contains { $0.hasSuffix("│12:00:00 <bob> now") }, "\(lines)")
   }
+
+  @Test func reactionsAreCountedOnTheirMessageAndAReplyNamesWhatItAnswers() {
+    var (model, state) = Self.twoChannels()
+    let question = Message(
+      id: Self.id(70), sender: "bob", text: "ship it?", time: Self.time,
+      conversation: ConversationName("#a"), serverMessageID: "m70")
+    _ = update(&state, .session(.received(question)))
+    let reference = MessageReference(serverMessageID: "m70", id: Self.id(70))
+    var answer = Message(
+      id: Self.id(71), sender: "carol", text: "yes", time: Self.time,
+      conversation: ConversationName("#a"), serverMessageID: "m71")
+    answer.inReplyTo = reference
+    _ = update(&state, .session(.received(answer)))
+    for (who, text) in [("carol", "👍"), ("dave", "👍"), ("dave", "🎉")] {
+      let reaction = Reaction(
+        sender: who, conversation: ConversationName("#a"), text: text, target: reference)
+      _ = update(&state, .session(.reacted(reaction, time: Self.time)))
+    }
+    let unknown = MessageReference(serverMessageID: "gone", id: Self.id(99))
+    _ = update(
+      &state,
+      .session(
+        .reacted(
+          Reaction(
+            sender: "eve", conversation: ConversationName("#a"), text: "👀", target: unknown),
+          time: Self.time)))
+    model.note(state)
+    let lines = model.paint(state, width: 80, height: 10).grid.text.split(separator: "\n")
+    #expect(lines.contains { $0.contains("│12:00:00 <bob> ship it?  [👍 2, 🎉 1] ") }, "\(lines)")
+    #expect(
+      lines.contains { $0.contains("│12:00:00 <carol> (reply to bob: \"ship it?\") yes ") },
+      "\(lines)")
+    #expect(!lines.contains { $0.contains("dave reacted") }, "\(lines)")
+    #expect(
+      lines.contains { $0.contains("-- eve reacted 👀 to an earlier message") }, "\(lines)")
+  }
 }
