@@ -18,6 +18,7 @@ import Glibc
 /// history = 100                (as --history: latest messages fetched; 0 for none)
 /// bot = yes                    (as --bot: marked as a bot where the server has a bot mode)
 /// typing = no                  (as --no-typing: your typing is not told)
+/// monitor = bob, carol         (told when they come online or go: IRCv3 MONITOR)
 /// ```
 ///
 /// Each key at most once per section; values may be double-quoted (`\"` and `\\` inside). Paths
@@ -58,6 +59,8 @@ struct NetworksFile: Equatable, Sendable {
     var isBot = false
     /// `typing = no`: as `--no-typing`.
     var typing = true
+    /// `monitor`: the nicks to watch (`/monitor`) from the start.
+    var monitor: [String]?
     /// The line each key was set on.
     var lines: [Key: Int] = [:]
 
@@ -83,6 +86,7 @@ struct NetworksFile: Equatable, Sendable {
     case history
     case bot
     case typing
+    case monitor
   }
 
   /// The largest networks file chat reads.

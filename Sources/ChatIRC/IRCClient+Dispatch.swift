@@ -56,7 +56,11 @@ extension IRCClient {
     case .chghost: receiveHostChange(message, into: &output)
     case .setname: receiveRealName(message, into: &output)
     case .markread: receiveReadMarker(message, into: &output)
-    case .tagmsg: receiveTagMessage(message, into: &output)
+    case .tagmsg:
+      // Tags only: someone's typing, a reaction, or both.
+      receiveTyping(message, into: &output)
+      receiveReaction(message, into: &output)
+    case .rename: receiveRename(message, into: &output)
     case .awayReply: receiveAwayReply(message, into: &output)
     case .namesReply: receiveNames(message)
     case .endOfNames: receiveEndOfNames(message, into: &output)
@@ -71,6 +75,7 @@ extension IRCClient {
   /// wrote by hand.
   mutating func receiveOther(_ message: IRCMessage, number: Int?, into output: inout IRCOutput) {
     guard let number else { return }
+    if number == 376 || number == 422 { monitorAfterRegistration(into: &output) }
     if receiveReply(message, number: number, into: &output) { return }
     guard (400..<600).contains(number) else { return showInReplyWindow(message, into: &output) }
     let code = message.command

@@ -90,6 +90,8 @@ public struct ConnectionProfile: Hashable, Sendable {
   /// Whether line mode tells the active conversation that you are typing (IRC `+typing`);
   /// false with `--no-typing` (or the networks file's `typing = no`).
   public var sendsTyping = true
+  /// The networks file's `monitor`: the nicks watched (IRCv3 `MONITOR`) from the start.
+  public var monitor: [String] = []
   /// Whether the run is in line mode, where a first connection that fails is retried and a
   /// refusal is told at once (piped runs give up: exit 69).
   public var isLineMode = false

@@ -67,6 +67,11 @@ public enum EventText {
       case .privateChat: return "private chat opened"
       case .server: return "opened"
       }
+    case .renamed(let old, let reason):
+      return "channel renamed from " + shown(old) + " to " + shown(event.conversation.text)
+        + because(reason)
+    case .reacted(let reaction, let counts):
+      return ReferenceText.words(for: reaction, counts: counts)
     case .topicChanged(nil, let author):
       return "topic cleared" + (author.map { " by " + shown($0) } ?? "")
     case .topicChanged(.some(let topic), let author):
@@ -112,7 +117,7 @@ public enum EventText {
       case .read, .typing: continue
       case .activated, .closed, .invited, .kicked, .memberAwayChanged, .memberChanged,
         .memberJoined, .memberLeft, .memberQuit, .memberRenamed, .modesChanged, .membersListed,
-        .netjoin, .netsplit, .opened, .topicChanged:
+        .netjoin, .netsplit, .opened, .reacted, .renamed, .topicChanged:
         break
       }
       if !isImplied(event, after: previous) { shown.append(event) }

@@ -64,6 +64,9 @@ public enum ScenarioWriter {
     if profile.keepListening { text += "keep-listening yes\n" }
     if profile.isBot { text += "bot yes\n" }
     if !profile.sendsTyping { text += "typing no\n" }
+    if !profile.monitor.isEmpty {
+      text += "monitor \(settingValue(profile.monitor.joined(separator: ",")))\n"
+    }
     if profile.isLineMode { text += "line-mode yes\n" }
     if profile.pacing != .default { text += "pacing \(profile.pacing.text)\n" }
     if profile.history != ConnectionProfile.defaultHistory {

@@ -27,6 +27,7 @@ enum LogMessageText {
 
   /// Appends the text of `message`, sanitised and without formatting codes.
   static func appendText(of message: Message, to output: inout [UInt8]) {
+    if message.inReplyTo != nil { output.append(utf8: ReferenceText.replyLead(of: message)) }
     output.append(utf8: Sanitizer.sanitize(message.text, markup: message.markup))
   }
 }

@@ -15,9 +15,11 @@ extension IRCClient {
   public static let defaultQuitReason = "chat"
 
   mutating func handle(_ intent: IRCIntent, into output: inout IRCOutput) {
+    // The watch list is the client's, kept while disconnected: sent when the server can take it.
+    if case .monitor(let request) = intent { return performMonitor(request, into: &output) }
     guard phase == .registering || phase == .registered else {
       switch intent {
-      case .send(let id, _, _, _, _):
+      case .send(let id, _, _, _, _, _):
         lineFailed(id: id, reason: "not sent: not connected", into: &output)
       case .join(let channel, _):
         // A join is answered either way: whoever waits for it hears why now.
@@ -28,8 +30,10 @@ extension IRCClient {
         output.events.append(
           .intentRefused(reason: "cannot set the topic of \(channel): not connected"))
       case .changeNick, .quit, .invite, .kick, .listChannels, .notice, .rawLine, .setAway,
-        .setRealName, .setMemberMode, .setModes, .who, .whois:
+        .setRealName, .setMemberMode, .setModes, .who, .whois, .react:
         output.events.append(.intentRefused(reason: "not connected"))
+      case .monitor:
+        break  // Carried out above.
       case .fetchHistory, .fetchHistoryTargets:
         break  // The reconnect fetches what was missed.
       case .markRead:
@@ -50,9 +54,10 @@ extension IRCClient {
       }
     }
     switch intent {
-    case .send(let id, let target, let text, let isAction, let label):
+    case .send(let id, let target, let text, let isAction, let label, let replyTo):
       queueMessage(
-        id: id, target: target, text: text, isAction: isAction, label: label, into: &output)
+        id: id, target: target, text: text, isAction: isAction, label: label, replyTo: replyTo,
+        into: &output)
     case .join(let channel, let key):
       guard isValidChannel(channel) else {
         output.events.append(
@@ -96,8 +101,8 @@ extension IRCClient {
       markRead(target, upTo: time, into: &output)
     case .typing(let target, let state):
       writeTyping(state, to: target, into: &output)
-    case .invite, .kick, .listChannels, .notice, .rawLine, .setAway, .setRealName,
-      .setMemberMode, .setModes, .who, .whois:
+    case .invite, .kick, .listChannels, .monitor, .notice, .rawLine, .react, .setAway,
+      .setRealName, .setMemberMode, .setModes, .who, .whois:
       perform(command: intent, into: &output)
     }
   }
@@ -105,7 +110,7 @@ extension IRCClient {
   /// Splits the text to fit the relayed line and queues its pieces.
   mutating func queueMessage(
     id: UUID, target: String, text: String, isAction: Bool, label: String?,
-    into output: inout IRCOutput
+    replyTo: String? = nil, into output: inout IRCOutput
   ) {
     // Sent again (`/retry`): this attempt's lines wait for a history like any other's.
     delivery.reconciliation.forgotten.removeAll { $0 == id }
@@ -115,6 +120,9 @@ extension IRCClient {
     let cleaned = clean(text)
     guard !cleaned.isEmpty else {
       return lineFailed(id: id, reason: "nothing to send", into: &output)
+    }
+    if replyTo != nil, let refusal = clientTagRefusal(Self.replyTagName) {
+      return lineFailed(id: id, reason: "not sent as a reply: " + refusal, into: &output)
     }
     let prefix = IRCTextSplitter.relayedPrefixBytes(
       nick: nick, user: user ?? Self.unknownUser, host: host ?? Self.unknownHost, target: target)
@@ -134,7 +142,7 @@ extension IRCClient {
         .part(
           IRCInFlightLine(
             id: id, part: part, parts: pieces.count, target: target, text: piece,
-            isAction: isAction, label: label)))
+            isAction: isAction, label: label, replyTo: replyTo)))
     }
   }
 
@@ -181,6 +189,7 @@ extension IRCClient {
     line.nicks = [nick]
     line.connection = delivery.reconciliation.connection
     var message = IRCMessage(command: "PRIVMSG", parameters: [line.target, line.wireText])
+    if let replyTo = line.replyTo { message.tags["+" + Self.replyTagName] = replyTo }
     if registration.capabilities.contains("labeled-response") {
       line.confirmation = .label
       if line.label.isEmpty { line.label = nextToken() }

@@ -31,9 +31,11 @@ public enum IRCCommand: Hashable, Sendable {
   case pong
   case privmsg
   case quit
+  /// `RENAME`: with `draft/channel-rename`, a channel we are in has a new name.
+  case rename
   /// `SETNAME`: with `setname`, a member (or we) changed their real name.
   case setname
-  /// `TAGMSG`: with `message-tags`, tags without a message (client tags such as `+typing`).
+  /// `TAGMSG`: a message of tags only (`message-tags`): someone typing, a reaction.
   case tagmsg
   case topic
   /// `WARN`: an IRCv3 standard reply, a warning.
@@ -111,8 +113,8 @@ public enum IRCCommand: Hashable, Sendable {
     case .loggedOut: 901
     case .account, .ack, .authenticate, .away, .batch, .cap, .chghost, .error, .fail, .invite,
       .join, .kick, .markread, .mode,
-      .nick, .note, .notice, .part, .ping, .pong, .privmsg, .quit, .setname, .tagmsg, .topic, .warn,
-      .other:
+      .nick, .note, .notice, .part, .ping, .pong, .privmsg, .quit, .rename, .setname, .tagmsg,
+      .topic, .warn, .other:
       nil
     }
   }
@@ -168,6 +170,7 @@ public enum IRCCommand: Hashable, Sendable {
     case "SETNAME": .setname
     case "MARKREAD": .markread
     case "TAGMSG": .tagmsg
+    case "RENAME": .rename
     default: nil
     }
   }

@@ -26,7 +26,7 @@ extension IRCClient {
   /// `TAGMSG` from someone with `+typing`: reported for the channel it names, or for a
   /// private one their private chat; ours (echoed), one from a history, one without a source
   /// or with a state that is none of the three are not.
-  mutating func receiveTagMessage(_ message: IRCMessage, into output: inout IRCOutput) {
+  mutating func receiveTyping(_ message: IRCMessage, into output: inout IRCOutput) {
     guard let value = message.tags["+typing"] else { return }
     guard let sourceText = message.source, var target = message.parameters.first else {
       return countMalformed()
