@@ -47,7 +47,7 @@ extension IRCClient {
       "echo-message", "message-tags", "server-time", "labeled-response", "batch",
       "away-notify", "cap-notify", "multi-prefix", "userhost-in-names", "invite-notify",
       "account-notify", "account-tag", "extended-join", "chghost", "setname",
-      "draft/chathistory", "draft/event-playback",
+      "draft/chathistory", "draft/event-playback", "draft/multiline",
     ]
 
     /// Creates a configuration; the defaults are a 60 s keepalive with 30 s to answer, the
@@ -90,6 +90,9 @@ extension IRCClient {
     /// Lines of a history batch dropped unread: no message (joins, parts, … played back), or
     /// beyond what the fetch asked for.
     public var historyLinesDropped = 0
+    /// Lines of a multiline batch dropped unread: beyond what one message keeps, another
+    /// command or target than the batch's, or inside a batch that is no message.
+    public var multilineLinesDropped = 0
   }
 
   /// Where the connection is.

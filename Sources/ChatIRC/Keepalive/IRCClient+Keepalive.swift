@@ -89,6 +89,7 @@ extension IRCClient {
     keepalive.connectionLost()
     channels.connectionLost()
     batches.removeAll()
+    multiline.removeAll()
     if case .quitting = phase { phase = .left } else { phase = .disconnected }
     output.events.append(.disconnected(reason: reason))
     output.closeConnection = true
