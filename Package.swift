@@ -149,7 +149,7 @@ let package = Package(
     .testTarget(
       name: "ScreenRendererTests", dependencies: ["ScreenRenderer", "ChatCore", "ChatRendering"]),
 
-    // ncursesw's terminfo functions as a system library: what the terminal can do (cursor
+    // ncurses' terminfo library (libtinfo, which readline loads too) as a system library: what the terminal can do (cursor
     // moves, the alternate screen, colours) for the full-screen mode; no curses windows.
     .systemLibrary(
       name: "CTerminfo",

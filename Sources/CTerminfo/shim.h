@@ -1,8 +1,8 @@
 #ifndef CHAT_CTERMINFO_SHIM_H
 #define CHAT_CTERMINFO_SHIM_H
 
-// The terminfo half of ncursesw: what the terminal can do, never curses windows. term.h wants
-// curses.h's types first; neither's macros reach Swift.
+// ncurses' terminfo library (libtinfo, which readline loads too): what the terminal can do,
+// never curses windows. term.h wants curses.h's types first; neither's macros reach Swift.
 #include <curses.h>
 #include <term.h>
 

@@ -30,6 +30,7 @@ extension ConnectionProfile {
         nick: nick, channels: channels, pacing: pacing, sasl: login),
       givesUpIfFirstConnectionFails: !isLineMode, keepsListening: keepListening, seed: seed)
     configuration.client.isBot = isBot
+    configuration.client.monitor = monitor
     configuration.saslCrypto = OpenSSLSASLCrypto()
     if case .ecdsaNIST256PChallenge = sasl?.mechanism {
       // The key was checked when the profile was resolved; a replay has none, and its

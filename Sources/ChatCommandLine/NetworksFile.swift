@@ -17,6 +17,7 @@ import Glibc
 /// tls-fingerprint = AB:CD:…   (instead of tls-ca: this certificate, whatever its issuer)
 /// history = 100                (as --history: latest messages fetched; 0 for none)
 /// bot = yes                    (as --bot: marked as a bot where the server has a bot mode)
+/// monitor = bob, carol         (told when they come online or go: IRCv3 MONITOR)
 /// ```
 ///
 /// Each key at most once per section; values may be double-quoted (`\"` and `\\` inside). Paths
@@ -55,6 +56,8 @@ struct NetworksFile: Equatable, Sendable {
     var history: Int?
     /// `bot = yes`: as `--bot`.
     var isBot = false
+    /// `monitor`: the nicks to watch (`/monitor`) from the start.
+    var monitor: [String]?
     /// The line each key was set on.
     var lines: [Key: Int] = [:]
 
@@ -79,6 +82,7 @@ struct NetworksFile: Equatable, Sendable {
     case tlsFingerprint = "tls-fingerprint"
     case history
     case bot
+    case monitor
   }
 
   /// The largest networks file chat reads.

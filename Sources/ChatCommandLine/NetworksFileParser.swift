@@ -160,6 +160,17 @@ struct NetworksFileParser {
       }
       network.history = count
     case .bot: network.isBot = try boolean(value, key)
+    case .monitor:
+      var nicks: [String] = []
+      for item in value.split(separator: ",", omittingEmptySubsequences: false) {
+        do {
+          let nick = try IRCName.nick(String(trimmed(item)))
+          if !nicks.contains(nick) { nicks.append(nick) }
+        } catch {
+          throw invalid(error.description)
+        }
+      }
+      network.monitor = nicks
     }
   }
 

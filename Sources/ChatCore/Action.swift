@@ -37,6 +37,9 @@ public enum Action: Hashable, Sendable {
     /// Messages held for a connection fail then (it will not come), and so does every message
     /// sent after it, at once.
     case gaveUp(SessionFailure, time: Timestamp)
+    /// The server renamed the channel `name` to `to` (IRCv3 `draft/channel-rename`), for
+    /// `reason` if one was given: the conversation keeps everything under its new name.
+    case channelRenamed(ConversationName, to: ConversationName, reason: String?, time: Timestamp)
     /// Joining the channel `name` failed, for the other side's `reason`.
     case joinFailed(ConversationName, reason: String, time: Timestamp)
     /// You joined the channel `name`.
@@ -78,6 +81,10 @@ public enum Action: Hashable, Sendable {
     /// host where the network said): it replaces what was known, keeping who is away and
     /// their account where the list does not say.
     case membersListed(ConversationName, [Member], time: Timestamp)
+    /// A `WHO` of the channel `name` said of its members their account (nil: none), whether
+    /// they are away (an away message, empty when not known: WHOX says only that they are),
+    /// their user, host and real name: kept with the members, without a line for each.
+    case membersDescribed(ConversationName, [Member], time: Timestamp)
     /// The network's rules for names changed (an IRC server's `CHANTYPES`, `CASEMAPPING`,
     /// `CHANNELLEN`, `NICKLEN`): names are checked and compared by them from now on.
     case nameRulesChanged(NameRules)
@@ -100,6 +107,10 @@ public enum Action: Hashable, Sendable {
     /// The server answered a question of the user's (`/whois`, `/who`, `/channels`) at
     /// `time`, with a block of facts shown together.
     case replied(SessionReply, time: Timestamp)
+    /// Someone reacted to a message (IRCv3 `+draft/react`), at `time`: counted with the
+    /// message's other reactions and shown in its conversation. (Indirect: a reaction is
+    /// several strings.)
+    indirect case reacted(Reaction, time: Timestamp)
     /// Someone else's message arrived; `inReplyTo` names the message of ours it answers, when
     /// the session knows.
     case received(Message, inReplyTo: UUID? = nil)
@@ -141,6 +152,9 @@ public enum Action: Hashable, Sendable {
     case openedPrivateChat(with: String, time: Timestamp)
     /// The user asked to leave: the first request waits for replies in flight, a second quits.
     case quitRequested
+    /// The user scrolled the active conversation to the oldest message chat holds (PgUp at
+    /// the top of the full screen).
+    case scrolledPastOldest(time: Timestamp)
     /// A program driving chat asked for `request` (`--input jsonl`): what the same typed
     /// command does, with nothing read as a command. `id` and `time` are stamped by the runtime.
     case requested(Request, id: UUID, time: Timestamp)

@@ -18,6 +18,8 @@ public struct AppState: Equatable, Sendable {
   public var events = Ring<ConversationEvent>(limit: AppState.eventLimit)
   /// How many conversation events have ever happened; renderers use it to find new ones.
   public var eventCount = 0
+  /// The reactions to recent messages, aggregated (IRCv3 `+draft/react`).
+  public var reactions = ReactionTally()
   /// How names are checked and compared; a network may change them. Kept by the
   /// conversation list, whose lookups fold names by them.
   public var nameRules: NameRules {
@@ -241,10 +243,11 @@ public struct AppState: Equatable, Sendable {
     case .part: return waitsForConnection || inFlightCount > 0
     case .topic(let text): return text != nil && waitsForConnection
     // A server's command waits for the server; with none it says at once that it needs one.
-    case .away, .channels, .history, .invite, .kick, .memberMode, .mode, .nick, .notice, .quote,
-      .setName,
-      .who, .whois:
+    case .away, .channels, .history, .invite, .kick, .memberMode, .mode, .monitor, .nick, .notice,
+      .quote, .react, .setName, .who, .whois:
       return hasServer && waitsForConnection
+    // A reply names a message already shown: like any message, it need not wait.
+    case .reply: return false
     case .action, .help, .list, .message, .names, .query, .quit, .retry, .search, .switchTo:
       return false
     }
@@ -283,9 +286,10 @@ public struct AppState: Equatable, Sendable {
       case .join, .message, .part: return true
       case .retry: return !failed.isEmpty
       case .topic(let text): return text != nil
-      case .away, .channels, .history, .invite, .kick, .memberMode, .mode, .nick, .notice, .quote,
-        .setName, .who, .whois:
+      case .away, .channels, .history, .invite, .kick, .memberMode, .mode, .monitor, .nick,
+        .notice, .quote, .react, .setName, .who, .whois:
         return hasServer
+      case .reply: return hasServer && activeTakesMessages
       case .help, .list, .names, .query, .quit, .search, .switchTo: return false
       }
     case .blank, .missingArgument, .unknownCommand: return false

@@ -2,8 +2,8 @@ extension Command {
   /// The commands' names, as typed after `/` (in any case: `/HELP`, `/Join`).
   public enum Name: String, Hashable, Sendable, CaseIterable {
     case help, join, list, me, msg, names, part, query, quit, retry, search, `switch`, topic, win
-    case away, ban, channels, deop, devoice, history, invite, kick, mode, nick, notice, op, quote,
-      setname
+    case away, ban, channels, deop, devoice, history, invite, kick, mode, monitor, nick, notice, op,
+      quote, react, reply, setname
     case unban, voice, who, whois
 
     /// The group `/help` lists the command in.
@@ -43,8 +43,9 @@ extension Command {
       case .help, .quit, .retry: .general
       case .join, .list, .me, .msg, .names, .part, .query, .search, .switch, .topic, .win:
         .conversation
-      case .away, .ban, .channels, .deop, .devoice, .history, .invite, .kick, .mode, .nick, .notice,
-        .op,
+      case .away, .ban, .channels, .deop, .devoice, .history, .invite, .kick, .mode, .monitor,
+        .nick,
+        .notice, .op, .react, .reply,
         .quote, .setname, .unban, .voice, .who, .whois:
         .server
       }
@@ -66,8 +67,8 @@ extension Command {
       case .devoice: (.voice, false)
       case .ban: (.ban, true)
       case .unban: (.ban, false)
-      case .away, .channels, .help, .history, .invite, .join, .kick, .list, .me, .mode, .msg,
-        .names,
+      case .away, .channels, .help, .history, .invite, .join, .kick, .list, .me, .mode, .monitor,
+        .msg, .names, .react, .reply,
         .nick, .notice, .part, .query, .quit, .quote, .retry, .search, .setname, .switch, .topic,
         .who,
         .whois, .win:
@@ -91,6 +92,7 @@ extension Command {
       case .list: "/list"
       case .me: "/me TEXT"
       case .mode: "/mode [TARGET] [MODES...]"
+      case .monitor: "/monitor [+|-]NICK..."
       case .msg: "/msg NAME TEXT"
       case .names: "/names [NAME]"
       case .nick: "/nick NEW"
@@ -100,6 +102,8 @@ extension Command {
       case .query: "/query NAME"
       case .quit: "/quit [REASON]"
       case .quote: "/quote LINE"
+      case .react: "/react N EMOJI"
+      case .reply: "/reply N TEXT"
       case .retry: "/retry"
       case .search: "/search [TEXT]"
       case .setname: "/setname TEXT"
@@ -129,6 +133,7 @@ extension Command {
       case .list: "the open conversations, numbered, with unread counts"
       case .me: "send an action (/me waves)"
       case .mode: "change or show modes (the active channel's)"
+      case .monitor: "be told when NICKs come and go (-NICK: stop; alone: the list)"
       case .msg: "send to a conversation, opening a private chat if new"
       case .names: "list a channel's members"
       case .nick: "change your nick"
@@ -138,6 +143,8 @@ extension Command {
       case .query: "open a private chat and switch to it"
       case .quit: "leave once the replies in flight have arrived (twice: at once)"
       case .quote: "send LINE to the server as it is (paced)"
+      case .react: "react to the Nth newest message here (1: the newest)"
+      case .reply: "answer the Nth newest message here (1: the newest)"
       case .retry: "send the messages that failed again"
       case .search: "highlight TEXT in the full screen (alone: stop)"
       case .setname: "change your real name (IRCv3 setname)"

@@ -29,6 +29,9 @@ public enum Command: Hashable, Sendable {
   case memberMode(MemberMode, adding: Bool, targets: [String])
   /// `/msg NAME text`: send to a conversation, opening a private chat if it is new.
   case message(to: String, text: String)
+  /// `/monitor [+|-]NICK[,NICK…]`: watch nicks come online and go (`-`: stop); alone, the
+  /// nicks watched.
+  case monitor(MonitorRequest)
   /// `/mode [TARGET] [MODES…]`: change (or with no modes, show) the modes of `target`, or of
   /// the active channel when nil. The first word is the target unless it starts with `+`
   /// or `-`.
@@ -49,6 +52,12 @@ public enum Command: Hashable, Sendable {
   case quit(reason: String?)
   /// `/quote LINE`: send a line to the server as it is.
   case quote(String)
+  /// `/react N TEXT`: react with TEXT (an emoji) to the Nth newest message of the active
+  /// conversation (1: the newest).
+  case react(Int, String)
+  /// `/reply N TEXT`: send TEXT as a reply to the Nth newest message of the active
+  /// conversation (1: the newest).
+  case reply(Int, String)
   /// `/retry`: send every failed message again, with its original id.
   case retry
   /// `/search [TEXT]`: highlight TEXT in the active conversation (the full screen's view);
@@ -115,6 +124,9 @@ public enum Command: Hashable, Sendable {
       } else {
         self = .mode(target: nil, modes: all)
       }
+    case .monitor:
+      guard let request = MonitorRequest(typed: arguments) else { return nil }
+      self = .monitor(request)
     case .msg:
       guard let word, !rest.isEmpty else { return nil }
       self = .message(to: String(word), text: String(rest))
@@ -133,6 +145,12 @@ public enum Command: Hashable, Sendable {
     case .quote:
       guard let whole else { return nil }
       self = .quote(whole)
+    case .react, .reply:
+      // A count of messages back, then the text.
+      guard let word, word.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), let back = Int(word),
+        (1...Self.maximumHistoryCount).contains(back), let restText
+      else { return nil }
+      self = name == .react ? .react(back, restText) : .reply(back, restText)
     case .retry: self = .retry
     case .search: self = .search(whole)
     case .switch, .win:

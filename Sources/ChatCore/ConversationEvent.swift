@@ -38,6 +38,12 @@ public struct ConversationEvent: Hashable, Sendable {
     case netsplit(nicks: [String], servers: String)
     /// The conversation was opened: you joined a channel, or a private chat began.
     case opened(Conversation.Kind)
+    /// Someone reacted to a message of the conversation; `counts` are all the message's
+    /// reactions so far, this one included (`👍 2`). (Indirect: several strings.)
+    indirect case reacted(Reaction, counts: [ReactionCount])
+    /// The server renamed the channel: it was called `from` (for `reason` if one was given);
+    /// `conversation` is its new name.
+    case renamed(from: String, reason: String?)
     /// The channel's topic changed (nil: cleared), by `by` when known.
     case topicChanged(String?, by: String?)
   }

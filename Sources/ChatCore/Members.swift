@@ -152,6 +152,23 @@ public struct Members: Equatable, Sendable {
   }
 
   /// Changes the member with `key` by `body`; whether there was one and it changed.
+  /// What a `WHO` said of the member with `key` (`described`): their account (nil: none), whether
+  /// they are away (an away message kept if one is known, else an empty one), and their user,
+  /// host and real name where it says. Returns whether that changed anything.
+  mutating func describe(_ described: Member, key: String) -> Bool {
+    update(key) { member in
+      member.account = described.account
+      if described.awayMessage == nil {
+        member.awayMessage = nil
+      } else if member.awayMessage == nil {
+        member.awayMessage = described.awayMessage
+      }
+      member.user = described.user ?? member.user
+      member.host = described.host ?? member.host
+      member.realName = described.realName ?? member.realName
+    }
+  }
+
   private mutating func update(_ key: String, _ body: (inout Member) -> Void) -> Bool {
     guard var member = members[key] else { return false }
     let before = member

@@ -91,20 +91,27 @@ public struct Message: Identifiable, Hashable, Sendable, Codable {
     set { change { $0.isBot = newValue } }
   }
 
+  /// The message it answers (IRCv3 `+draft/reply`), when it is a reply: its sender and the
+  /// start of its text once the core found it, else only its server id.
+  @inlinable public var inReplyTo: MessageReference? {
+    get { storage.fields.inReplyTo }
+    set { change { $0.inReplyTo = newValue } }
+  }
+
   /// Creates a message; without a conversation it belongs to the one a run starts in.
   public init(
     id: UUID, sender: String, text: String, time: Timestamp, isLocal: Bool = false,
     conversation: ConversationName = .initial, isAction: Bool = false,
     markup: TextMarkup = .plain, isMention: Bool = false, serverMessageID: String? = nil,
     isNotice: Bool = false, isHistory: Bool = false, account: String? = nil,
-    isBot: Bool = false
+    isBot: Bool = false, inReplyTo: MessageReference? = nil
   ) {
     storage = Storage(
       Fields(
         id: id, sender: sender, text: text, time: time, isLocal: isLocal,
         conversation: conversation, isAction: isAction, markup: markup, isMention: isMention,
         serverMessageID: serverMessageID, isNotice: isNotice, isHistory: isHistory,
-        account: account, isBot: isBot))
+        account: account, isBot: isBot, inReplyTo: inReplyTo))
   }
 
   /// Replaces the box with one whose fields are these after `body`: the old box may be
@@ -153,6 +160,7 @@ public struct Message: Identifiable, Hashable, Sendable, Codable {
     @usableFromInline var isHistory: Bool
     @usableFromInline var account: String?
     @usableFromInline var isBot: Bool
+    @usableFromInline var inReplyTo: MessageReference?
   }
 
   /// The box: immutable (a `let`), so the compiler checks that sharing it is safe, and a read
@@ -183,7 +191,7 @@ extension Message: CustomReflectable {
         "conversation": conversation, "isAction": isAction, "markup": markup,
         "isMention": isMention, "serverMessageID": serverMessageID as Any,
         "isNotice": isNotice, "isHistory": isHistory, "account": account as Any,
-        "isBot": isBot,
+        "isBot": isBot, "inReplyTo": inReplyTo as Any,
       ], displayStyle: .struct)
   }
 }

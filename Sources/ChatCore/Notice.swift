@@ -38,6 +38,13 @@ public enum Notice: Hashable, Sendable {
   /// A line typed in the server's own conversation `name` (a network's, which takes no
   /// messages) was not sent: the notice names `/join` and `/msg`, where text does go.
   case notSent(ConversationName)
+  /// `/reply N` or `/react N` named no message: the conversation `name` holds fewer than `back`.
+  case noSuchMessage(back: Int, in: ConversationName)
+  /// The message `/reply N` or `/react N` named has no server id (IRC's `msgid`), so it
+  /// cannot be answered or reacted to.
+  case noServerMessageID(back: Int)
+  /// `/react`'s reaction is longer than `limit` bytes.
+  case reactionTooLong(limit: Int)
   /// A line typed while leaving was not sent.
   case notSentWhileLeaving
   /// The server's answer to a question of the user's, at `time` (`Action.Session.replied`).

@@ -32,6 +32,14 @@ public enum Request: Hashable, Sendable {
   /// Leave (`/quit`), telling the server `reason` (its default when nil): the first request
   /// waits for replies in flight, a second quits.
   case quit(reason: String?)
+  /// Change or show the nicks whose coming and going the server tells (`/monitor`).
+  case monitor(MonitorRequest)
+  /// React with `reaction` to the message the server calls `msgid` in the active
+  /// conversation (`/react`, by the message's id rather than its place).
+  case react(to: String, reaction: String)
+  /// Send `text` to the active conversation as a reply to the message the server calls
+  /// `msgid` (`/reply`, by the message's id rather than its place).
+  case reply(to: String, text: String)
   /// Send `line` to the server as it is (`/quote`).
   case quote(String)
   /// Be known by the real name `name` (`/setname`).
@@ -58,9 +66,10 @@ extension AppState {
     case .action, .send(_, to: nil): return activeTakesMessages
     case .join, .part, .send: return true
     case .topic(let text): return text != nil
-    case .away, .channels, .invite, .kick, .memberMode, .mode, .nick, .notice, .quote, .setName,
-      .who, .whois:
+    case .away, .channels, .invite, .kick, .memberMode, .mode, .monitor, .nick, .notice, .quote,
+      .react, .setName, .who, .whois:
       return hasServer
+    case .reply: return hasServer && activeTakesMessages
     case .query, .quit, .switchTo: return false
     }
   }
@@ -75,10 +84,10 @@ extension AppState {
     case .part: return waitsForConnection || inFlightCount > 0
     case .topic(let text): return text != nil && waitsForConnection
     // A server's command waits for the server; with none it says at once that it needs one.
-    case .away, .channels, .invite, .kick, .memberMode, .mode, .nick, .notice, .quote, .setName,
-      .who, .whois:
+    case .away, .channels, .invite, .kick, .memberMode, .mode, .monitor, .nick, .notice, .quote,
+      .react, .setName, .who, .whois:
       return hasServer && waitsForConnection
-    case .action, .query, .quit, .send, .switchTo: return false
+    case .action, .query, .quit, .reply, .send, .switchTo: return false
     }
   }
 }

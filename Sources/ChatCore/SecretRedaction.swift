@@ -55,7 +55,7 @@ public enum SecretRedaction {
       guard let channels, firstWord(of: keys).0 != nil else { return nil }
       return "/" + name + " " + channels + " " + mark
     case .away, .ban, .channels, .deop, .devoice, .help, .history, .invite, .kick, .list, .me,
-      .mode,
+      .mode, .monitor, .react, .reply,
       .msg, .names, .nick, .notice, .op, .part, .query, .quit, .retry, .search, .setname, .switch,
       .topic,
       .unban, .voice, .who, .whois, .win:

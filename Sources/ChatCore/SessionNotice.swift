@@ -61,6 +61,16 @@ public enum SessionNotice: Hashable, Sendable {
   indirect case standardReply(StandardReply)
   /// The server accepts only UTF-8 (`UTF8ONLY`); chat sends nothing else.
   case utf8Only
+  /// Nicks on your watch list (`/monitor`) came online, or were online when added (IRCv3
+  /// `MONITOR`, `730`).
+  case monitorOnline([String])
+  /// Nicks on your watch list went offline, or were offline when added (`731`).
+  case monitorOffline([String])
+  /// The watch list, after `/monitor`: who is online, and who is not (or not known yet).
+  case monitorList(online: [String], offline: [String])
+  /// The server's watch list holds at most `limit` nicks (its `MONITOR` limit, or `734`):
+  /// `nicks` are not watched.
+  case monitorFull(limit: Int, nicks: [String])
   /// Catching up on what was missed in `conversation` stopped after `count` messages of
   /// history, though the server had more.
   case historyStopped(conversation: String, count: Int)
@@ -144,6 +154,16 @@ extension SessionNotice: CustomStringConvertible {
     case .historyOverflowed(let conversation, let asked):
       "history of \(conversation): the server sent more than the \(asked) messages asked for;"
         + " the rest is dropped"
+    case .monitorOnline(let nicks):
+      Self.named(nicks) + (nicks.count == 1 ? " is online" : " are online")
+    case .monitorOffline(let nicks):
+      Self.named(nicks) + (nicks.count == 1 ? " is offline" : " are offline")
+    case .monitorList(let online, let offline) where online.isEmpty && offline.isEmpty:
+      "monitoring nobody (/monitor +NICK watches someone)"
+    case .monitorList(let online, let offline):
+      Self.monitoring(online: online, offline: offline)
+    case .monitorFull(let limit, let nicks):
+      "the server's monitor list is full (\(limit) nicks): not watching " + Self.named(nicks)
     case .utf8Only:
       "the server accepts only UTF-8 text (UTF8ONLY): chat sends nothing else, and input that"
         + " is not UTF-8 goes out with U+FFFD in place of its invalid bytes"
@@ -160,6 +180,23 @@ extension SessionNotice: CustomStringConvertible {
         + " \(options.count == 1 ? "applies" : "apply") only if the server's STS policy"
         + " upgrades the connection to TLS"
     }
+  }
+
+  /// The most nicks a notice names; the rest are counted.
+  static let namedLimit = 20
+
+  /// `monitoring 3: bob online; carol, dave offline`.
+  private static func monitoring(online: [String], offline: [String]) -> String {
+    var groups: [String] = []
+    if !online.isEmpty { groups.append(named(online) + " online") }
+    if !offline.isEmpty { groups.append(named(offline) + " offline") }
+    return "monitoring \(online.count + offline.count): " + groups.joined(separator: "; ")
+  }
+
+  /// `bob, carol`, or `a, b, … and 30 more` past `namedLimit`.
+  private static func named(_ nicks: [String]) -> String {
+    let shown = nicks.prefix(namedLimit).joined(separator: ", ")
+    return nicks.count > namedLimit ? shown + " and \(nicks.count - namedLimit) more" : shown
   }
 
   /// Whether `cut` is `nick` cut short: a nick too long for the server.
@@ -198,6 +235,10 @@ extension SessionNotice: CustomStringConvertible {
     case .tlsUnverified: "tls_unverified"
     case .tlsOptionsAwaitUpgrade: "tls_awaits_upgrade"
     case .utf8Only: "utf8_only"
+    case .monitorOnline: "monitor_online"
+    case .monitorOffline: "monitor_offline"
+    case .monitorList: "monitor_list"
+    case .monitorFull: "monitor_full"
     case .historyStopped: "history_stopped"
     case .historyOverflowed: "history_overflowed"
     }

@@ -23,9 +23,14 @@ public enum SessionRequest: Hashable, Sendable {
   case kick(String, from: ConversationName, reason: String?)
   /// The server's channels, those matching `mask` when given (`/channels`).
   case listChannels(mask: String?)
+  /// Change the server's watch list, or show it (`/monitor`): nicks as the core checked them.
+  case monitor(MonitorRequest)
   /// Send `text` to `target` (a channel or a nick) as a notice: no reply is expected, and
   /// none is tracked as a message's echo is (`/notice`).
   case notice(to: ConversationName, text: String)
+  /// React with `reaction` to the message the server calls `serverMessageID` in
+  /// `conversation` (`/react`).
+  case react(String, to: String, in: ConversationName)
   /// Send `line` to the server as it is (`/quote`): the session still paces it and turns CR,
   /// LF and NUL into spaces, so it stays one line.
   case rawLine(String)

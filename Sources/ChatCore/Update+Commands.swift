@@ -33,6 +33,11 @@ func run(_ command: Command, id: UUID, at time: Timestamp, _ state: inout AppSta
     return openPrivateChat(with: nick, at: time, &state)
   case .quit(let reason):
     return requestQuit(reason: reason, &state)
+  case .reply(let back, let text):
+    guard state.hasServer else { return [.show(.needsServer(.reply))] }
+    return reply(to: back, text, id: id, at: time, &state)
+  case .react(let back, let text):
+    return withServer(.react, state) { react(to: back, text, state) }
   case .retry:
     guard !state.failed.isEmpty else { return [.show(.nothingToRetry)] }
     return retry(at: time, &state)
@@ -56,6 +61,8 @@ func run(_ command: Command, id: UUID, at time: Timestamp, _ state: inout AppSta
     }
   case .mode(let target, let modes):
     return withServer(.mode, state) { setModes(of: target, modes, state) }
+  case .monitor(let monitor):
+    return withServer(.monitor, state) { watch(monitor, state) }
   case .nick(let nick):
     return withServer(.nick, state) { changeNick(to: nick, state) }
   case .notice(let target, let text):

@@ -32,6 +32,11 @@ func enter(_ message: Message, _ state: inout AppState) {
   } else {
     index = openForMessage(message, &state)
   }
+  // A reply shows what it answers: found once, as it enters.
+  if let reference = message.inReplyTo, !reference.isFound {
+    let found = resolved(reference, inConversationAt: index, state)
+    if found.isFound { message.inReplyTo = found }
+  }
   state.messages.append(message)
   state.messageCount += 1
   state.conversations.append(message, number: state.messageCount, at: index)

@@ -37,6 +37,14 @@ func privateChatsCatchUp(_ state: AppState) -> [Effect] {
     }
 }
 
+/// PgUp at the top of what chat holds: the active conversation's older history, as `/history`
+/// asks for it, where a server may keep it (one that does not is asked nothing); nothing
+/// anywhere else, and no notice, since the key is pressed often.
+func scrolledPastOldest(_ state: AppState) -> [Effect] {
+  guard state.hasServer, state.conversations.active.kind != .server else { return [] }
+  return olderHistory(AppState.defaultHistoryLength, state)
+}
+
 /// `/history`: `count` messages of the active conversation before the oldest one held there
 /// (with none held, its latest). The server's own conversation has no history to fetch.
 func olderHistory(_ count: Int, _ state: AppState) -> [Effect] {

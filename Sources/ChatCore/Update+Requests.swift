@@ -32,6 +32,8 @@ func run(_ request: Request, id: UUID, at time: Timestamp, _ state: inout AppSta
     }
   case .mode(let target, let modes):
     return run(Command.mode(target: target, modes: modes), id: id, at: time, &state)
+  case .monitor(let monitor):
+    return run(Command.monitor(monitor), id: id, at: time, &state)
   case .nick(let nick):
     return run(Command.nick(nick), id: id, at: time, &state)
   case .notice(let target, let text):
@@ -42,6 +44,11 @@ func run(_ request: Request, id: UUID, at time: Timestamp, _ state: inout AppSta
     return openPrivateChat(with: nick, at: time, &state)
   case .quit(let reason):
     return requestQuit(reason: reason, &state)
+  case .react(let msgid, let reaction):
+    return withServer(.react, state) { react(to: msgid, reaction, state) }
+  case .reply(let msgid, let text):
+    guard state.hasServer else { return [.show(.needsServer(.reply))] }
+    return reply(to: msgid, text, id: id, at: time, &state)
   case .quote(let line):
     return run(Command.quote(line), id: id, at: time, &state)
   case .send(let text, to: nil):

@@ -19,6 +19,24 @@ func changeNick(to typed: String, _ state: AppState) -> [Effect] {
   }
 }
 
+/// `/monitor`: the nicks checked against the network's rules (one bad nick sends none).
+func watch(_ request: MonitorRequest, _ state: AppState) -> [Effect] {
+  func checked(_ nicks: [String]) throws(NameError) -> [String] {
+    var result: [String] = []
+    for nick in nicks { result.append(try state.nameRules.nick(nick).text) }
+    return result
+  }
+  do {
+    switch request {
+    case .add(let nicks): return [.perform(.monitor(.add(try checked(nicks))))]
+    case .remove(let nicks): return [.perform(.monitor(.remove(try checked(nicks))))]
+    case .list: return [.perform(.monitor(.list))]
+    }
+  } catch {
+    return [.show(.badName(error))]
+  }
+}
+
 /// `/whois`: without a nick, the person of the active private chat, else you.
 func whois(_ typed: String?, _ state: AppState) -> [Effect] {
   let active = state.conversations.active

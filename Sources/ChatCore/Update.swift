@@ -96,6 +96,8 @@ private func updateSession(_ state: inout AppState, _ event: Action.Session) -> 
     }
     if state.endsWhenSessionGivesUp { effects += finish(&state) }
     return effects
+  case .reacted(let reaction, let time):
+    return reacted(reaction, at: time, &state)
   case .received(var message, _):
     guard !state.messages.contains(id: message.id) else { return [] }
     // The user's own messages arrive from the server when sent from another client of
@@ -104,6 +106,8 @@ private func updateSession(_ state: inout AppState, _ event: Action.Session) -> 
     if message.isLocal || message.isHistory, message.isMention { message.isMention = false }
     enter(message, &state)
     return []
+  case .channelRenamed(let old, let new, let reason, let time):
+    return channelRenamed(old, to: new, reason: reason, at: time, &state)
   case .joinFailed(let name, let reason, _):
     return joinFailed(name, reason: reason, &state)
   case .joined(let name, let time):
@@ -132,6 +136,17 @@ private func updateSession(_ state: inout AppState, _ event: Action.Session) -> 
     return memberLeft(nick, channel, reason: reason, at: time, &state)
   case .memberQuit(let nick, let reason, let time):
     return memberQuit(nick, reason: reason, at: time, &state)
+  case .membersDescribed(let channel, let members, _):
+    guard let index = state.conversations.index(of: channel),
+      state.conversations[index].kind == .channel
+    else { return [] }
+    let rules = state.nameRules
+    state.conversations.modify(at: index) { conversation in
+      for member in members {
+        _ = conversation.members?.describe(member, key: rules.key(for: member.nick))
+      }
+    }
+    return []
   case .membersListed(let channel, let members, let time):
     return membersListed(channel, members, at: time, &state)
   case .nameRulesChanged(let rules):
@@ -200,6 +215,8 @@ private func updateUser(_ state: inout AppState, _ event: Action.User) -> [Effec
     return requestQuit(reason: nil, &state)
   case .requested(let request, let id, let time):
     return run(request, id: id, at: time, &state)
+  case .scrolledPastOldest:
+    return scrolledPastOldest(state)
   case .switched(let target, let time):
     return switchConversation(to: target, at: time, &state)
   case .submitted(let text, let id, let time):

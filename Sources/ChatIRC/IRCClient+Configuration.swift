@@ -37,6 +37,9 @@ extension IRCClient {
     public var ctcpVersion: String?
     /// Whether to mark us as a bot (`--bot`): the user mode the server's `BOT` names.
     public var isBot = false
+    /// The nicks to watch from the start (`MONITOR`, the networks file's `monitor`): sent
+    /// once registered where the server offers it.
+    public var monitor: [String] = []
 
     /// The longest user name made from a nick: servers cut it to their `USERLEN` (InspIRCd
     /// 10) anyway, and a longer one could push the `USER` line past an IRC line's 510 bytes.
@@ -47,7 +50,8 @@ extension IRCClient {
       "echo-message", "message-tags", "server-time", "labeled-response", "batch",
       "away-notify", "cap-notify", "multi-prefix", "userhost-in-names", "invite-notify",
       "account-notify", "account-tag", "extended-join", "chghost", "setname",
-      "draft/chathistory", "draft/event-playback", "draft/multiline",
+      "draft/chathistory", "draft/event-playback", "extended-monitor", "draft/channel-rename",
+      "draft/no-implicit-names", "no-implicit-names", "draft/multiline",
     ]
 
     /// Creates a configuration; the defaults are a 60 s keepalive with 30 s to answer, the

@@ -55,6 +55,8 @@ extension IRCClient {
     case .account: receiveAccount(message, into: &output)
     case .chghost: receiveHostChange(message, into: &output)
     case .setname: receiveRealName(message, into: &output)
+    case .tagmsg: receiveReaction(message, into: &output)
+    case .rename: receiveRename(message, into: &output)
     case .awayReply: receiveAwayReply(message, into: &output)
     case .namesReply: receiveNames(message)
     case .endOfNames: receiveEndOfNames(message, into: &output)
@@ -69,6 +71,7 @@ extension IRCClient {
   /// wrote by hand.
   mutating func receiveOther(_ message: IRCMessage, number: Int?, into output: inout IRCOutput) {
     guard let number else { return }
+    if number == 376 || number == 422 { monitorAfterRegistration(into: &output) }
     if receiveReply(message, number: number, into: &output) { return }
     guard (400..<600).contains(number) else { return showInReplyWindow(message, into: &output) }
     let code = message.command

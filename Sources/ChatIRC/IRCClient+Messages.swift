@@ -68,7 +68,7 @@ extension IRCClient {
       conversation: conversation, isPrivate: isPrivate, text: text, msgid: message.tags["msgid"],
       serverTime: serverTime, receivedAt: now, isHistory: isHistory, isOwn: isOwn,
       mentionsUs: !isOwn && (isPrivate || mentions(text)), account: message.tags["account"],
-      isBot: message.tags["bot"] != nil)
+      isBot: message.tags["bot"] != nil, replyTo: Self.replyTag(of: message))
     // A line of one of our messages (a history replayed on rejoining) is that message's.
     switch delivery.messages.arrived(incoming) {
     case .shown(let shown): output.events.append(.received(shown))
@@ -99,8 +99,12 @@ extension IRCClient {
       batches.end(name)
       // A multiline message is handled as one line saying all of it would be.
       if let gathered { handle(gathered, IRCCommand(gathered.command), into: &output) }
-      historyBatchClosed(name, into: &output)
-      historyBatchEnded(name, into: &output)
+      // The fetch's reach is read before its page closes; the carried lines are judged
+      // once the fetch knows whether another page follows.
+      let reachesEverything = history.reachesEverything(answeredBy: name)
+      let outcome = historyBatchEnded(name, into: &output)
+      historyBatchClosed(
+        name, reachesEverything: reachesEverything ?? false, outcome: outcome, into: &output)
     default: countMalformed()
     }
   }

@@ -14,7 +14,8 @@ import FoundationEssentials
 /// nick was refused or required SASL failed), the configured channels' `JOIN`s after `001`
 /// (and one `PING` after them when lines a lost link left unconfirmed wait for the channels'
 /// history, see `IRCClient+History`), and CTCP `VERSION`/`PING` answers (at most one a
-/// second). Everything else is the user's.
+/// second), and on each join of ours one WHOX `WHO` (and `NAMES` with `no-implicit-names`,
+/// see `IRCClient+WhoX`). Everything else is the user's.
 ///
 /// It is a thin router over parts that each own their state: `IRCRegistration` (CAP, SASL,
 /// nick fallbacks), `IRCDelivery` (outbox and pacing, lines in flight, labels, confirming
@@ -69,6 +70,10 @@ public struct IRCClient: Sendable {
   var queries = IRCQueries()
   /// The history asked for (`CHATHISTORY`) and not all in yet.
   var history = IRCHistoryFetches()
+  /// The WHOX requests chat made on joining, awaiting their end.
+  var whox = IRCWhoX()
+  /// The nicks watched (`MONITOR`), kept across connections.
+  var monitor: IRCMonitor
 
   /// A client that has not connected yet; `start(at:)` begins. With `saslCrypto`, a
   /// password login uses `SCRAM-SHA-256` where the server offers it; `challengeSigner` signs
@@ -87,6 +92,7 @@ public struct IRCClient: Sendable {
       intervalMilliseconds: configuration.keepaliveIntervalMilliseconds,
       timeoutMilliseconds: configuration.keepaliveTimeoutMilliseconds, at: time)
     channels = IRCChannels(autojoin: configuration.channels)
+    monitor = IRCMonitor(nicks: configuration.monitor.filter(Self.isValidWord))
     delivery = IRCDelivery(
       pacing: configuration.pacing,
       confirmationTimeoutMilliseconds: configuration.confirmationTimeoutMilliseconds, at: time)
@@ -129,13 +135,14 @@ public struct IRCClient: Sendable {
   /// it cut to) is asked for cut to that length at once. `saslNonce` is this connection's
   /// SCRAM nonce (`IRCSASLCrypto.makeNonce`), made by the caller so the client stays pure.
   public mutating func start(at time: Timestamp, saslNonce: String? = nil) -> IRCOutput {
-    let keep = (counter, channels, configuration, delivery)
+    let keep = (counter, channels, configuration, delivery, monitor)
     let nickLimit = support.nickLength ?? registration.nickLimit
     let wanted = wantedNick
     self = IRCClient(
       configuration: keep.2, at: max(time, now), saslCrypto: saslCrypto,
       challengeSigner: challengeSigner)
-    (counter, channels) = (keep.0, keep.1)
+    (counter, channels, monitor) = (keep.0, keep.1, keep.4)
+    monitor.connectionLost()
     (nick, wantedNick) = (wanted, wanted)
     channels.connectionStarted()
     delivery.connectionStarted(after: keep.3)
@@ -161,7 +168,7 @@ public struct IRCClient: Sendable {
   public mutating func perform(_ intent: IRCIntent, at time: Timestamp) -> IRCOutput {
     var output = IRCOutput()
     advanceClock(to: time, into: &output)
-    if case .send(let id, let target, let text, let isAction, _) = intent {
+    if case .send(let id, let target, let text, let isAction, _, _) = intent {
       // Pending from now: everything that becomes of it is reported of the whole message.
       delivery.messages.begin(id, target: target, text: text, isAction: isAction)
     }

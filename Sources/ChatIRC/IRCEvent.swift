@@ -49,6 +49,9 @@ public enum IRCEvent: Hashable, Sendable {
   case parted(channel: String, reason: String?)
   /// `by` put us out of `channel`.
   case kicked(channel: String, by: String, reason: String?)
+  /// `draft/channel-rename`: the channel `from`, which we are in, is called `to` from now on,
+  /// for `reason` when the server gave one.
+  case channelRenamed(from: String, to: String, reason: String?)
   /// Someone else came into `channel`; with `extended-join`, the account they are logged in
   /// to (nil: none) and their real name.
   case userJoined(channel: String, nick: String, account: String? = nil, realName: String? = nil)
@@ -87,12 +90,18 @@ public enum IRCEvent: Hashable, Sendable {
   case topic(channel: String, text: String, setBy: String?, time: Timestamp?)
   /// Who set the topic of `channel` and when (`333`).
   case topicSetBy(channel: String, nick: String, time: Timestamp?)
+  /// What chat's WHOX of `channel` said of its members (account, away, user, host, real
+  /// name), complete at its `315`.
+  case membersDescribed(channel: String, members: [Member])
   /// The members of `channel`, complete (`353` lines up to `366`).
   case names(channel: String, members: [IRCMember])
 
   /// A message, notice or action from someone (or from us, sent by another client, or a
   /// line of ours a history replays: `ownMessageID` names it when it is one already shown).
   case received(IRCIncomingMessage)
+  /// Someone (or we, from another client or by our echo) reacted to a message (`TAGMSG` with
+  /// `+draft/react` and `+draft/reply`).
+  case reacted(IRCReaction)
   /// Catching up on `target`'s history after a reconnect stopped after `count` lines, though
   /// the server had more (`IRCHistoryFetches.catchUpLimit`).
   case historyStopped(target: String, count: Int)
@@ -121,6 +130,14 @@ public enum IRCEvent: Hashable, Sendable {
   case inviting(nick: String, channel: String)
   /// The modes of `target` (a channel, `324`, or us, `221`), as the server listed them.
   case currentModes(target: String, modes: String)
+  /// Watched nicks came online (`730`) or went offline (`731`): only those whose state that
+  /// changes, as the server spelled them.
+  case monitorStatus(online: Bool, nicks: [String])
+  /// The server's watch list holds at most `limit`: `nicks` are not watched (its `734`, or
+  /// its `MONITOR` limit reached before sending).
+  case monitorFull(limit: Int, nicks: [String])
+  /// The watch list, after `/monitor`: online first, then the rest.
+  case monitorListed(online: [String], offline: [String])
   /// The whole answer to our `WHOIS` (`311` … `318`).
   case whoisReplied(WhoisReply)
   /// The whole answer to our `WHO` (`352` lines until `315`).

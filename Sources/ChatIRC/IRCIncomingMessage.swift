@@ -35,6 +35,8 @@ public struct IRCIncomingMessage: Hashable, Sendable {
   public var account: String?
   /// Whether the server tagged its sender as a bot (the `bot` tag, ISUPPORT `BOT`).
   public var isBot: Bool
+  /// The msgid of the message it answers (the `+draft/reply` client tag, or `+reply`).
+  public var replyTo: String?
   /// When it arrived here.
   public var receivedAt: Timestamp
   /// Whether it came in a history batch (`BATCH chathistory`): an old message replayed.
@@ -52,7 +54,8 @@ public struct IRCIncomingMessage: Hashable, Sendable {
     kind: Kind, sender: String, source: String, target: String, conversation: String,
     isPrivate: Bool, text: String, msgid: String? = nil, serverTime: Timestamp? = nil,
     receivedAt: Timestamp, isHistory: Bool = false, isOwn: Bool = false, mentionsUs: Bool = false,
-    ownMessageID: UUID? = nil, account: String? = nil, isBot: Bool = false
+    ownMessageID: UUID? = nil, account: String? = nil, isBot: Bool = false,
+    replyTo: String? = nil
   ) {
     self.kind = kind
     self.sender = sender
@@ -70,6 +73,7 @@ public struct IRCIncomingMessage: Hashable, Sendable {
     self.ownMessageID = ownMessageID
     self.account = account
     self.isBot = isBot
+    self.replyTo = replyTo
   }
 
   /// The server's time when it sent one, else the time it arrived.

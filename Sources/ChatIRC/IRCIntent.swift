@@ -6,7 +6,10 @@ public enum IRCIntent: Hashable, Sendable {
   /// Send `text` to `target` (a channel or a nick) as a message, or as an action (`/me`).
   /// `id` is the caller's; `label`, if given, is used for `labeled-response` (else one is
   /// derived from a counter).
-  case send(id: UUID, target: String, text: String, isAction: Bool = false, label: String? = nil)
+  /// `replyTo` is the msgid of the message it answers (sent as the `+draft/reply` tag).
+  case send(
+    id: UUID, target: String, text: String, isAction: Bool = false, label: String? = nil,
+    replyTo: String? = nil)
   /// Join `channel`, with its `key` if it has one (`+k`): the key is kept to join it again
   /// after a reconnect, and never shows in a recording (`IRCOutput.sensitiveLines`).
   case join(channel: String, key: String? = nil)
@@ -35,6 +38,13 @@ public enum IRCIntent: Hashable, Sendable {
   /// Send `text` to `target` as a `NOTICE`: paced, split to fit the line, and shown as ours
   /// (by the server's echo with `echo-message`, else as written).
   case notice(target: String, text: String)
+  /// Change the watch list (`MONITOR + nicks`, `MONITOR - nicks`), or show it: the list is
+  /// the client's, kept across connections; the server tells who is online.
+  case monitor(MonitorRequest)
+  /// React with `reaction` to the message `msgid` in `target` (`TAGMSG` with `+draft/react`
+  /// and `+draft/reply`), where the server takes those client tags (`message-tags`,
+  /// `CLIENTTAGDENY`).
+  case react(target: String, msgid: String, reaction: String)
   /// Send `line` as it is, after the queued lines and paced as they are; CR, LF and NUL in it
   /// become spaces. A line with a secret (`PASS`, `OPER`, …) is written but never recorded
   /// (`SecretRedaction`). The replies that nothing else shows are shown until the server has

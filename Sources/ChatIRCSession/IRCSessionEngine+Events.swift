@@ -48,6 +48,10 @@ extension IRCSessionEngine {
       enqueue(.left(ConversationName(channel), reason: reason, time: now))
     case .kicked(let channel, let by, let reason):
       enqueue(.kicked(ConversationName(channel), by: by, reason: reason, time: now))
+    case .channelRenamed(let old, let new, let reason):
+      enqueue(
+        .channelRenamed(
+          ConversationName(old), to: ConversationName(new), reason: reason, time: now))
     case .userJoined(let channel, let nick, let account, let realName):
       enqueue(
         .memberJoined(
@@ -87,6 +91,8 @@ extension IRCSessionEngine {
       enqueue(
         .topicChanged(
           ConversationName(channel), topic: text.isEmpty ? nil : text, by: setBy, time: now))
+    case .membersDescribed(let channel, let members):
+      enqueue(.membersDescribed(ConversationName(channel), members, time: now))
     case .names(let channel, let members):
       let listed = members.map {
         Member($0.nick, prefixes: $0.prefixes, user: $0.user, host: $0.host)
@@ -94,6 +100,14 @@ extension IRCSessionEngine {
       enqueue(.membersListed(ConversationName(channel), listed, time: now))
     case .received(let incoming):
       enqueue(.received(message(for: incoming)))
+    case .reacted(let reaction):
+      let target = reference(to: reaction.msgid)
+      enqueue(
+        .reacted(
+          Reaction(
+            sender: reaction.sender, isOwn: reaction.isOwn,
+            conversation: ConversationName(reaction.conversation), text: reaction.reaction,
+            target: target), time: now))
     case .historyOverflowed(let target, let asked):
       notify(.historyOverflowed(conversation: target, asked: asked), at: now)
     case .historyStopped(let target, let count):
@@ -131,6 +145,12 @@ extension IRCSessionEngine {
       notify(.invited(nick: nick, channel: channel), at: now)
     case .currentModes(let target, let modes):
       notify(.modes(target: target, modes: modes), at: now)
+    case .monitorStatus(let online, let nicks):
+      notify(online ? .monitorOnline(nicks) : .monitorOffline(nicks), at: now)
+    case .monitorFull(let limit, let nicks):
+      notify(.monitorFull(limit: limit, nicks: nicks), at: now)
+    case .monitorListed(let online, let offline):
+      notify(.monitorList(online: online, offline: offline), at: now)
     case .whoisReplied(let reply):
       enqueue(.replied(.whois(reply), time: now))
     case .whoReplied(let reply):
@@ -193,7 +213,7 @@ extension IRCSessionEngine {
   /// A line of one of our messages delivered before (a history replayed on rejoining) has
   /// that message's id (`ownMessageID`), and the core drops it as shown.
   private func message(for incoming: IRCIncomingMessage) -> Message {
-    let isHistory = incoming.isHistory && client.offersHistory
+    let isHistory = incoming.isHistory && inPlace { $0.offersHistory }
     return Message(
       id: incoming.ownMessageID ?? incoming.msgid.map(IRCMessageID.uuid(forMessageID:))
         ?? ids.next(),
@@ -202,7 +222,16 @@ extension IRCSessionEngine {
       conversation: ConversationName(incoming.conversation), isAction: incoming.kind == .action,
       markup: .ircFormatting, isMention: incoming.mentionsUs && !incoming.isHistory,
       serverMessageID: incoming.msgid, isNotice: incoming.kind == .notice, isHistory: isHistory,
-      account: incoming.account, isBot: incoming.isBot)
+      account: incoming.account, isBot: incoming.isBot,
+      inReplyTo: incoming.replyTo.map(reference(to:)))
+  }
+
+  /// A reference to the message the server calls `msgid`: by the id it has here, ours
+  /// (remembered by the client) or derived from the msgid as every received message's is.
+  private func reference(to msgid: String) -> MessageReference {
+    MessageReference(
+      serverMessageID: msgid,
+      id: client.localMessageID(forMessageID: msgid) ?? IRCMessageID.uuid(forMessageID: msgid))
   }
 
 }

@@ -19,7 +19,9 @@ extension IRCSessionEngine {
   /// (none before the client started, or once it has stopped). O(1).
   var linkStatus: LinkStatus {
     guard clientStarted else { return LinkStatus() }
-    return LinkStatus(queuedLines: client.queuedLineCount, lagMilliseconds: client.lagMilliseconds)
+    return inPlace {
+      LinkStatus(queuedLines: $0.queuedLineCount, lagMilliseconds: $0.lagMilliseconds)
+    }
   }
 
   /// The link's status if it changed since the core was last told, once everything else

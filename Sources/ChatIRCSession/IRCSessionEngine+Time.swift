@@ -6,7 +6,7 @@ import ChatIRC
 extension IRCSessionEngine {
   /// The client's timers (paced lines, keepalive, registration), when due.
   func doDueWork(at now: Timestamp) {
-    if clientStarted, isLinkOpen, let due = client.nextDeadline, due <= now {
+    if clientStarted, isLinkOpen, let due = inPlace({ $0.nextDeadline }), due <= now {
       apply(client.advance(to: now), now)
     }
   }
@@ -20,7 +20,7 @@ extension IRCSessionEngine {
   /// Fails every message whose last written line has waited too long for confirmation: the
   /// client's delivery part keeps the limit and says which (`expireUnconfirmed`).
   func failUnconfirmed(at now: Timestamp) {
-    guard let due = client.confirmationDeadline, due <= now else { return }
+    guard let due = inPlace({ $0.confirmationDeadline }), due <= now else { return }
     apply(client.expireUnconfirmed(at: now), now)
   }
 }

@@ -102,7 +102,7 @@ final class IRCSessionEngine {
     lastNow = max(lastNow, now)
     let intent = IRCIntent.send(
       id: message.id, target: message.conversation.text, text: message.text,
-      isAction: message.isAction)
+      isAction: message.isAction, replyTo: message.inReplyTo?.serverMessageID)
     apply(client.perform(intent, at: now), now)
   }
 
@@ -129,11 +129,18 @@ final class IRCSessionEngine {
       deadline = min(deadline ?? time, time)
     }
     if includingQueue && (hasQueuedEvents || linkStatus != reportedLink) { consider(lastNow) }
-    if clientStarted, isLinkOpen { consider(client.nextDeadline) }
+    if clientStarted, isLinkOpen { consider(inPlace { $0.nextDeadline }) }
     // A message waiting for a channel's history waits across a reconnect: its limit runs on.
-    consider(client.confirmationDeadline)
+    consider(inPlace { $0.confirmationDeadline })
     return deadline
   }
+
+  /// Reads `client` in place. A computed property read straight off `client` (a stored
+  /// property of this class, the client a struct of another module) made a copy of the whole
+  /// client first, every field retained and released: about 2,000 instructions, several times
+  /// on each event's way (callgrind, 20 channels of history: 14 % of the run).
+  @inline(__always)
+  func inPlace<Value>(_ read: (inout IRCClient) -> Value) -> Value { read(&client) }
 
   /// The next action for the core, if one is waiting; once none is, the link status if it
   /// changed.

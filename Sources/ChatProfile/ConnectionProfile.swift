@@ -87,6 +87,8 @@ public struct ConnectionProfile: Hashable, Sendable {
   /// `--bot` (or the networks file's `bot = yes`): mark us as a bot where the server has a bot
   /// mode (ISUPPORT `BOT`).
   public var isBot = false
+  /// The networks file's `monitor`: the nicks watched (IRCv3 `MONITOR`) from the start.
+  public var monitor: [String] = []
   /// Whether the run is in line mode, where a first connection that fails is retried and a
   /// refusal is told at once (piped runs give up: exit 69).
   public var isLineMode = false

@@ -59,6 +59,11 @@ public enum EventText {
       case .privateChat: return "private chat opened"
       case .server: return "opened"
       }
+    case .renamed(let old, let reason):
+      return "channel renamed from " + shown(old) + " to " + shown(event.conversation.text)
+        + because(reason)
+    case .reacted(let reaction, let counts):
+      return ReferenceText.words(for: reaction, counts: counts)
     case .topicChanged(nil, let author):
       return "topic cleared" + (author.map { " by " + shown($0) } ?? "")
     case .topicChanged(.some(let topic), let author):

@@ -59,6 +59,14 @@ public struct NoticeFormatter: TranscriptFormatter {
     case .noHistory(let name):
       return "'\(shown(name))' is the server's own conversation: it has no history; /history"
         + " fetches a channel's or a private chat's\n"
+    case .noSuchMessage(let back, let name):
+      return "no message \(back) back in '\(shown(name))': /reply and /react count from 1, the"
+        + " newest\n"
+    case .noServerMessageID(let back):
+      return "message \(back) back has no server id (msgid): it cannot be answered or reacted"
+        + " to\n"
+    case .reactionTooLong(let limit):
+      return "a reaction is an emoji or a short text: at most \(limit) bytes\n"
     case .nothingToRetry:
       return "nothing to retry: no message failed\n"
     case .noAnswer(let request, let seconds):

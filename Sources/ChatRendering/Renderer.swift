@@ -14,12 +14,14 @@ public protocol Renderer: AnyObject {
   func finish(_ state: AppState) throws(SinkError)
   /// Called when the user pressed a key of the full screen's view (PgUp, a list's toggle) in
   /// `state`; every renderer but the full screen ignores it (the default).
-  func press(_ key: ScreenKey, in state: AppState) throws(SinkError)
+  func press(_ key: ScreenKey, in state: AppState) throws(SinkError) -> ScreenKey.Outcome
 }
 
 extension Renderer {
   /// Ignores the key: only the full screen has a view to change.
-  public func press(_ key: ScreenKey, in state: AppState) throws(SinkError) {}
+  public func press(_ key: ScreenKey, in state: AppState) throws(SinkError) -> ScreenKey.Outcome {
+    .done
+  }
 }
 
 /// A renderer made of a pure formatter and a sink: the shape of every piped renderer.

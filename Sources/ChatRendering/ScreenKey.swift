@@ -24,6 +24,15 @@ public enum ScreenKey: Hashable, Sendable {
   /// Alt-Shift-N: shows or hides the nick list.
   case toggleNickList
 
+  /// What pressing a key of the view came to (`Renderer.press(_:in:)`).
+  public enum Outcome: Hashable, Sendable {
+    /// The view changed, or had nothing to change.
+    case done
+    /// PgUp left the view at the oldest row chat holds of the active conversation: the
+    /// runtime tells the core, which asks a server that keeps history for older messages.
+    case reachedOldest
+  }
+
   /// Every key, in the README's order.
   public static let all: [ScreenKey] =
     (1...10).map(ScreenKey.window)

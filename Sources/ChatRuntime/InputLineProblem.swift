@@ -2,6 +2,8 @@ import ChatJSON
 
 /// Why a line of `--input jsonl` was skipped, in words for the notice.
 enum InputLineProblem: Error, Hashable, CustomStringConvertible {
+  /// Two fields that cannot go together in one request of that type.
+  case conflictingFields(String, String, type: String)
   /// A field a request of that type takes holds nothing (an empty name, a blank text).
   case emptyField(String)
   /// A field holds the wrong kind of value.
@@ -21,6 +23,8 @@ enum InputLineProblem: Error, Hashable, CustomStringConvertible {
 
   var description: String {
     switch self {
+    case .conflictingFields(let first, let second, let type):
+      "\"\(first)\" and \"\(second)\" cannot go together in a \"\(type)\" request: send two"
     case .emptyField(let field):
       "\"\(field)\" is empty"
     case .illTyped(let field, let expected, let found):

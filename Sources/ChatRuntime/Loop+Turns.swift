@@ -11,10 +11,12 @@ extension Loop {
     _ input: any Input, _ signals: SignalWatcher?
   ) throws(SinkError) -> Bool {
     var deadline = unfinishedWakeUp ?? nextDeadline
-    if let due = input.nextDeadline { deadline = min(deadline ?? due, due) }
     // A step the input already has is typed after a wait that does not block, unless it is
     // held back; then the input is not read further until it goes.
     let ready = input.nextEvents(dueBy: clock.now, in: state)
+    // Asked after the step: taking it may set the input's own deadline (the full screen's
+    // next frame, when what just arrived came too soon after the last one to draw now).
+    if let due = input.nextDeadline { deadline = min(deadline ?? due, due) }
     let holding = holdsBack(ready, from: input)
     if !ready.isEmpty, !holding { deadline = clock.now }
     if deadline == nil, input.descriptor == nil, session.watchedDescriptors.isEmpty {

@@ -171,7 +171,11 @@ struct Loop {
       if let command = key.command(in: state.conversations) {
         try dispatch(.user(.submitted(text: command, id: ids.next(), time: now)), at: now)
       } else if !key.switches {
-        for renderer in renderers { try renderer.press(key, in: state) }
+        var reachedOldest = false
+        for renderer in renderers {
+          if try renderer.press(key, in: state) == .reachedOldest { reachedOldest = true }
+        }
+        if reachedOldest { try dispatch(.user(.scrolledPastOldest(time: now)), at: now) }
       }
     case .quitRequested:
       try dispatch(.user(.quitRequested), at: now)

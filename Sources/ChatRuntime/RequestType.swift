@@ -5,7 +5,7 @@ import ChatJSON
 enum RequestType: String, CaseIterable {
   case send, join, part, `switch`, query, topic, me, quit
   case nick, whois, who, away, notice, invite, kick, mode, op, deop, voice, devoice, ban, unban
-  case quote, channels, setname
+  case quote, channels, setname, monitor, reply, react
 
   /// The fields besides `type`, required first.
   var fields: [String] {
@@ -28,6 +28,9 @@ enum RequestType: String, CaseIterable {
     case .quote: ["line"]
     case .channels: ["mask"]
     case .setname: ["text"]
+    case .monitor: ["add", "remove"]
+    case .reply: ["msgid", "text"]
+    case .react: ["msgid", "reaction"]
     }
   }
 
@@ -41,7 +44,7 @@ enum RequestType: String, CaseIterable {
     case .devoice: (.voice, false)
     case .ban: (.ban, true)
     case .unban, .send, .join, .part, .switch, .query, .topic, .me, .quit, .nick, .whois, .who,
-      .away, .notice, .invite, .kick, .mode, .quote, .channels, .setname:
+      .away, .notice, .invite, .kick, .mode, .quote, .channels, .setname, .monitor, .reply, .react:
       (.ban, false)
     }
   }
@@ -86,6 +89,17 @@ enum RequestType: String, CaseIterable {
         channel: try fields.optionalName("channel"))
     case .quote: return .quote(try fields.text("line"))
     case .channels: return .channels(mask: try fields.optionalName("mask"))
+    case .monitor:
+      let add = object["add"] == nil ? nil : try fields.names("add")
+      let remove = object["remove"] == nil ? nil : try fields.names("remove")
+      switch (add, remove) {
+      case (let add?, nil): return .monitor(.add(add))
+      case (nil, let remove?): return .monitor(.remove(remove))
+      case (nil, nil): return .monitor(.list)
+      case (.some, .some): throw .conflictingFields("add", "remove", type: rawValue)
+      }
+    case .reply: return .reply(to: try fields.name("msgid"), text: try fields.text("text"))
+    case .react: return .react(to: try fields.name("msgid"), reaction: try fields.text("reaction"))
     }
   }
 }

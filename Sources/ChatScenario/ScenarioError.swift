@@ -89,7 +89,7 @@ public enum ScenarioError: Error, Equatable, CustomStringConvertible {
       case .unknownSetting(let name):
         "unknown setting '\(quote(name))': expected seed, name, peer, width, faults or"
           + " burst (a recording: server, channels, sasl, sasl-optional, tls-insecure,"
-          + " keep-listening, line-mode, pacing, history, bot, sts-upgraded-from,"
+          + " keep-listening, line-mode, pacing, history, bot, monitor, sts-upgraded-from,"
           + " tls-awaits-upgrade, tls-fingerprint, start,"
           + " utc-offset), or an entry starting with a time"
       case .unterminatedQuote:

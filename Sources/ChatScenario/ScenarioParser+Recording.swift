@@ -45,6 +45,12 @@ extension ScenarioParser {
       case "bot": recording.isBot = value == "yes"
       default: recording.keepListening = value == "yes"
       }
+    case "monitor":
+      let nicks = value.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+      guard !nicks.isEmpty, nicks.allSatisfy({ !$0.isEmpty && !$0.contains(" ") }) else {
+        throw .invalidValue(setting: name, value: value, expected: "nicks such as bob,carol")
+      }
+      recording.monitor = nicks
     case "pacing":
       guard let pacing = IRCTokenBucket.Settings(parsing: value),
         value.unicodeScalars.allSatisfy({ isDigit($0) || $0 == "/" })

@@ -63,6 +63,9 @@ public enum ScenarioWriter {
     if let pin = profile.tlsFingerprint { text += "tls-fingerprint \(pin.hex)\n" }
     if profile.keepListening { text += "keep-listening yes\n" }
     if profile.isBot { text += "bot yes\n" }
+    if !profile.monitor.isEmpty {
+      text += "monitor \(settingValue(profile.monitor.joined(separator: ",")))\n"
+    }
     if profile.isLineMode { text += "line-mode yes\n" }
     if profile.pacing != .default { text += "pacing \(profile.pacing.text)\n" }
     if profile.history != ConnectionProfile.defaultHistory {

@@ -117,6 +117,12 @@ public final class FaultProxy {
   public var openConnections: Int { core.state.withLock { $0.open } }
   /// Armed faults that have not fired yet.
   public var armedFaults: Int { core.state.withLock { $0.armed.count } }
+  /// Bytes read in `direction` and held (by a stall or a delay), all connections together,
+  /// as of the proxy thread's last turn.
+  public func bytesHeld(_ direction: Direction) -> Int {
+    core.state.withLock { $0.held[direction, default: 0] }
+  }
+
   /// Bytes forwarded in `direction`, all connections together.
   public func bytesForwarded(_ direction: Direction) -> Int {
     core.state.withLock { $0.forwarded[direction, default: 0] }

@@ -47,6 +47,9 @@ final class ProxyConnection {
     self.records = records
   }
 
+  /// Bytes read in `direction` and not yet written on (held by a stall or a delay).
+  func heldBytes(_ direction: Direction) -> Int { pendingBytes[direction, default: 0] }
+
   /// The bytes written each way since the last call (recording only).
   func takeWritten() -> [Direction: [UInt8]] {
     defer { written = [:] }

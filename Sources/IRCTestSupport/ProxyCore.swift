@@ -10,6 +10,7 @@ struct ProxyState: ~Copyable {
   var accepted = 0
   var open = 0
   var forwarded: [FaultProxy.Direction: Int] = [:]
+  var held: [FaultProxy.Direction: Int] = [:]
   var fired: [FaultProxy.Fault] = []
   /// Per connection, in accept order: the bytes written each way (when recording).
   var transcripts: [[FaultProxy.Direction: [UInt8]]] = []
@@ -64,8 +65,15 @@ final class ProxyCore: Sendable {
       loop.step(listener: listener, wake: wakeRead)
       let open = loop.connections.count
       let moved = loop.takeForwarded()
+      var held: [FaultProxy.Direction: Int] = [:]
+      for connection in loop.connections {
+        for direction in [FaultProxy.Direction.toServer, .toClient] {
+          held[direction, default: 0] += connection.heldBytes(direction)
+        }
+      }
       state.withLock {
         $0.open = open
+        $0.held = held
         for (direction, count) in moved { $0.forwarded[direction, default: 0] += count }
       }
     }

@@ -71,6 +71,14 @@ extension JSONLinesFormatter {
     case .topicChanged(let topic, let author):
       room += topic.map(JSONWriter.maximumLength(ofString:)) ?? 0
       room += author.map(JSONWriter.maximumLength(ofString:)) ?? 0
+    case .renamed(let old, let reason):
+      room += JSONWriter.maximumLength(ofString: old)
+      room += reason.map(JSONWriter.maximumLength(ofString:)) ?? 0
+    case .reacted(let reaction, let counts):
+      room += JSONWriter.maximumLength(ofString: reaction.sender)
+      room += JSONWriter.maximumLength(ofString: reaction.text)
+      room += JSONWriter.maximumLength(ofString: reaction.target.serverMessageID)
+      room += counts.reduce(0) { $0 + 24 + JSONWriter.maximumLength(ofString: $1.text) }
     }
     output.append(reserving: room) { writer in
       switch event.change {
@@ -92,6 +100,8 @@ extension JSONLinesFormatter {
       case .netsplit: open("netsplit", &writer)
       case .opened: open("joined", &writer)
       case .topicChanged: open("topic", &writer)
+      case .reacted: open("reaction", &writer)
+      case .renamed: open("renamed", &writer)
       }
       writer.write(",\"conversation\":")
       JSONWriter.writeString(event.conversation.text, to: &writer)
@@ -176,6 +186,22 @@ extension JSONLinesFormatter {
           writer.write(",\"topic\":null")
         }
         Self.writeOptional("by", author, to: &writer)
+      case .renamed(let old, let reason):
+        Self.writeOptional("from", old, to: &writer)
+        Self.writeOptional("reason", reason, to: &writer)
+      case .reacted(let reaction, let counts):
+        Self.writeOptional("nick", reaction.sender, to: &writer)
+        if reaction.isOwn { writer.write(",\"own\":true") }
+        Self.writeOptional("reaction", reaction.text, to: &writer)
+        Self.writeOptional("reply_to", reaction.target.serverMessageID, to: &writer)
+        writer.write(",\"counts\":{")
+        for (index, count) in counts.enumerated() {
+          if index > 0 { writer.write(UInt8(ascii: ",")) }
+          JSONWriter.writeString(count.text, to: &writer)
+          writer.write(UInt8(ascii: ":"))
+          JSONWriter.writeInteger(count.count, to: &writer)
+        }
+        writer.write(UInt8(ascii: "}"))
       }
       writer.write(",\"time\":\"")
       TimeFormat.writeRFC3339(event.time, to: &writer)

@@ -60,6 +60,7 @@ public struct JSONLinesFormatter: TranscriptFormatter {
     let text = said.description
     var room = Self.fixedRoom + JSONWriter.maximumLength(ofString: text)
     if case .standardReply(let reply) = said { room += Self.room(for: reply) }
+    room += Self.monitorRoom(for: said)
     output.append(reserving: room) { writer in
       open("notice", &writer)
       writer.write(",\"notice\":")
@@ -67,6 +68,7 @@ public struct JSONLinesFormatter: TranscriptFormatter {
       writer.write(",\"text\":")
       JSONWriter.writeString(text, to: &writer)
       if case .standardReply(let reply) = said { Self.write(reply, to: &writer) }
+      Self.writeMonitorKeys(of: said, to: &writer)
       writer.write(",\"time\":\"")
       TimeFormat.writeRFC3339(time, to: &writer)
       writer.write(UInt8(ascii: "\""))
@@ -138,6 +140,7 @@ public struct JSONLinesFormatter: TranscriptFormatter {
       + JSONWriter.maximumLength(ofString: message.conversation.text)
       + JSONWriter.maximumLength(ofString: message.serverMessageID ?? "")
       + JSONWriter.maximumLength(ofString: message.account ?? "")
+      + JSONWriter.maximumLength(ofString: message.inReplyTo?.serverMessageID ?? "")
       + JSONWriter.maximumLength(ofString: reason ?? "")
     output.append(reserving: room) { writer in
       open(type, &writer)
@@ -156,6 +159,10 @@ public struct JSONLinesFormatter: TranscriptFormatter {
       if message.isAction { writer.write(",\"action\":true") }
       if message.isNotice { writer.write(",\"notice\":true") }
       if message.isBot { writer.write(",\"bot\":true") }
+      if let reference = message.inReplyTo {
+        writer.write(",\"reply_to\":")
+        JSONWriter.writeString(reference.serverMessageID, to: &writer)
+      }
       // Only a message that entered a conversation is a mention, or has the server's id.
       if own != nil {
         if message.isMention { writer.write(",\"mention\":true") }

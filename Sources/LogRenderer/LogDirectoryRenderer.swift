@@ -70,6 +70,11 @@ public final class LogDirectoryRenderer: Renderer {
     }
     // Which conversation is active is the screen's business, not a conversation's history.
     for event in EventText.shown(changes, in: state) where event.change != .activated {
+      if case .renamed(let old, _) = event.change {
+        // A renamed channel keeps its file: the line saying so goes on in it.
+        fileNames[event.conversation.text] =
+          fileNames[old] ?? LogFileName.of(ConversationName(old), rules: state.nameRules)
+      }
       startLine(at: event.time)
       line.append(
         utf8: " -- " + EventText.words(for: event, rules: state.nameRules, markup: state.textMarkup)

@@ -91,10 +91,10 @@ final class ScreenTerminal: Renderer {
     lastFrame = Self.monotonicNanoseconds()
   }
 
-  func press(_ key: ScreenKey, in state: AppState) throws(SinkError) {
+  func press(_ key: ScreenKey, in state: AppState) throws(SinkError) -> ScreenKey.Outcome {
     model.note(state)
-    model.press(key, in: state, width: width, height: height)
     isDirty = true
+    return model.press(key, in: state, width: width, height: height)
   }
 
   /// Readline's redisplay: the input row drawn again over the last frame.

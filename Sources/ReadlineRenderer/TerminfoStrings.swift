@@ -1,8 +1,8 @@
 import CTerminfo
 import ScreenRenderer
 
-/// The control sequences of the terminal `TERM` names, from its terminfo entry (ncursesw's
-/// terminfo functions: `setupterm`, `tigetstr`, `tiparm`), for the full-screen mode.
+/// The control sequences of the terminal `TERM` names, from its terminfo entry (ncurses'
+/// libtinfo: `setupterm`, `tigetstr`, `tiparm`), for the full-screen mode.
 ///
 /// Read once at start. A capability the entry lacks falls back to its ANSI sequence, and an
 /// unknown `TERM` to `ANSITerminalStrings` altogether: every terminal chat runs in reads those.

@@ -30,8 +30,8 @@ struct PaneRows {
   /// Where continuation rows start: under the text, past the time.
   private var indent: Int { width >= 30 ? 9 : 0 }
 
-  /// The rows of `message`.
-  func rows(for message: Message) -> [[Cell]] {
+  /// The rows of `message`, with the reactions to it counted after its text (`[👍 2]`).
+  func rows(for message: Message, reactions: [ReactionCount] = []) -> [[Cell]] {
     var spans = time(message.time)
     let senderStyle =
       message.isMention && !message.isLocal
@@ -52,7 +52,12 @@ struct PaneRows {
       spans.append((sender, senderStyle))
       spans.append(("> ", .dim))
     }
+    if message.inReplyTo != nil { spans.append((ReferenceText.replyLead(of: message), .dim)) }
     spans += Self.text(message.text, markup: message.markup)
+    if !reactions.isEmpty {
+      let counted = reactions.map { Sanitizer.sanitize($0.text) + " \($0.count)" }
+      spans.append(("  [" + counted.joined(separator: ", ") + "]", .dim))
+    }
     return wrap(spans)
   }
 

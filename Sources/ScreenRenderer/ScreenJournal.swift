@@ -37,6 +37,9 @@ struct ScreenJournal {
 
   private var lines: [String: Ring<Line>] = [:]
 
+  /// History that shows above each conversation's messages instead of where it arrived.
+  var earlier = EarlierHistory()
+
   /// The lines of the conversation whose key is `key`, oldest first.
   func lines(key: String) -> Ring<Line>? { lines[key] }
 
@@ -45,8 +48,16 @@ struct ScreenJournal {
     lines[key, default: Ring(limit: Self.limit)].append(line)
   }
 
+  /// What the conversation whose key was `old` showed is now that of the one whose key is
+  /// `new` (a channel the server renamed).
+  mutating func move(from old: String, to new: String) {
+    guard old != new, let moved = lines.removeValue(forKey: old) else { return }
+    lines[new] = moved
+  }
+
   /// Forgets what the conversation whose key is `key` showed (it was opened anew).
   mutating func forget(key: String) {
     lines[key] = nil
+    earlier.forget(key: key)
   }
 }

@@ -50,6 +50,8 @@ public struct ScreenModel {
       let afterMessage = state.messageCount - changes.enteredCount
       switch event.change {
       case .activated: continue  // The buffer list and the title say so.
+      case .reacted(let reaction, _) where reaction.target.isFound:
+        continue  // Counted on the message it reacts to.
       case .opened: journal.forget(key: key)
       case .kicked(nil, _, _):
         // The channel closes with it and leaves the screen: where you are now says so too.
@@ -60,8 +62,12 @@ public struct ScreenModel {
           key: rules.key(for: state.conversations.activeName.text))
       case .closed, .invited, .kicked, .memberAwayChanged, .memberChanged, .memberJoined,
         .memberLeft, .memberQuit,
-        .memberRenamed, .membersListed, .modesChanged, .netjoin, .netsplit, .topicChanged:
+        .memberRenamed, .membersListed, .modesChanged, .netjoin, .netsplit, .reacted,
+        .topicChanged:
         break
+      case .renamed(let old, _):
+        // The conversation keeps what it showed, under its new name.
+        journal.move(from: rules.key(for: old), to: key)
       }
       let kind: ScreenJournal.Line.Kind =
         if let topic = EventText.topic(of: event) {
@@ -71,7 +77,10 @@ public struct ScreenModel {
         }
       journal.add(.init(afterMessage: afterMessage, time: event.time, kind: kind), key: key)
     }
-    if changes.enteredCount > 0 { keepScrolledViews(changes, in: state) }
+    if changes.enteredCount > 0 {
+      placeEarlierHistory(changes, in: state)
+      keepScrolledViews(changes, in: state)
+    }
     for failure in changes.failed(in: state) {
       let message = failure.message
       journal.add(
@@ -148,30 +157,44 @@ public struct ScreenModel {
   }
 
   /// Scrolls the active conversation by `pages` screens of its pane (up is positive), never
-  /// past its oldest row still kept nor below its newest.
-  public mutating func scroll(pages: Int, in state: AppState, width: Int, height: Int) {
+  /// past its oldest row still kept nor below its newest; returns whether scrolling up left the
+  /// view at that oldest row.
+  @discardableResult
+  public mutating func scroll(pages: Int, in state: AppState, width: Int, height: Int) -> Bool {
     let layout = layout(for: state, width: width, height: height)
     paneWidth = max(1, layout.messages.width)
     let page = max(1, layout.messages.height - 1)
     let painter = painter(state, layout)
     let key = painter.activeKey
     let wanted = max(0, view.offset(key: key) + pages * page)
-    let available = painter.rows(need: wanted + layout.messages.height).rows.count
-    view.scroll(
-      key: key, by: pages * page, limit: max(0, available - layout.messages.height))
+    let (rows, reachedTop) = painter.rows(need: wanted + layout.messages.height)
+    let limit = max(0, rows.count - layout.messages.height)
+    view.scroll(key: key, by: pages * page, limit: limit)
+    return pages > 0 && reachedTop && view.offset(key: key) >= limit
   }
 
-  /// What a key of the view does on a terminal of `width` × `height`: PgUp and PgDn scroll,
-  /// the toggles show or hide a list. A switching key types its command instead (the
-  /// runtime's), so it changes nothing here.
-  public mutating func press(_ key: ScreenKey, in state: AppState, width: Int, height: Int) {
+  /// What a key of the view does on a terminal of `width` × `height`: PgUp and PgDn scroll
+  /// (PgUp that leaves the view at the oldest row held says so), the toggles show or hide a
+  /// list. A switching key types its command instead (the runtime's), so it changes nothing
+  /// here.
+  @discardableResult
+  public mutating func press(
+    _ key: ScreenKey, in state: AppState, width: Int, height: Int
+  ) -> ScreenKey.Outcome {
     switch key {
-    case .pageUp: scroll(pages: 1, in: state, width: width, height: height)
+    case .pageUp:
+      guard scroll(pages: 1, in: state, width: width, height: height) else { return .done }
+      let active = state.conversations.activeName
+      journal.earlier.expectOlder(key: state.nameRules.key(for: active.text)) {
+        Self.oldestTime(of: active, before: state.messageCount + 1, in: state)
+      }
+      return .reachedOldest
     case .pageDown: scroll(pages: -1, in: state, width: width, height: height)
     case .toggleBufferList: view.showsBufferList.toggle()
     case .toggleNickList: view.showsNickList.toggle()
     case .window, .nextWindow, .previousWindow, .nextActivity: break
     }
+    return .done
   }
 
   private func painter(_ state: AppState, _ layout: ScreenLayout) -> ScreenPainter {
@@ -180,15 +203,50 @@ public struct ScreenModel {
       utcOffsetSeconds: utcOffsetSeconds)
   }
 
+  /// History older than what its conversation shows goes above it (`EarlierHistory`). Only
+  /// history is looked at: a flood of live messages costs a flag read each.
+  private mutating func placeEarlierHistory(_ changes: Changes, in state: AppState) {
+    let firstEntered = state.messageCount - changes.enteredCount + 1
+    let firstPosition = state.messages.count - changes.enteredCount
+    for position in firstPosition..<state.messages.count where state.messages[position].isHistory {
+      let message = state.messages[position]
+      let key = state.nameRules.key(for: message.conversation.text)
+      journal.earlier.place(
+        time: message.time, number: firstEntered + position - firstPosition, key: key
+      ) {
+        Self.oldestTime(of: message.conversation, before: firstEntered, in: state)
+      }
+    }
+  }
+
+  /// The oldest time among the messages of `conversation` numbered below `number`. O(its
+  /// scrollback), asked once per conversation.
+  private static func oldestTime(
+    of conversation: ConversationName, before number: Int, in state: AppState
+  ) -> Timestamp? {
+    guard let index = state.conversations.index(of: conversation) else { return nil }
+    let firstKept = state.messageCount - state.messages.count + 1
+    var oldest: Timestamp?
+    for kept in state.conversations[index].messageNumbers where kept >= firstKept && kept < number {
+      let time = state.messages[kept - firstKept].time
+      if oldest.map({ time < $0 }) ?? true { oldest = time }
+    }
+    return oldest
+  }
+
   /// Messages arrived: a conversation scrolled back keeps its rows where they are, and
-  /// counts what came below them.
+  /// counts what came below them (history placed above comes below nothing).
   private mutating func keepScrolledViews(_ changes: Changes, in state: AppState) {
     guard !view.offsets.isEmpty else { return }
     let pane = PaneRows(
       width: paneWidth, color: color, utcOffsetSeconds: utcOffsetSeconds, search: nil)
-    for message in changes.entered(in: state) {
+    let firstEntered = state.messageCount - changes.enteredCount + 1
+    for (offset, message) in changes.entered(in: state).enumerated() {
       let key = state.nameRules.key(for: message.conversation.text)
       guard view.offset(key: key) > 0 else { continue }
+      if journal.earlier.shelf(key: key)?.numbers.contains(firstEntered + offset) == true {
+        continue
+      }
       view.arrived(key: key, rows: pane.rows(for: message).count, messages: 1)
     }
   }

@@ -31,7 +31,8 @@ struct ScreenPainter {
   }
 
   /// The rows of the active conversation, oldest first: at most `need` of the newest, and
-  /// whether they reach its oldest entry still kept.
+  /// whether they reach its oldest entry still kept. History placed above its messages
+  /// (`EarlierHistory`) comes after them in this walk from the bottom up.
   func rows(need: Int) -> (rows: [[Cell]], reachedTop: Bool) {
     let need = max(0, need)
     let pane = PaneRows(
@@ -40,8 +41,22 @@ struct ScreenPainter {
     let numbers = state.conversations.active.messageNumbers
     let firstKept = state.messageCount - state.messages.count + 1
     let lines = journal.lines(key: activeKey)
+    let earlier = journal.earlier.shelf(key: activeKey)
+    var placed = (earlier?.entries.count ?? 0) - 1
     var message = numbers.count - 1
     var line = (lines?.count ?? 0) - 1
+    /// Steps past the messages placed above: they are drawn after everything in place.
+    func skipPlaced() {
+      guard let earlier else { return }
+      while message >= 0, earlier.numbers.contains(numbers[message]) { message -= 1 }
+    }
+    /// Steps past placed messages the core no longer keeps (a later fetch's may still be).
+    func skipForgotten() {
+      guard let earlier else { return }
+      while placed >= 0, earlier.entries[placed].number < firstKept { placed -= 1 }
+    }
+    skipPlaced()
+    skipForgotten()
     var collected: [[Cell]] = []
     while collected.count < need {
       let entryRows: [[Cell]]
@@ -49,14 +64,21 @@ struct ScreenPainter {
         entryRows = pane.rows(for: lines[line])
         line -= 1
       } else if message >= 0, numbers[message] >= firstKept {
-        entryRows = pane.rows(for: state.messages[numbers[message] - firstKept])
+        let shown = state.messages[numbers[message] - firstKept]
+        let reactions = shown.serverMessageID.map { state.reactions.counts(for: $0) } ?? []
+        entryRows = pane.rows(for: shown, reactions: reactions)
         message -= 1
+        skipPlaced()
+      } else if let earlier, placed >= 0 {
+        entryRows = pane.rows(for: state.messages[earlier.entries[placed].number - firstKept])
+        placed -= 1
+        skipForgotten()
       } else {
         return (collected.prefix(need).reversed(), true)
       }
       collected += entryRows.reversed()
     }
-    let exhausted = line < 0 && (message < 0 || numbers[message] < firstKept)
+    let exhausted = line < 0 && (message < 0 || numbers[message] < firstKept) && placed < 0
     return (collected.prefix(need).reversed(), exhausted && collected.count <= need)
   }
 
@@ -148,8 +170,16 @@ struct ScreenPainter {
           column: region.column + 1, style: .dim)
         break
       }
+      // The highest prefix first (`@alice`, as /names and other clients show it), then the
+      // nick in its colour, dim while away.
+      var column = region.column + 1
+      if let prefix = member.highestPrefix {
+        column = grid.write(
+          Sanitizer.sanitize(String(prefix)), row: region.row + offset, column: column,
+          style: .plain)
+      }
       grid.write(
-        Sanitizer.sanitize(member.nick), row: region.row + offset, column: region.column + 1,
+        Sanitizer.sanitize(member.nick), row: region.row + offset, column: column,
         style: member.awayMessage == nil
           ? CellStyle(ANSIStyle.color(forSender: member.nick))
             .forColor(color) : .dim)

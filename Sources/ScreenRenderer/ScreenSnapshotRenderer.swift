@@ -29,9 +29,9 @@ public final class ScreenSnapshotRenderer: Renderer {
 
   public func flush() throws(SinkError) {}
 
-  public func press(_ key: ScreenKey, in state: AppState) throws(SinkError) {
+  public func press(_ key: ScreenKey, in state: AppState) throws(SinkError) -> ScreenKey.Outcome {
     model.note(state)
-    model.press(key, in: state, width: width, height: height)
+    return model.press(key, in: state, width: width, height: height)
   }
 
   public func finish(_ state: AppState) throws(SinkError) {

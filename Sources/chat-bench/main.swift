@@ -76,6 +76,17 @@ if argument == "clients-scale" {
     exit(64)
   }
 }
+if argument == "history" {
+  do {
+    let benchmark = try HistoryBenchmark(arguments: Array(arguments.dropFirst()))
+    exit(benchmark.run(chat: Benchmarks(lines: 0).chatPath))
+  } catch {
+    let usage = "usage: chat-bench history [--channels C] [--lines L]"
+    let text = Array("\(error)\n\(usage)\n".utf8)
+    _ = text.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
+    exit(64)
+  }
+}
 if argument == "tls-handshake" { exit(TLSHandshakeBenchmark.main(Array(arguments.dropFirst()))) }
 let lines = argument.flatMap { Int($0) } ?? 200_000
 exit(Benchmarks(lines: lines).runAll())

@@ -92,6 +92,6 @@ extension MessageTests {
     #expect(
       printed.hasSuffix(
         "isMention: false, serverMessageID: Optional(\"abc\"), isNotice: false, isHistory: false,"
-          + " account: nil, isBot: false)"))
+          + " account: nil, isBot: false, inReplyTo: nil)"))
   }
 }

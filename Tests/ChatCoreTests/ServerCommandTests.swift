@@ -59,6 +59,13 @@ private func onServer() -> AppState {
     ("/quote PRIVMSG #x :two  spaces ", .rawLine("PRIVMSG #x :two  spaces ")),
     ("/channels", .listChannels(mask: nil)),
     ("/channels #c*", .listChannels(mask: "#c*")),
+    ("/monitor", .monitor(.list)),
+    ("/monitor   ", .monitor(.list)),
+    ("/monitor +bob,Carol", .monitor(.add(["bob", "Carol"]))),
+    ("/monitor bob carol", .monitor(.add(["bob", "carol"]))),
+    ("/MONITOR + bob, carol", .monitor(.add(["bob", "carol"]))),
+    ("/monitor -bob", .monitor(.remove(["bob"]))),
+    ("/monitor - bob,,carol", .monitor(.remove(["bob", "carol"]))),
   ])
   func aServerCommandAsksTheSessionAndChangesNothing(line: String, request: SessionRequest) {
     expectUpdate(onServer(), typed(line), effects: [.perform(request)])
@@ -99,7 +106,8 @@ private func onServer() -> AppState {
       ("/invite bob", .invite), ("/kick bob", .kick), ("/k bob", .kick), ("/mode +i", .mode),
       ("/op a", .op), ("/deop a", .deop), ("/voice a", .voice), ("/devoice a", .devoice),
       ("/ban a", .ban), ("/unban a", .unban), ("/b a", .ban), ("/ub a", .unban),
-      ("/quote VERSION", .quote), ("/channels", .channels),
+      ("/quote VERSION", .quote), ("/channels", .channels), ("/monitor +bob", .monitor),
+      ("/monitor", .monitor),
     ]
     for (line, name) in lines {
       expectUpdate(inRoom(), typed(line), effects: [.show(.needsServer(name))])
@@ -114,7 +122,8 @@ private func onServer() -> AppState {
 
   @Test(arguments: [
     "/nick", "/notice", "/notice bob", "/invite", "/kick", "/op", "/deop", "/voice",
-    "/devoice", "/ban", "/unban", "/quote", "/quote   ", "/b", "/k",
+    "/devoice", "/ban", "/unban", "/quote", "/quote   ", "/b", "/k", "/monitor +", "/monitor -",
+    "/monitor - ,",
   ])
   func aServerCommandWithoutItsArgumentShowsItsUsage(line: String) {
     let name = Command.Name(typed: line.dropFirst().prefix { $0 != " " })!
@@ -132,6 +141,8 @@ private func onServer() -> AppState {
     ("/invite bob ops", .notAChannel("ops")),
     ("/op bob b*b", .malformed("b*b", kind: .privateChat, character: "*")),
     ("/notice b!ob hi", .malformed("b!ob", kind: .privateChat, character: "!")),
+    ("/monitor +bob,#ops", .notANick("#ops")),
+    ("/monitor -b*b", .malformed("b*b", kind: .privateChat, character: "*")),
   ])
   func aBadNameGetsOneNoticeAndNothingIsAsked(line: String, error: NameError) {
     expectUpdate(onServer(), typed(line), effects: [.show(.badName(error))])
@@ -196,6 +207,8 @@ private func onServer() -> AppState {
     (.quote("VERSION"), "/quote VERSION"), (.channels(mask: nil), "/channels"),
     (.channels(mask: "#a*"), "/channels #a*"), (.join("#a,#b", key: "k1,k2"), "/join #a,#b k1,k2"),
     (.quit(reason: "bye"), "/quit bye"),
+    (.monitor(.add(["bob", "carol"])), "/monitor +bob,carol"), (.monitor(.list), "/monitor"),
+    (.monitor(.remove(["bob"])), "/monitor -bob"),
   ])
   func aServerRequestDoesWhatItsTypedCommandDoes(request: Request, line: String) {
     for state in [onServer(), inRoom()] {

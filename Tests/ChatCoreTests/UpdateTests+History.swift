@@ -127,6 +127,18 @@ extension UpdateTests {
     expectUpdate(inRoom(), typed("/history"), effects: [.show(.needsServer(.history))])
   }
 
+  /// PgUp at the top of the full screen asks as `/history` does, but quietly: without a
+  /// server, or in the server's own conversation, nothing happens and nothing is said.
+  @Test func scrollingPastTheOldestMessageFetchesOlderHistoryQuietly() {
+    var state = update(historyRun(), .session(.joined(ops, time: at(100))))
+    state = update(state, .session(.received(earlier(2, "old", in: ops, 200, msgid: "m-old"))))
+    expectUpdate(
+      state, .user(.scrolledPastOldest(time: at(300))),
+      effects: [.perform(.fetchHistory(of: ops, .before(.messageID("m-old"), count: 50)))])
+    expectUpdate(historyRun(), .user(.scrolledPastOldest(time: at(300))))
+    expectUpdate(inRoom(), .user(.scrolledPastOldest(time: at(300))))
+  }
+
   @Test func aMessageSeenLiveIsNotShownAgainByHistory() {
     var state = update(historyRun(), .session(.joined(ops, time: at(100))))
     state = update(state, .session(.received(said(1, "hi", in: ops, 300))))

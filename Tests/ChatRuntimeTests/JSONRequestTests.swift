@@ -7,7 +7,8 @@ import Testing
 /// Every request type, as the notice for an unknown one lists them.
 private let requestTypes =
   "send, join, part, switch, query, topic, me, quit, nick, whois, who, away, notice, invite,"
-  + " kick, mode, op, deop, voice, devoice, ban, unban, quote, channels or setname"
+  + " kick, mode, op, deop, voice, devoice, ban, unban, quote, channels, setname, monitor, reply"
+  + " or react"
 
 /// What each line of `--input jsonl` asks for, and the notice each malformed line gets.
 @Suite(.timeLimit(.minutes(10))) struct JSONRequestTests {
@@ -85,6 +86,11 @@ private let requestTypes =
     (##"{"type":"quote","line":"VERSION"}"##, .quote("VERSION")),
     (##"{"type":"channels"}"##, .channels(mask: nil)),
     (##"{"type":"channels","mask":"#c*"}"##, .channels(mask: "#c*")),
+    (##"{"type":"monitor"}"##, .monitor(.list)),
+    (##"{"type":"monitor","add":["bob","carol"]}"##, .monitor(.add(["bob", "carol"]))),
+    (##"{"type":"monitor","remove":"bob"}"##, .monitor(.remove(["bob"]))),
+    (##"{"type":"reply","msgid":"m1","text":"yes"}"##, .reply(to: "m1", text: "yes")),
+    (##"{"type":"react","msgid":"m1","reaction":"👍"}"##, .react(to: "m1", reaction: "👍")),
     (##"{"type":"send","text":"\u001b[31mred\u0000"}"##, .send("\u{1B}[31mred\u{0}", to: nil)),
   ])
   func eachTypeReadsAsItsRequest(line: String, expected: Request) throws {
@@ -140,6 +146,12 @@ private let requestTypes =
     (##"{"type":"quote","line":"  "}"##, "\"line\" is empty"),
     (##"{"type":"notice","target":"#a"}"##, "a \"notice\" request needs \"text\""),
     (##"{"type":"nick","nick":""}"##, "\"nick\" is empty"),
+    (##"{"type":"monitor","add":[]}"##, "\"add\" is empty"),
+    (##"{"type":"react","msgid":"m1"}"##, "a \"react\" request needs \"reaction\""),
+    (
+      ##"{"type":"monitor","add":["a"],"remove":["b"]}"##,
+      "\"add\" and \"remove\" cannot go together in a \"monitor\" request: send two"
+    ),
     (##"{"type":"query","conversation":""}"##, "\"conversation\" is empty"),
     (
       "{\"type\":\"" + String(repeating: "x", count: 100) + "\"}",

@@ -92,6 +92,25 @@ import Testing
     }
   }
 
+  /// The networks file's `monitor` nicks are kept, so the replay watches what live watched.
+  @Test func theWatchedNicksAreKeptInTheHeader() throws {
+    let watching = Self.recording.replacingOccurrences(
+      of: "channels #chat\n", with: "channels #chat\nmonitor bob,carol\n")
+    let scenario = try ScenarioParser.parse(Array(watching.utf8), file: "r.chat")
+    #expect(scenario.network?.monitor == ["bob", "carol"])
+    let written = ScenarioWriter.text(of: scenario)
+    #expect(written.contains("\nmonitor bob,carol\n"), "\(written)")
+    #expect(try ScenarioParser.parse(Array(written.utf8), file: "w.chat") == scenario)
+    let plain = try ScenarioParser.parse(Array(Self.recording.utf8), file: "r.chat")
+    #expect(plain.network?.monitor == [])
+    #expect(!ScenarioWriter.text(of: plain).contains("\nmonitor "))
+    for bad in ["", ",", "bob,,carol"] {
+      let text = Self.recording.replacingOccurrences(
+        of: "channels #chat\n", with: "channels #chat\nmonitor \(bad)\n")
+      #expect(throws: ScenarioError.self) { try ScenarioParser.parse(Array(text.utf8), file: "b") }
+    }
+  }
+
   /// A pinned fingerprint is public: the header keeps it, and reads it back; only a TLS
   /// server can go with it.
   @Test func aPinnedFingerprintIsKeptInTheHeader() throws {

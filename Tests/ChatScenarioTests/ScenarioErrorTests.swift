@@ -66,7 +66,7 @@ import Testing
       "hello there",
       "s.chat:1: unknown setting 'hello': expected seed, name, peer, width, faults or"
         + " burst (a recording: server, channels, sasl, sasl-optional, tls-insecure,"
-        + " keep-listening, line-mode, pacing, history, bot, sts-upgraded-from,"
+        + " keep-listening, line-mode, pacing, history, bot, monitor, sts-upgraded-from,"
         + " tls-awaits-upgrade, tls-fingerprint, start, utc-offset), or an entry starting with a"
         + " time"
     ),

@@ -14,7 +14,10 @@ private final class KeyWatcher: Renderer {
   func show(_ notice: Notice, in state: AppState) {}
   func flush() {}
   func finish(_ state: AppState) {}
-  func press(_ key: ScreenKey, in state: AppState) { keys.append(key) }
+  func press(_ key: ScreenKey, in state: AppState) -> ScreenKey.Outcome {
+    keys.append(key)
+    return .done
+  }
 }
 
 /// The full screen's keys in scenarios (`key PgUp`): read, written back, and played, a switch

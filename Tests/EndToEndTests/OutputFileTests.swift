@@ -131,4 +131,41 @@ import Testing
       ["--virtual-time", "--log-dir", logs, "--log", logs + "/all.txt"], stdin: Array("hi\n".utf8))
     #expect(fine.status == 0, "\(fine.stderr)")
   }
+
+  /// The README's promise about files, read from its words and held to what the binary does:
+  /// `--log` and `--jsonl` append, `--record` refuses a file that exists with the status the
+  /// README names, and a file chat creates has the mode it names.
+  @Test func theReadmesPromiseAboutFilesIsWhatTheBinaryDoes() throws {
+    let readme = try String(
+      contentsOf: ExitStatusTests.root.appendingPathComponent("README.md"), encoding: .utf8)
+    let words = readme.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    let promise = try Regex(
+      #"Files are never lost: `--log` and `--jsonl` append to a file that exists, `--record` "#
+        + #"refuses one \(exit (\d+)\), and every file chat creates is readable by you only "#
+        + #"\(mode (0[0-7]{3})\)\."#, as: (Substring, Substring, Substring).self)
+    let match = try #require(words.firstMatch(of: promise), "the README's promise is gone")
+    let status = try #require(Int32(match.output.1))
+    let mode = try #require(Int(match.output.2, radix: 8))
+    #expect(readme.contains("| `--log FILE` | also write the plain-text log to FILE (appended) |"))
+    #expect(readme.contains("| `--jsonl FILE` | also write JSON lines to FILE (appended) |"))
+    #expect(readme.contains("a recording of the run (FILE must be new) |"))
+
+    let scratch = try ScratchFolder()
+    defer { scratch.remove() }
+    let record = try scratch.write("# an earlier recording\n", to: "t.chat")
+    let refused = try BinaryRunner.run(
+      ["--virtual-time", "--record", record], stdin: Array("hi\n".utf8))
+    #expect(refused.status == status, "\(refused.stderr)")
+    _ = try scratch.write("earlier log line\n", to: "t.log")
+    _ = try scratch.write("{\"type\":\"earlier\"}\n", to: "t.jsonl")
+    let run = try BinaryRunner.shell(
+      "cd '\(scratch.path)' && umask 000 && echo hi | \"$CHAT\" --virtual-time --log t.log"
+        + " --jsonl t.jsonl --record new.chat >/dev/null")
+    #expect(run.status == 0, "\(run.stderr)")
+    let log = try String(contentsOfFile: scratch.path + "/t.log", encoding: .utf8)
+    #expect(log.hasPrefix("earlier log line\n") && log.contains("PersonA: hi\n"), "\(log)")
+    let jsonl = try String(contentsOfFile: scratch.path + "/t.jsonl", encoding: .utf8)
+    #expect(jsonl.hasPrefix("{\"type\":\"earlier\"}\n{\"type\":\"start\""), "\(jsonl)")
+    #expect(try scratch.mode(of: "new.chat") == mode)
+  }
 }

@@ -11,12 +11,13 @@ import Testing
         [
           "/help", "/join", "/list", "/me", "/msg", "/names", "/part", "/query", "/quit", "/retry",
           "/search", "/switch", "/topic", "/win", "/away", "/ban", "/channels", "/deop", "/devoice",
-          "/history", "/invite", "/kick", "/mode", "/nick", "/notice", "/op", "/quote", "/setname",
+          "/history", "/invite", "/kick", "/mode", "/monitor", "/nick", "/notice", "/op", "/quote",
+          "/react", "/reply", "/setname",
           "/unban", "/voice",
           "/who", "/whois",
         ]
       ),
-      ("/m", ["/me", "/msg", "/mode"]),
+      ("/m", ["/me", "/msg", "/mode", "/monitor"]),
       ("/who", ["/who", "/whois"]),
       ("/h", ["/help", "/history"]),
       ("/quit", ["/quit"]),

@@ -153,6 +153,23 @@ import Testing
     #expect(screen() == bottom)
   }
 
+  /// The nick list shows each member's highest prefix, operators first, as `/names` does.
+  @Test func theNickListShowsPrefixesOperatorsFirst() {
+    var (model, state) = Self.twoChannels()
+    _ = update(
+      &state,
+      .session(
+        .membersListed(
+          ConversationName("#a"),
+          [Member("amy"), Member("zed", prefixes: "@+"), Member("bob", prefixes: "+")],
+          time: Self.time)))
+    model.note(state)
+    let rows = model.paint(state, width: 90, height: 8).grid.text.split(separator: "\n")
+    // The title row first; then the list beside the pane (alice and carol were there).
+    let listed = rows.dropFirst().compactMap { $0.split(separator: "│").last.map(String.init) }
+    #expect(Array(listed.prefix(4)) == ["@zed", "+bob", "alice", "amy"], "\(rows)")
+  }
+
   /// Tab's candidates go over the pane's last rows, at most half of it, sanitised, with how
   /// many more did not fit.
   @Test func tabCandidatesAreListedOverThePane() {
@@ -211,5 +228,41 @@ import Testing
     let lines = model.paint(state, width: 60, height: 9).grid.text.split(separator: "\n")
     #expect(lines.contains { $0.hasSuffix("│12:00:00 | <carol> earlier") }, "\(lines)")
     #expect(lines.contains { $0.hasSuffix("│12:00:00 <bob> now") }, "\(lines)")
+  }
+
+  @Test func reactionsAreCountedOnTheirMessageAndAReplyNamesWhatItAnswers() {
+    var (model, state) = Self.twoChannels()
+    let question = Message(
+      id: Self.id(70), sender: "bob", text: "ship it?", time: Self.time,
+      conversation: ConversationName("#a"), serverMessageID: "m70")
+    _ = update(&state, .session(.received(question)))
+    let reference = MessageReference(serverMessageID: "m70", id: Self.id(70))
+    var answer = Message(
+      id: Self.id(71), sender: "carol", text: "yes", time: Self.time,
+      conversation: ConversationName("#a"), serverMessageID: "m71")
+    answer.inReplyTo = reference
+    _ = update(&state, .session(.received(answer)))
+    for (who, text) in [("carol", "👍"), ("dave", "👍"), ("dave", "🎉")] {
+      let reaction = Reaction(
+        sender: who, conversation: ConversationName("#a"), text: text, target: reference)
+      _ = update(&state, .session(.reacted(reaction, time: Self.time)))
+    }
+    let unknown = MessageReference(serverMessageID: "gone", id: Self.id(99))
+    _ = update(
+      &state,
+      .session(
+        .reacted(
+          Reaction(
+            sender: "eve", conversation: ConversationName("#a"), text: "👀", target: unknown),
+          time: Self.time)))
+    model.note(state)
+    let lines = model.paint(state, width: 80, height: 10).grid.text.split(separator: "\n")
+    #expect(lines.contains { $0.contains("│12:00:00 <bob> ship it?  [👍 2, 🎉 1] ") }, "\(lines)")
+    #expect(
+      lines.contains { $0.contains("│12:00:00 <carol> (reply to bob: \"ship it?\") yes ") },
+      "\(lines)")
+    #expect(!lines.contains { $0.contains("dave reacted") }, "\(lines)")
+    #expect(
+      lines.contains { $0.contains("-- eve reacted 👀 to an earlier message") }, "\(lines)")
   }
 }

@@ -97,6 +97,23 @@ struct IRCChannels: Hashable, Sendable {
     joined.removeValue(forKey: key)
   }
 
+  /// The server renamed the joined channel `old` (folded) to `new` (`newKey` folded under
+  /// `mapping`): joined, and joined again after a reconnect, under its new name, with its
+  /// key. False, changing nothing, when `old` is not joined or another joined channel has the
+  /// new name.
+  mutating func renamed(
+    _ old: String, to new: String, newKey: String, mapping: NameRules.CaseMapping
+  ) -> Bool {
+    guard joined[old] != nil, newKey == old || joined[newKey] == nil else { return false }
+    joined[old] = nil
+    joined[newKey] = new
+    if let index = autojoin.firstIndex(where: { mapping.folded($0) == old }) {
+      autojoin[index] = new
+    }
+    if let joinKey = keys.removeValue(forKey: old) { keys[newKey] = joinKey }
+    return true
+  }
+
   /// A `353` line for `key`: its names (prefixed by the `symbols` of membership) gathered.
   mutating func gatherNames(
     _ names: some StringProtocol, for key: String, symbols: Set<Character>

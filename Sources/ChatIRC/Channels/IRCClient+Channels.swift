@@ -29,6 +29,7 @@ extension IRCClient {
       if let user = source.user, let host = source.host { (self.user, self.host) = (user, host) }
       guard channels.weJoined(channel, key: key) else { return }
       output.events.append(.joined(channel: channel))
+      askAboutMembers(of: channel, key: key, into: &output)
     } else if let name = channels.name(key) {
       // `extended-join`: `JOIN #chan account :Real Name`, `*` for no account.
       let parameters = message.parameters
@@ -191,6 +192,27 @@ extension IRCClient {
     guard parameters.count >= 2 else { return countMalformed() }
     let (name, members) = channels.endOfNames(folded(parameters[1]))
     output.events.append(.names(channel: name ?? parameters[1], members: members))
+  }
+
+  /// `:op!o@host RENAME #old #new :reason`: a channel of ours has a new name. One into a name
+  /// that is no channel here, or that of another channel we are in, or of a channel we are
+  /// not in, is ignored (said, at most once a second).
+  mutating func receiveRename(_ message: IRCMessage, into output: inout IRCOutput) {
+    let parameters = message.parameters
+    guard parameters.count >= 2 else { return countMalformed() }
+    let (old, new) = (parameters[0], parameters[1])
+    let reason = parameters.count > 2 && !parameters[2].isEmpty ? parameters[2] : nil
+    guard isValidChannel(new), Self.isValidWord(new) else {
+      return ignored("a RENAME into '\(new)', which is no channel name here", into: &output)
+    }
+    guard let name = channels.name(folded(old)) else {
+      return ignored("a RENAME of '\(old)', a channel you are not in", into: &output)
+    }
+    guard channels.renamed(folded(old), to: new, newKey: folded(new), mapping: support.caseMapping)
+    else {
+      return ignored("a RENAME of \(name) into \(new), a channel you are in", into: &output)
+    }
+    output.events.append(.channelRenamed(from: name, to: new, reason: reason))
   }
 
   mutating func countMalformed() {

@@ -27,6 +27,10 @@ extension IRCClient {
       queueCommand("LIST", mask.map { [$0] } ?? [])
     case .notice(let target, let text):
       queueNotice(text, to: target, into: &output)
+    case .monitor(let request):
+      performMonitor(request, into: &output)
+    case .react(let target, let msgid, let reaction):
+      performReact(target: target, msgid: msgid, reaction: reaction, into: &output)
     case .rawLine(let line):
       queueRawLine(line, into: &output)
     case .setAway(let message):

@@ -38,6 +38,12 @@ extension IRCClient {
       return true
     case 329:
       return true  // When the channel was made: part of `324`'s answer, not shown.
+    case 730, 731:
+      receiveMonitorStatus(message, online: number == 730, into: &output)
+      return true
+    case 734:
+      receiveMonitorFull(message, into: &output)
+      return true
     case 321:
       return !queries.lists.isEmpty  // `LIST`'s header.
     case 322 where parameters.count >= 3:
@@ -51,7 +57,10 @@ extension IRCClient {
       return true
     case 352 where parameters.count >= 8:
       return queries.addWhoEntry(Self.whoEntry(parameters))
+    case 354:
+      return receiveWhoX(parameters)
     case 315:
+      if parameters.count >= 2, endWhoX(parameters[1], into: &output) { return true }
       guard let reply = queries.endWho() else { return false }
       output.events.append(.whoReplied(reply))
       return true

@@ -30,9 +30,11 @@ extension IRCClient {
     guard phase == .registered, registration.capabilities.contains("batch") else {
       return delivery.inFlight
     }
+    // A server that keeps history keeps private chats' too (`draft/chathistory`).
+    let keepsPrivate = offersHistory
     var rest: [IRCInFlightLine] = []
     for line in delivery.inFlight {
-      if line.writtenAt != nil, support.isChannel(line.target),
+      if line.writtenAt != nil, keepsPrivate || support.isChannel(line.target),
         !delivery.reconciliation.forgotten.contains(line.id)
       {
         delivery.reconciliation.carried.append(.init(line: line, reason: reason, nickAtLoss: nick))
@@ -61,18 +63,35 @@ extension IRCClient {
     delivery.outbox.queue(.rejoinPing(token: token))
   }
 
-  /// `BATCH +ref chathistory #chan`: a history of a channel with carried lines.
+  /// `BATCH +ref chathistory #chan`: a history of a channel with carried lines (or the next
+  /// page of one, which goes on from what the pages before it told).
   mutating func historyBatchOpened(_ reference: String, type: String, parameters: [String]) {
     guard type == "chathistory" || type == "draft/chathistory", parameters.count > 2,
       delivery.reconciliation.isCarried(to: parameters[2], mapping: support.caseMapping)
     else { return }
-    delivery.reconciliation.batches[reference] = .init(channel: parameters[2])
+    delivery.reconciliation.batches[reference] =
+      delivery.reconciliation.continued.removeValue(forKey: folded(parameters[2]))
+      ?? .init(channel: parameters[2])
   }
 
-  /// `BATCH -ref`: the lines left for its channel fail.
-  mutating func historyBatchClosed(_ reference: String, into output: inout IRCOutput) {
+  /// `BATCH -ref`: the lines left for its channel fail, unless the fetch it answered asks
+  /// another page (`outcome`), whose batch goes on from this one. `reachesEverything`: the
+  /// fetch surely holds every line after a point before the carried ones (see
+  /// `IRCHistoryFetches.Reach`), so a line not in it did not arrive.
+  mutating func historyBatchClosed(
+    _ reference: String, reachesEverything: Bool, outcome: IRCHistoryFetches.Outcome?,
+    into output: inout IRCOutput
+  ) {
     guard let batch = delivery.reconciliation.batches.removeValue(forKey: reference) else { return }
     let mapping = support.caseMapping
+    var stoppedShort = false
+    switch outcome {
+    case .nextPage:
+      delivery.reconciliation.continued[folded(batch.channel)] = batch
+      return
+    case .stopped: stoppedShort = true
+    case nil, .done: break
+    }
     let (lines, rest) = delivery.reconciliation.carried.partitioned {
       mapping.equal($0.line.target, batch.channel)
     }
@@ -81,7 +100,9 @@ extension IRCClient {
       let line = carried.line
       let written = line.writtenAt ?? now
       let reachesBack =
-        (batch.earliestBefore.map { $0 <= written } ?? false) || batch.holdsOursBefore(line)
+        !stoppedShort
+        && (reachesEverything || (batch.earliestBefore.map { $0 <= written } ?? false)
+          || batch.holdsOursBefore(line))
       let doubt = batch.doubts(writtenAt: written)
       // Back under another nick: the server may still hold the old connection, and take the
       // line from it after this history was sent.
@@ -98,10 +119,12 @@ extension IRCClient {
         let why =
           doubt
           ? "holds a line from us that chat cannot match"
-          : !reachesBack
-            ? "does not reach back to it"
-            : "does not have it, but chat is back as \(nick), not \(carried.nickAtLoss), so the"
-              + " old connection may still be open on the server"
+          : stoppedShort
+            ? "is longer than chat reads (\(IRCHistoryFetches.catchUpLimit) lines)"
+            : !reachesBack
+              ? "does not reach back to it"
+              : "does not have it, but chat is back as \(nick), not \(carried.nickAtLoss), so the"
+                + " old connection may still be open on the server"
         lineFailed(
           line,
           reason: lost + ", and the server's history of \(batch.channel) after reconnecting \(why):"
@@ -158,11 +181,40 @@ extension IRCClient {
     return true
   }
 
-  /// The `PONG` after the rejoining `JOIN`s: lines whose channel sent no history fail.
+  /// The `PONG` after the rejoining `JOIN`s: lines whose channel sent no history fail. On a
+  /// server that keeps history (`draft/chathistory`), a target whose history is not already
+  /// being fetched (the core's catch-up) is asked for what came after a time before its
+  /// first carried line, so that the answer tells exactly (`historyBatchClosed`).
   mutating func rejoinPongReceived(into output: inout IRCOutput) {
     delivery.reconciliation.rejoinToken = nil
-    let carried = delivery.reconciliation.carried
+    var carried = delivery.reconciliation.carried
     delivery.reconciliation.carried.removeAll()
+    if offersHistory {
+      var waiting: [IRCHistoryReconciliation.Carried] = []
+      var unasked: [IRCHistoryReconciliation.Carried] = []
+      var asked: Set<String> = []
+      for entry in carried {
+        let key = folded(entry.line.target)
+        if asked.contains(key) || isFetchingHistory(of: key) {
+          waiting.append(entry)
+          continue
+        }
+        let first =
+          carried.filter { folded($0.line.target) == key }.compactMap(\.line.writtenAt).min()
+          ?? now
+        if fetchHistory(
+          of: entry.line.target, .after(.time(reconciliationAnchor(before: first))),
+          chosenBeforeCarried: true)
+        {
+          asked.insert(key)
+          waiting.append(entry)
+        } else {
+          unasked.append(entry)
+        }
+      }
+      delivery.reconciliation.carried = waiting
+      carried = unasked
+    }
     for entry in carried {
       delivery.reconciliation.counts.undecided += 1
       lineFailed(
@@ -171,6 +223,19 @@ extension IRCClient {
           + ", and the server sent no history of \(entry.line.target) on rejoining: it may or"
           + " may not have arrived", into: &output)
     }
+  }
+
+  /// Whether the history of the target folded to `key` is being fetched or read.
+  private func isFetchingHistory(of key: String) -> Bool {
+    history.fetches[key] != nil || delivery.reconciliation.continued[key] != nil
+      || delivery.reconciliation.batches.values.contains { folded($0.channel) == key }
+  }
+
+  /// A time on the server's clock surely before chat wrote at `written`: the server's clock
+  /// may be behind chat's by up to the lag measured on the new connection's live lines, and
+  /// a second more covers a history that keeps whole seconds.
+  func reconciliationAnchor(before written: Timestamp) -> Timestamp {
+    written.advanced(byMilliseconds: -(1000 + max(0, delivery.reconciliation.serverClockLag ?? 0)))
   }
 
   /// Fails every carried line, as the link lost them: no reconnect will bring a history.

@@ -15,9 +15,11 @@ extension IRCClient {
   public static let defaultQuitReason = "chat"
 
   mutating func handle(_ intent: IRCIntent, into output: inout IRCOutput) {
+    // The watch list is the client's, kept while disconnected: sent when the server can take it.
+    if case .monitor(let request) = intent { return performMonitor(request, into: &output) }
     guard phase == .registering || phase == .registered else {
       switch intent {
-      case .send(let id, _, _, _, _):
+      case .send(let id, _, _, _, _, _):
         lineFailed(id: id, reason: "not sent: not connected", into: &output)
       case .join(let channel, _):
         // A join is answered either way: whoever waits for it hears why now.
@@ -28,8 +30,10 @@ extension IRCClient {
         output.events.append(
           .intentRefused(reason: "cannot set the topic of \(channel): not connected"))
       case .changeNick, .quit, .invite, .kick, .listChannels, .notice, .rawLine, .setAway,
-        .setRealName, .setMemberMode, .setModes, .who, .whois:
+        .setRealName, .setMemberMode, .setModes, .who, .whois, .react:
         output.events.append(.intentRefused(reason: "not connected"))
+      case .monitor:
+        break  // Carried out above.
       case .fetchHistory, .fetchHistoryTargets:
         break  // The reconnect fetches what was missed.
       }
@@ -44,9 +48,10 @@ extension IRCClient {
       }
     }
     switch intent {
-    case .send(let id, let target, let text, let isAction, let label):
+    case .send(let id, let target, let text, let isAction, let label, let replyTo):
       queueMessage(
-        id: id, target: target, text: text, isAction: isAction, label: label, into: &output)
+        id: id, target: target, text: text, isAction: isAction, label: label, replyTo: replyTo,
+        into: &output)
     case .join(let channel, let key):
       guard isValidChannel(channel) else {
         output.events.append(
@@ -86,8 +91,8 @@ extension IRCClient {
       fetchHistory(of: target, range)
     case .fetchHistoryTargets(let since):
       fetchHistoryTargets(since: since)
-    case .invite, .kick, .listChannels, .notice, .rawLine, .setAway, .setRealName,
-      .setMemberMode, .setModes, .who, .whois:
+    case .invite, .kick, .listChannels, .monitor, .notice, .rawLine, .react, .setAway,
+      .setRealName, .setMemberMode, .setModes, .who, .whois:
       perform(command: intent, into: &output)
     }
   }
@@ -95,7 +100,7 @@ extension IRCClient {
   /// Splits the text to fit the relayed line and queues its pieces.
   mutating func queueMessage(
     id: UUID, target: String, text: String, isAction: Bool, label: String?,
-    into output: inout IRCOutput
+    replyTo: String? = nil, into output: inout IRCOutput
   ) {
     // Sent again (`/retry`): this attempt's lines wait for a history like any other's.
     delivery.reconciliation.forgotten.removeAll { $0 == id }
@@ -109,6 +114,9 @@ extension IRCClient {
     guard !cleaned.isEmpty || lines.count > 1 else {
       return lineFailed(id: id, reason: "nothing to send", into: &output)
     }
+    if replyTo != nil, let refusal = clientTagRefusal(Self.replyTagName) {
+      return lineFailed(id: id, reason: "not sent as a reply: " + refusal, into: &output)
+    }
     let prefix = IRCTextSplitter.relayedPrefixBytes(
       nick: nick, user: user ?? Self.unknownUser, host: host ?? Self.unknownHost, target: target)
     let budget = IRCTextSplitter.textBudget(
@@ -116,8 +124,8 @@ extension IRCClient {
       lineLength: support.lineLength)
     guard lines.count == 1 else {
       return queueMultiline(
-        id: id, target: target, lines: lines, isAction: isAction, label: label, budget: budget,
-        into: &output)
+        id: id, target: target, lines: lines, isAction: isAction, label: label,
+        replyTo: replyTo, budget: budget, into: &output)
     }
     let pieces = IRCTextSplitter.split(cleaned, maxBytes: budget)
     if pieces.count > 1 {
@@ -132,7 +140,7 @@ extension IRCClient {
         .part(
           IRCInFlightLine(
             id: id, part: part, parts: pieces.count, target: target, text: piece,
-            isAction: isAction, label: label)))
+            isAction: isAction, label: label, replyTo: replyTo)))
     }
   }
 
@@ -179,6 +187,7 @@ extension IRCClient {
     line.nicks = [nick]
     line.connection = delivery.reconciliation.connection
     var message = IRCMessage(command: "PRIVMSG", parameters: [line.target, line.wireText])
+    if let replyTo = line.replyTo { message.tags["+" + Self.replyTagName] = replyTo }
     let labeled = registration.capabilities.contains("labeled-response")
     if labeled {
       line.confirmation = .label
@@ -198,7 +207,9 @@ extension IRCClient {
     delivery.inFlight.append(line)
     delivery.messages.written(line.id, at: now)
     if let batch = line.batch {
-      writeBatch(batch, to: line.target, label: labeled ? line.label : nil, into: &output)
+      writeBatch(
+        batch, to: line.target, label: labeled ? line.label : nil, replyTo: line.replyTo,
+        into: &output)
     } else {
       output.lines.append(message.serialized)
     }

@@ -21,6 +21,8 @@ struct IRCInFlightLine: Hashable, Sendable {
   var text: String
   var isAction: Bool
   var label: String
+  /// The msgid of the message it answers, sent as `+draft/reply`.
+  var replyTo: String? = nil
   /// Set once written.
   var writtenAt: Timestamp?
   var sequence = 0

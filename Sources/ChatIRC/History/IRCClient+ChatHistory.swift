@@ -18,9 +18,14 @@ extension IRCClient {
 
   /// Asks for `range` of `target`'s history, when the server keeps it: `LATEST` and
   /// `BEFORE` ask for their count (at most the server's `CHATHISTORY` limit), `AFTER` pages
-  /// (see `IRCHistoryFetches`).
-  mutating func fetchHistory(of target: String, _ range: HistoryRange) {
-    guard offersHistory, Self.isValidWord(target) else { return }
+  /// (see `IRCHistoryFetches`). `chosenBeforeCarried`: an `AFTER` a time chat chose before
+  /// every line it carries to `target` (see `IRCClient+History`). Returns whether it was
+  /// asked.
+  @discardableResult
+  mutating func fetchHistory(
+    of target: String, _ range: HistoryRange, chosenBeforeCarried: Bool = false
+  ) -> Bool {
+    guard offersHistory, Self.isValidWord(target) else { return false }
     let limit = support.historyLimit
     func clamped(_ count: Int) -> Int { min(max(1, count), limit ?? count) }
     let pages: Bool
@@ -41,10 +46,22 @@ extension IRCClient {
       )
       parameters = ["AFTER", target, Self.reference(anchor), String(pageSize)]
     }
-    guard history.begin(folded(target), target: target, pages: pages, pageSize: pageSize) else {
-      return
+    let reach: IRCHistoryFetches.Reach
+    switch range {
+    case .latest: reach = .everythingWhenShort
+    case .before: reach = .unknown
+    // After a message chat received: had the server taken a carried line of ours before
+    // it, the line's echo would have come before it on the same connection.
+    case .after(.messageID):
+      reach = registration.capabilities.contains("echo-message") ? .everything : .unknown
+    case .after(.time): reach = chosenBeforeCarried ? .everything : .unknown
     }
+    guard
+      history.begin(
+        folded(target), target: target, pages: pages, pageSize: pageSize, reach: reach)
+    else { return false }
     delivery.outbox.queue(.command(IRCMessage(command: "CHATHISTORY", parameters: parameters)))
+    return true
   }
 
   /// Asks which private chats had messages after `since` (`CHATHISTORY TARGETS`, up to a
@@ -101,8 +118,11 @@ extension IRCClient {
   }
 
   /// `BATCH -reference`: a fetch's page is in; the next page is asked, or the user told
-  /// where a catch-up stopped.
-  mutating func historyBatchEnded(_ reference: String, into output: inout IRCOutput) {
+  /// where a catch-up stopped. Returns what follows for the fetch it answered.
+  @discardableResult
+  mutating func historyBatchEnded(
+    _ reference: String, into output: inout IRCOutput
+  ) -> IRCHistoryFetches.Outcome? {
     if let (since, targets) = history.targetsBatchClosed(reference) {
       for target in targets
       where !support.isChannel(target.name) && !isUs(target.name)
@@ -112,7 +132,8 @@ extension IRCClient {
         fetchHistory(of: target.name, .after(.time(since)))
       }
     }
-    switch history.batchClosed(reference) {
+    let outcome = history.batchClosed(reference)
+    switch outcome {
     case nil, .done: break
     case .nextPage(let target, let anchor, let count):
       delivery.outbox.queue(
@@ -123,6 +144,7 @@ extension IRCClient {
     case .stopped(let target, let count):
       output.events.append(.historyStopped(target: target, count: count))
     }
+    return outcome
   }
 
   /// Counts a line of a batch answering a fetch; true when it is to be dropped unread: one
@@ -143,7 +165,8 @@ extension IRCClient {
       return true
     }
     if multiline.isGathering(reference) { return false }
-    if history.isAnswering(reference), countHistoryLine(message, in: reference, into: &output) {
+    // A batch that answers no fetch keeps every line (`.kept`).
+    if countHistoryLine(message, in: reference, into: &output) {
       return true
     }
     let isMessage = command == .privmsg || command == .notice

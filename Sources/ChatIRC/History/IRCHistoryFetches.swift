@@ -36,6 +36,23 @@ struct IRCHistoryFetches: Hashable, Sendable {
     var last: HistoryAnchor?
     /// Whether the current page's batch held more lines than asked (the user was told).
     var overflowed = false
+    /// How far back its answer surely reaches, for the lines a lost link left unconfirmed.
+    var reach: Reach = .unknown
+  }
+
+  /// How far back a fetch's answer surely reaches, for reconciling the lines a lost link
+  /// left unconfirmed (`IRCClient+History`): whether a line of ours the server took would be
+  /// in it.
+  enum Reach: Hashable, Sendable {
+    /// Nothing is known (`BEFORE`, or after a time chat did not choose).
+    case unknown
+    /// Every page together holds every line after a point before any of our carried lines:
+    /// `AFTER` a message received on the lost connection (with `echo-message` our line,
+    /// had the server taken it before that message, would have been echoed before it), or
+    /// after a time chat chose before them.
+    case everything
+    /// `LATEST`: the whole history when it comes back short (the server had fewer lines).
+    case everythingWhenShort
   }
 
   /// What becomes of a line of a batch answering a fetch.
@@ -108,11 +125,26 @@ struct IRCHistoryFetches: Hashable, Sendable {
 
   /// Begins a fetch of `target` (folded `key`), replacing one in flight for it; false when
   /// too many are in flight.
-  mutating func begin(_ key: String, target: String, pages: Bool, pageSize: Int) -> Bool {
+  mutating func begin(
+    _ key: String, target: String, pages: Bool, pageSize: Int, reach: Reach = .unknown
+  ) -> Bool {
     if let old = fetches[key]?.batch { answering[old] = nil }
     guard fetches[key] != nil || fetches.count < Self.cap else { return false }
-    fetches[key] = Fetch(target: target, pages: pages, pageSize: pageSize)
+    fetches[key] = Fetch(target: target, pages: pages, pageSize: pageSize, reach: reach)
     return true
+  }
+
+  /// Whether the fetch answered by top-level batch `reference`, once this page is in, surely
+  /// holds every line after a point before our carried lines (see `Reach`); nil when the
+  /// batch answers no fetch. Ask before `batchClosed`.
+  func reachesEverything(answeredBy reference: String) -> Bool? {
+    guard !nested.contains(reference), let key = answering[reference], let fetch = fetches[key]
+    else { return nil }
+    switch fetch.reach {
+    case .unknown: return false
+    case .everything: return true
+    case .everythingWhenShort: return fetch.received < fetch.pageSize
+    }
   }
 
   /// `BATCH +reference chathistory target`: it answers the fetch of `key`, if one waits.
@@ -136,19 +168,25 @@ struct IRCHistoryFetches: Hashable, Sendable {
   }
 
   /// A line of batch `reference`, with its msgid and time when it has them.
-  mutating func noteLine(in reference: String, msgid: String?, time: Timestamp?) -> Verdict {
-    guard let key = answering[reference], var fetch = fetches[key] else { return .kept }
-    defer { fetches[key] = fetch }
-    guard fetch.received < fetch.pageSize else {
-      if fetch.overflowed { return .dropped }
-      fetch.overflowed = true
-      return .overflowed(target: fetch.target, asked: fetch.pageSize)
+  mutating func noteLine(
+    in reference: String, msgid: String?, time: @autoclosure () -> Timestamp?
+  ) -> Verdict {
+    // Changed where it is stored (one lookup of the key, none to write it back): a copy out
+    // and back hashed the key twice more and copied the fetch's strings, on every line.
+    guard let key = answering[reference], let index = fetches.index(forKey: key) else {
+      return .kept
     }
-    fetch.received += 1
+    guard fetches.values[index].received < fetches.values[index].pageSize else {
+      if fetches.values[index].overflowed { return .dropped }
+      fetches.values[index].overflowed = true
+      return .overflowed(
+        target: fetches.values[index].target, asked: fetches.values[index].pageSize)
+    }
+    fetches.values[index].received += 1
     if let msgid {
-      fetch.last = .messageID(msgid)
-    } else if let time {
-      fetch.last = .time(time)
+      fetches.values[index].last = .messageID(msgid)
+    } else if let time = time() {
+      fetches.values[index].last = .time(time)
     }
     return .kept
   }

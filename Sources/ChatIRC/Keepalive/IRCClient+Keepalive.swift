@@ -70,7 +70,7 @@ extension IRCClient {
     var unsent = delivery.outbox.drain()
     if delivery.confirmingPingDue { delivery.confirmingPingDue = false }
     for intent in delivery.heldIntents {
-      if case .send(let id, let target, let text, let isAction, _) = intent {
+      if case .send(let id, let target, let text, let isAction, _, _) = intent {
         unsent.append(
           IRCInFlightLine(
             id: id, part: 0, parts: 1, target: target, text: text, isAction: isAction, label: ""))
@@ -88,6 +88,7 @@ extension IRCClient {
     delivery.pings.removeAll()
     keepalive.connectionLost()
     channels.connectionLost()
+    monitor.connectionLost()
     batches.removeAll()
     multiline.removeAll()
     if case .quitting = phase { phase = .left } else { phase = .disconnected }

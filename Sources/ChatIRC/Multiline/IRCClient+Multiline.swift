@@ -42,8 +42,8 @@ extension IRCClient {
   /// A message of several `lines`: multiline batches where the server takes them, else a
   /// message a line.
   mutating func queueMultiline(
-    id: UUID, target: String, lines: [String], isAction: Bool, label: String?, budget: Int,
-    into output: inout IRCOutput
+    id: UUID, target: String, lines: [String], isAction: Bool, label: String?,
+    replyTo: String?, budget: Int, into output: inout IRCOutput
   ) {
     let base = label.flatMap { $0.utf8.count <= Self.longestLabel && !$0.isEmpty ? $0 : nil }
     func partLabel(_ part: Int) -> String {
@@ -61,7 +61,7 @@ extension IRCClient {
           .part(
             IRCInFlightLine(
               id: id, part: part, parts: pieces.count, target: target, text: piece,
-              isAction: isAction, label: partLabel(part))))
+              isAction: isAction, label: partLabel(part), replyTo: replyTo)))
       }
       return
     }
@@ -76,20 +76,22 @@ extension IRCClient {
           IRCInFlightLine(
             id: id, part: part, parts: batches.count, target: target,
             text: IRCMultilineBatcher.text(of: batch), isAction: false, label: partLabel(part),
-            batch: batch)))
+            replyTo: replyTo, batch: batch)))
     }
   }
 
   /// The lines that send one batch: `BATCH +reference draft/multiline target` (labeled when
-  /// `label` is given), its lines, `BATCH -reference`.
+  /// `label` is given, with the reply tag when it answers `replyTo`: the spec puts client
+  /// tags on the opening), its lines, `BATCH -reference`.
   mutating func writeBatch(
-    _ lines: [IRCMultilineBatcher.Line], to target: String, label: String?,
+    _ lines: [IRCMultilineBatcher.Line], to target: String, label: String?, replyTo: String?,
     into output: inout IRCOutput
   ) {
     let reference = nextToken()
     var opening = IRCMessage(
       command: "BATCH", parameters: ["+" + reference, "draft/multiline", target])
     if let label { opening.tags["label"] = label }
+    if let replyTo { opening.tags["+" + Self.replyTagName] = replyTo }
     output.lines.append(opening.serialized)
     for line in lines {
       var message = IRCMessage(

@@ -29,8 +29,17 @@ struct IRCBatches: Hashable, Sendable {
 
   /// Whether a line in batch `reference` is history: it or a batch around it is
   /// `chathistory` (or the draft name of it).
+  /// Walks the chain without gathering it: every line of a history batch asks, two or
+  /// three times, and an array a question cost an allocation each.
   func isHistory(_ reference: String?) -> Bool {
-    enclosing(reference).contains { $0.type == "chathistory" || $0.type == "draft/chathistory" }
+    var next = reference
+    var depth = 0
+    while let current = next, let batch = open[current], depth < Self.cap {
+      if batch.type == "chathistory" || batch.type == "draft/chathistory" { return true }
+      next = batch.parent
+      depth += 1
+    }
+    return false
   }
 
   /// The label of the labeled response that batch `reference` is in, if any.

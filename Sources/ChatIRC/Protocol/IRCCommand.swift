@@ -29,8 +29,12 @@ public enum IRCCommand: Hashable, Sendable {
   case pong
   case privmsg
   case quit
+  /// `RENAME`: with `draft/channel-rename`, a channel we are in has a new name.
+  case rename
   /// `SETNAME`: with `setname`, a member (or we) changed their real name.
   case setname
+  /// `TAGMSG`: a message of tags only (`message-tags`): a reaction, among others.
+  case tagmsg
   case topic
   /// `WARN`: an IRCv3 standard reply, a warning.
   case warn
@@ -107,7 +111,8 @@ public enum IRCCommand: Hashable, Sendable {
     case .loggedOut: 901
     case .account, .ack, .authenticate, .away, .batch, .cap, .chghost, .error, .fail, .invite,
       .join, .kick, .mode,
-      .nick, .note, .notice, .part, .ping, .pong, .privmsg, .quit, .setname, .topic, .warn, .other:
+      .nick, .note, .notice, .part, .ping, .pong, .privmsg, .quit, .rename, .setname, .tagmsg,
+      .topic, .warn, .other:
       nil
     }
   }
@@ -161,6 +166,8 @@ public enum IRCCommand: Hashable, Sendable {
     case "ACCOUNT": .account
     case "CHGHOST": .chghost
     case "SETNAME": .setname
+    case "TAGMSG": .tagmsg
+    case "RENAME": .rename
     default: nil
     }
   }

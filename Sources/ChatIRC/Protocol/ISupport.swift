@@ -32,12 +32,32 @@ public struct ISupport: Hashable, Sendable {
   public var historyLimit: Int?
   /// The user mode that marks a bot (`BOT=B`), if the server has one.
   public var botMode: Character?
+  /// The client-only tags the server does not relay (`CLIENTTAGDENY`); none by default.
+  public var clientTagDeny = IRCClientTagDeny()
+  /// Whether the server answers `WHO` with chosen fields (`WHOX`).
+  public var offersWhoX = false
+  /// Whether the server has IRCv3 `MONITOR` (the `MONITOR` token).
+  public var offersMonitor = false
+  /// The most nicks one client may watch (`MONITOR=100`); nil when the server names none.
+  public var monitorLimit: Int?
 
   /// What `MODES` without a value (no limit) counts as: the line's length limits it anyway.
   public static let unlimitedModes = 20
 
   /// The defaults, for a server that has not sent 005 yet.
   public init() {}
+
+  /// This support without what only the protocol client acts on (`WHOX`, `MONITOR`,
+  /// `CLIENTTAGDENY`): a `005` line that changes only those is not reported as news
+  /// (`IRCEvent.serverSupport`).
+  var reported: ISupport {
+    var reported = self
+    reported.offersWhoX = false
+    reported.offersMonitor = false
+    reported.monitorLimit = nil
+    reported.clientTagDeny = IRCClientTagDeny()
+    return reported
+  }
 
   /// Whether `name` is a channel name on this server.
   public func isChannel(_ name: some StringProtocol) -> Bool {
@@ -72,6 +92,9 @@ public struct ISupport: Hashable, Sendable {
       case "UTF8ONLY": isUTF8Only = false
       case "CHATHISTORY", "draft/CHATHISTORY": historyLimit = nil
       case "BOT": botMode = nil
+      case "CLIENTTAGDENY": clientTagDeny = defaults.clientTagDeny
+      case "MONITOR": (offersMonitor, monitorLimit) = (false, nil)
+      case "WHOX": offersWhoX = false
       default: break
       }
       return
@@ -92,6 +115,9 @@ public struct ISupport: Hashable, Sendable {
     case "CHATHISTORY", "draft/CHATHISTORY":
       historyLimit = value == "0" ? nil : Self.length(value) ?? historyLimit
     case "BOT": botMode = value.count == 1 ? value.first : botMode
+    case "CLIENTTAGDENY": clientTagDeny = IRCClientTagDeny(parsing: value)
+    case "WHOX": offersWhoX = true
+    case "MONITOR": (offersMonitor, monitorLimit) = (true, Self.length(value))
     case "MODES":
       modesPerLine =
         value.isEmpty

@@ -36,11 +36,16 @@ extension IRCClient {
     guard updated != support else { return }
     if updated.caseMapping != support.caseMapping {
       channels.refold(updated.caseMapping)
+      monitor.refold(updated.caseMapping)
     }
     if updated.isUTF8Only, !support.isUTF8Only { output.events.append(.utf8Only) }
+    let isNews = updated.reported != support.reported
     support = updated
-    output.events.append(.serverSupport(support))
+    // A token only the client acts on is no news to the session: a recording made before
+    // chat read it replays with the same actions.
+    if isNews { output.events.append(.serverSupport(support)) }
     markAsBot()
+    syncMonitor(into: &output)
   }
 
   /// `--bot`: once a connection, as soon as the server names its bot mode (`BOT`, after `001`),

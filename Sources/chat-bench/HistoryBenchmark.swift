@@ -1,0 +1,228 @@
+import Foundation
+import Glibc
+import IRCTestSupport
+
+/// `chat-bench history`: chat joins 100 channels of an Ergo whose every channel holds 1,000
+/// lines, with `--history 1000`, so each join is answered by a `chathistory` batch of 1,000
+/// lines; then the same number of live lines arrive. Peak memory, the time from the last byte
+/// of history reaching chat (counted at a proxy in front of the server) to the last history
+/// line shown, and chat's CPU per history line against per live line.
+struct HistoryBenchmark {
+  var channels = 100
+  var lines = 1_000
+
+  init(arguments: [String]) throws(UsageError) {
+    var rest = arguments[...]
+    while let flag = rest.popFirst() {
+      guard ["--channels", "--lines"].contains(flag) else {
+        throw UsageError(text: "unknown option '\(flag)'")
+      }
+      guard let value = rest.popFirst().flatMap({ Int($0) }), value >= 1, value <= 10_000 else {
+        throw UsageError(text: "\(flag) needs a whole number from 1 to 10,000")
+      }
+      if flag == "--channels" { channels = value } else { lines = value }
+    }
+  }
+
+  func run(chat: String?) -> Int32 {
+    guard let chat else {
+      print("(no chat binary beside chat-bench: run `swift build -c release` first)")
+      return 1
+    }
+    print(
+      "chat-bench history: chat joins \(channels) channels of Ergo, each answering with"
+        + " \(lines) lines of history (--history \(lines)), then \(channels * lines) live lines\n")
+    do {
+      try perform(chat: chat)
+      return 0
+    } catch {
+      print("the history run could not be set up: \(error) (is CHAT_ERGO set?)")
+      return 1
+    }
+  }
+
+  private func perform(chat: String) throws {
+    var configuration = ErgoServer.Configuration()
+    configuration.chathistoryMaxMessages = lines
+    let server = try ErgoServer.start(configuration)
+    defer { server.stop() }
+    let names = (1...channels).map { "#h\($0)" }
+    let filler = try RawIRCClient.connect(port: server.port)
+    defer { filler.close() }
+    try filler.register(nick: "filler")
+    for name in names { try filler.join(name) }
+    let started = Stopwatch.now()
+    try say(lines, "history", in: names, from: filler)
+    print(
+      "(\(channels * lines) lines said into \(channels) channels in "
+        + "\(Report.fixed(Stopwatch.now() - started)) s)")
+
+    let proxy = try FaultProxy(forwardingTo: server.port)
+    defer { proxy.stop() }
+    let home = try TemporaryDirectory(prefix: "chat-bench-history")
+    defer { home.remove() }
+    let watched = try WatchedChat(
+      chat,
+      [
+        "--server", "irc://127.0.0.1:\(proxy.port)/" + names.joined(separator: ","), "--name",
+        "bench", "--renderer", "jsonl", "--history", "\(lines)", "--pacing", "1/0",
+      ],
+      home: home.path)
+    defer { watched.stop() }
+
+    // History: until every channel's batch is shown and nothing has come for two seconds.
+    let launched = Stopwatch.now()
+    var lastByte = (count: 0, at: launched)
+    // chat's start, registration and joins are not the history's: its CPU is counted from
+    // the first history line shown.
+    var atFirst: (stats: ProcessStats, shown: Int)?
+    watched.pump(
+      until: { counts in
+        if atFirst == nil, counts.history > 0, let stats = ProcessStats.read(watched.pid) {
+          atFirst = (stats, counts.history)
+        }
+        let forwarded = proxy.bytesForwarded(.toClient)
+        if forwarded != lastByte.count { lastByte = (forwarded, Stopwatch.now()) }
+        return counts.history > 0 && Stopwatch.now() - max(counts.lastShownAt, lastByte.at) > 2
+      }, limit: 300)
+    let history = watched.counts
+    guard history.history > 0, let afterHistory = ProcessStats.read(watched.pid) else {
+      print("chat showed no history within 300 s")
+      return
+    }
+
+    // Live: the same number of lines again, said now.
+    let liveStart = Stopwatch.now()
+    try say(lines, "live", in: names, from: filler)
+    let expected = history.messages + channels * lines
+    watched.pump(until: { $0.messages >= expected }, limit: 300)
+    let live = watched.counts
+    let afterLive = ProcessStats.read(watched.pid)
+    watched.closeInput()
+
+    Report.line("history messages shown", "\(history.history) in \(channels) channels")
+    Report.line(
+      "last history line shown, from chat's start",
+      "\(Report.fixed(history.lastShownAt - launched)) s")
+    Report.line(
+      "  after its last byte arrived (target <= 1 s)",
+      "\(Report.fixed(max(0, history.lastShownAt - lastByte.at), 3)) s")
+    Report.line(
+      "peak resident memory after the history (target <= 64)",
+      "\(Report.fixed(afterHistory.peakMiB, 1)) MiB")
+    let first = atFirst ?? (afterHistory, history.history)
+    let historyCPU =
+      (afterHistory.cpuSeconds - first.stats.cpuSeconds)
+      / Double(max(1, history.history - first.shown))
+    Report.line("CPU per history line", "\(Report.fixed(historyCPU * 1e6, 1)) µs")
+    guard let afterLive, live.messages >= expected else {
+      print("the live lines did not all arrive within 300 s (\(live.messages - history.messages))")
+      return
+    }
+    let liveLines = live.messages - history.messages
+    let liveCPU = (afterLive.cpuSeconds - afterHistory.cpuSeconds) / Double(liveLines)
+    Report.line(
+      "live lines shown", "\(liveLines) in \(Report.fixed(live.lastShownAt - liveStart)) s")
+    Report.line("CPU per live line", "\(Report.fixed(liveCPU * 1e6, 1)) µs")
+    Report.line(
+      "  history / live (target <= 1)", liveCPU > 0 ? Report.fixed(historyCPU / liveCPU) : "-")
+    Report.line("peak resident memory at the end", "\(Report.fixed(afterLive.peakMiB, 1)) MiB")
+  }
+
+  /// `count` lines in each of `names`, round-robin, then waits until the server has them all.
+  private func say(
+    _ count: Int, _ word: String, in names: [String], from client: RawIRCClient
+  ) throws {
+    for number in 1...count {
+      for name in names {
+        try client.send("PRIVMSG \(name) :\(word) \(number) in \(name), lorem ipsum dolor sit")
+      }
+    }
+    try client.send("PING :said")
+    try client.waitFor("the PONG after the lines", timeout: 120) { $0.command == "PONG" }
+  }
+}
+
+/// chat with its standard output on a pipe that the benchmark reads, counting the JSON
+/// `message` lines and those marked as history.
+final class WatchedChat {
+  struct Counts {
+    var messages = 0
+    var history = 0
+    /// When the last message line was read.
+    var lastShownAt = Stopwatch.now()
+  }
+
+  let pid: pid_t
+  private let process: ChildProcess
+  private var input: Int32
+  private let output: Int32
+  private var partial: [UInt8] = []
+  private(set) var counts = Counts()
+
+  init(_ chat: String, _ arguments: [String], home: String) throws {
+    var toChat: [Int32] = [0, 0]
+    var fromChat: [Int32] = [0, 0]
+    guard pipe(&toChat) == 0, pipe(&fromChat) == 0 else { throw SpawnFailure(program: chat) }
+    for descriptor in [toChat[1], fromChat[0]] { _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC) }
+    guard
+      let process = ChildProcess(
+        chat, arguments, environment: ["HOME=\(home)", "PATH=/usr/bin:/bin"],
+        streams: .descriptors(input: toChat[0], output: fromChat[1]))
+    else { throw SpawnFailure(program: chat) }
+    close(toChat[0])
+    close(fromChat[1])
+    self.process = process
+    pid = process.pid
+    input = toChat[1]
+    output = fromChat[0]
+  }
+
+  /// Reads chat's output until `done` holds for the counts (it is asked after every read and
+  /// at least every 50 ms), or `limit` seconds pass.
+  func pump(until done: (Counts) -> Bool, limit: Double) {
+    let deadline = Stopwatch.now() + limit
+    var buffer = [UInt8](repeating: 0, count: 1 << 16)
+    while Stopwatch.now() < deadline, !done(counts) {
+      var descriptor = pollfd(fd: output, events: Int16(POLLIN), revents: 0)
+      guard poll(&descriptor, 1, 50) >= 0 else { return }
+      guard descriptor.revents != 0 else { continue }
+      let count = read(output, &buffer, buffer.count)
+      guard count > 0 else { return }
+      scan(buffer[..<count])
+    }
+  }
+
+  private func scan(_ bytes: ArraySlice<UInt8>) {
+    var start = bytes.startIndex
+    for index in bytes.indices where bytes[index] == UInt8(ascii: "\n") {
+      let line = partial + bytes[start..<index]
+      partial = []
+      start = index + 1
+      let text = String(decoding: line, as: UTF8.self)
+      guard text.hasPrefix(#"{"type":"message""#) else { continue }
+      counts.messages += 1
+      if text.contains(#""history":true"#) { counts.history += 1 }
+      counts.lastShownAt = Stopwatch.now()
+    }
+    partial += bytes[start...]
+  }
+
+  func closeInput() {
+    if input >= 0 { close(input) }
+    input = -1
+    _ = process.waitForExit(within: 10)
+  }
+
+  func stop() {
+    closeInput()
+    process.stop()
+    close(output)
+  }
+}
+
+/// A program the benchmark could not start.
+struct SpawnFailure: Error, CustomStringConvertible {
+  var program: String
+  var description: String { "could not start \(program)" }
+}
