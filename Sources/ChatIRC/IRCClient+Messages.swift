@@ -93,8 +93,12 @@ extension IRCClient {
         historyBatchOpened(name, type: message.parameters[1], parameters: message.parameters)
       }
       historyBatchStarted(name, parent: message.tags["batch"], parameters: message.parameters)
+      multilineBatchStarted(name, message)
     case "-":
+      let gathered = multiline.finish(name)
       batches.end(name)
+      // A multiline message is handled as one line saying all of it would be.
+      if let gathered { handle(gathered, IRCCommand(gathered.command), into: &output) }
       // The fetch's reach is read before its page closes; the carried lines are judged
       // once the fetch knows whether another page follows.
       let reachesEverything = history.reachesEverything(answeredBy: name)

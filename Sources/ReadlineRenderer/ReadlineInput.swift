@@ -51,7 +51,7 @@ final class ReadlineInput: ChatRuntime.Input {
     editor.reportsEdits = state.sendsTyping
     // Keys are read (and Tab completed) after this call, as the state stands now.
     if editor.completions.isStale(for: state) { editor.completions = CompletionContext(state) }
-    if next.isEmpty { next = editor.takeEvents().flatMap(inputEvents(for:)) }
+    if next.isEmpty { next = editor.takeEvents().flatMap { inputEvents(for: $0, in: state) } }
     return next
   }
 
@@ -76,13 +76,12 @@ final class ReadlineInput: ChatRuntime.Input {
     return nil
   }
 
-  private func inputEvents(for event: LineEditor.Event) -> [InputEvent] {
+  private func inputEvents(for event: LineEditor.Event, in state: AppState) -> [InputEvent] {
     switch event {
     case .line(let text):
-      // A paste of several lines arrives as one (bracketed paste): each line is a message.
-      return text.split(separator: "\n", omittingEmptySubsequences: false).map {
-        .line(String($0))
-      }
+      // A paste of several lines arrives as one (bracketed paste): one message where the
+      // session takes several lines as one, else a message a line (`typedLines(pasted:)`).
+      return state.typedLines(pasted: text).map(InputEvent.line)
     case .edited(let text):
       return [.edited(text)]
     case .endOfFile:
