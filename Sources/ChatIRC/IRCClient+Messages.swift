@@ -46,6 +46,9 @@ extension IRCClient {
     {
       return
     }
+    // The reconciliation's own question is read for our lines, never shown: what it brings
+    // that chat had not seen comes with the core's catch-up (or, `--history 0`, not at all).
+    if isHistory, let reference = message.tags["batch"], history.answersProbe(reference) { return }
     let isOwn = isUs(source.nick)
     if isOwn, !isHistory, !isNotice,
       confirmEcho(
@@ -95,12 +98,11 @@ extension IRCClient {
       historyBatchStarted(name, parent: message.tags["batch"], parameters: message.parameters)
     case "-":
       batches.end(name)
-      // The fetch's reach is read before its page closes; the carried lines are judged
-      // once the fetch knows whether another page follows.
-      let reachesEverything = history.reachesEverything(answeredBy: name)
-      let outcome = historyBatchEnded(name, into: &output)
-      historyBatchClosed(
-        name, reachesEverything: reachesEverything ?? false, outcome: outcome, into: &output)
+      // Where the server keeps history, only the reconciliation's own question judges the
+      // lines it carries (asked before the fetch closes); elsewhere a replay on joining does.
+      let judges = history.fetch(answeredBy: name)?.isProbe ?? !offersHistory
+      historyBatchClosed(name, judges: judges, into: &output)
+      historyBatchEnded(name, into: &output)
     default: countMalformed()
     }
   }

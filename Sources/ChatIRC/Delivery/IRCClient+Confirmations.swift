@@ -49,6 +49,7 @@ extension IRCClient {
     {
       return
     }
+    if reply.command.uppercased() == "CHATHISTORY" { historyRequestRefused(reply, into: &output) }
     let failed = IRCCommand(reply.command)
     if failed == .privmsg || failed == .notice,
       failLine(unlabeledTo: nil, code: code, reason: reply.text, into: &output)
