@@ -223,7 +223,9 @@ extension IRCClient {
 
   /// Fails the lines carried to the folded target `key`, undecided, `because`.
   mutating func failCarried(to key: String, because: String, into output: inout IRCOutput) {
-    let (lines, rest) = delivery.reconciliation.carried.partitioned { folded($0.line.target) == key }
+    let (lines, rest) = delivery.reconciliation.carried.partitioned {
+      folded($0.line.target) == key
+    }
     delivery.reconciliation.carried = rest
     for entry in lines {
       delivery.reconciliation.counts.undecided += 1

@@ -59,8 +59,10 @@ extension IRCClient {
   /// lines, at most 100. Returns whether it was asked.
   mutating func probeHistory(of target: String) -> Bool {
     guard offersHistory, Self.isValidWord(target) else { return false }
-    let count = min(support.historyLimit ?? IRCHistoryFetches.probeSize, IRCHistoryFetches.probeSize)
-    guard history.begin(folded(target), target: target, pages: false, pageSize: count, isProbe: true)
+    let count = min(
+      support.historyLimit ?? IRCHistoryFetches.probeSize, IRCHistoryFetches.probeSize)
+    guard
+      history.begin(folded(target), target: target, pages: false, pageSize: count, isProbe: true)
     else { return false }
     delivery.outbox.queue(
       .command(
