@@ -68,6 +68,11 @@ public enum Action: Hashable, Sendable {
     /// given.
     case memberKicked(
       String, channel: ConversationName, by: String, reason: String?, time: Timestamp)
+    /// The session now takes a message of several lines as one (IRC's `draft/multiline`),
+    /// or no longer does: a paste of several lines is then one message
+    /// (`AppState.typedLines(pasted:)`). Said when it changes; a new connection starts
+    /// without.
+    case multilineChanged(available: Bool)
     /// `nick` left the channel `name`.
     case memberLeft(String, channel: ConversationName, reason: String?, time: Timestamp)
     /// `nick` quit the network: they leave every channel, and their private chat goes quiet.

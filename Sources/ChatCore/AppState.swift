@@ -47,6 +47,10 @@ public struct AppState: Equatable, Sendable {
   /// Whether the session confirms delivery itself (`.confirmsDelivery`): the core then
   /// schedules no delivery timeout, and a message fails when the session says so.
   public var sessionConfirmsDelivery = false
+  /// Whether the session takes a message of several lines as one (IRC's `draft/multiline`),
+  /// as it last said: a paste of several lines is then one message
+  /// (`typedLines(pasted:)`). False until it says, and after a disconnection.
+  public var sessionTakesMultiline = false
   /// The session's connection, as last reported.
   public var sessionStatus = SessionStatus.disconnected
   /// When the session's status last changed, if it ever did.

@@ -20,6 +20,13 @@ public enum SessionNotice: Hashable, Sendable {
   case notDelivered(count: Int, reason: String)
   /// A message was too long for one line and goes out in `parts` messages.
   case messageSplit(parts: Int)
+  /// A message of several lines was more than the server takes in one (IRC's
+  /// `draft/multiline`: at most `maxBytes` bytes, `maxLines` lines) and goes out as
+  /// `messages` of them.
+  case multilineSplit(messages: Int, maxBytes: Int, maxLines: Int?)
+  /// A message of several lines received in `conversation` was longer than chat keeps of one
+  /// (`lines` lines, `bytes` bytes): shown with what was kept, the rest dropped.
+  case multilineOverflowed(conversation: String, lines: Int, bytes: Int)
   /// The server marked you away (`306`), with the `message` you gave when chat knows it.
   case markedAway(message: String?)
   /// The server marked you back (`305`): no longer away.
@@ -97,6 +104,12 @@ extension SessionNotice: CustomStringConvertible {
       (count == 1 ? "a message was" : "\(count) messages were") + " not delivered: " + reason
     case .messageSplit(let parts):
       "the message is too long for one IRC line: it goes out in \(parts) parts"
+    case .multilineSplit(let messages, let maxBytes, let maxLines):
+      "the message is longer than the server takes in one (\(maxBytes) bytes"
+        + (maxLines.map { ", \($0) lines" } ?? "") + "): it goes out as \(messages) messages"
+    case .multilineOverflowed(let conversation, let lines, let bytes):
+      "a message of several lines in \(conversation) was longer than chat keeps of one"
+        + " (\(lines) lines, \(bytes) bytes): the rest of it is dropped"
     case .nickFallback(let wanted, let nick) where Self.isCut(wanted, to: nick):
       "registered as \(nick): your nick \(wanted) (\(wanted.count) characters) is too long for"
         + " the server, so it was cut to \(nick.count)"
@@ -200,6 +213,8 @@ extension SessionNotice: CustomStringConvertible {
     case .disconnected: "disconnected"
     case .notDelivered: "not_delivered"
     case .messageSplit: "split"
+    case .multilineSplit: "multiline_split"
+    case .multilineOverflowed: "multiline_overflowed"
     case .markedAway: "marked_away"
     case .markedBack: "marked_back"
     case .realNameChanged: "real_name"

@@ -73,6 +73,7 @@ private func updateSession(_ state: inout AppState, _ event: Action.Session) -> 
   case .disconnected(let ending, let time):
     state.sessionStatus = .disconnected
     state.sessionStatusTime = time
+    state.sessionTakesMultiline = false
     guard let notice = notice(for: ending, state) else { return [] }
     return [.show(.session(notice, time: time))]
   case .echoed(let message):
@@ -99,10 +100,10 @@ private func updateSession(_ state: inout AppState, _ event: Action.Session) -> 
     return reacted(reaction, at: time, &state)
   case .received(var message, _):
     guard !state.messages.contains(id: message.id) else { return [] }
-    // Only history may hold the user's own messages (sent from here or another client, kept
-    // by the server); history is never a mention.
-    if message.isLocal, !message.isHistory { message.isLocal = false }
-    if message.isHistory, message.isMention { message.isMention = false }
+    // The user's own messages arrive from the server when sent from another client of
+    // theirs (one account, several connections) or kept in its history; neither is ever a
+    // mention.
+    if message.isLocal || message.isHistory, message.isMention { message.isMention = false }
     enter(message, &state)
     return []
   case .channelRenamed(let old, let new, let reason, let time):
@@ -117,6 +118,9 @@ private func updateSession(_ state: inout AppState, _ event: Action.Session) -> 
     return left(name, reason: reason, at: time, &state)
   case .linkChanged(let link, _):
     state.link = link
+    return []
+  case .multilineChanged(let available):
+    state.sessionTakesMultiline = available
     return []
   case .invited(let nick, let channel, let by, let time):
     return invited(nick, into: channel, by: by, at: time, &state)

@@ -51,7 +51,7 @@ extension IRCClient {
       "away-notify", "cap-notify", "multi-prefix", "userhost-in-names", "invite-notify",
       "account-notify", "account-tag", "extended-join", "chghost", "setname",
       "draft/chathistory", "draft/event-playback", "extended-monitor", "draft/channel-rename",
-      "draft/no-implicit-names", "no-implicit-names",
+      "draft/no-implicit-names", "no-implicit-names", "draft/multiline",
     ]
 
     /// Creates a configuration; the defaults are a 60 s keepalive with 30 s to answer, the
@@ -94,6 +94,9 @@ extension IRCClient {
     /// Lines of a history batch dropped unread: no message (joins, parts, … played back), or
     /// beyond what the fetch asked for.
     public var historyLinesDropped = 0
+    /// Lines of a multiline batch dropped unread: beyond what one message keeps, another
+    /// command or target than the batch's, or inside a batch that is no message.
+    public var multilineLinesDropped = 0
   }
 
   /// Where the connection is.

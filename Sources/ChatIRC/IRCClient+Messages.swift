@@ -96,8 +96,12 @@ extension IRCClient {
         historyBatchOpened(name, type: message.parameters[1], parameters: message.parameters)
       }
       historyBatchStarted(name, parent: message.tags["batch"], parameters: message.parameters)
+      multilineBatchStarted(name, message)
     case "-":
+      let gathered = multiline.finish(name)
       batches.end(name)
+      // A multiline message is handled as one line saying all of it would be.
+      if let gathered { handle(gathered, IRCCommand(gathered.command), into: &output) }
       // Where the server keeps history, only the reconciliation's own question judges the
       // lines it carries (asked before the fetch closes); elsewhere a replay on joining does.
       let judges = history.fetch(answeredBy: name)?.isProbe ?? !offersHistory

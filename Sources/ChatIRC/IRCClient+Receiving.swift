@@ -45,6 +45,10 @@ extension IRCClient {
         let command = IRCCommand(message.command)
         if message.tags["batch"] != nil, noteHistoryLine(message, command, into: &output) {
           statistics.historyLinesDropped += 1
+        } else if let reference = message.tags["batch"], command != .batch,
+          multiline.isGathering(reference)
+        {
+          gatherMultilineLine(message, command, in: reference, into: &output)
         } else if case .other = command, receiveHistoryTarget(message) {
           // A private chat with messages while we were away (`fetchHistoryTargets`).
         } else {

@@ -57,6 +57,8 @@ public struct IRCClient: Sendable {
   /// The channels we are in and mean to be in.
   var channels: IRCChannels
   var batches = IRCBatches()
+  /// The multiline batches open, each gathered into one message (`draft/multiline`).
+  var multiline = IRCMultilineMessages()
   /// What is to be sent, paced, and what awaits the server's confirmation.
   var delivery: IRCDelivery
   /// Whether the link is alive: when the server was last heard from, keepalive `PING`s out.

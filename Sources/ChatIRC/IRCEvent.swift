@@ -110,6 +110,12 @@ public enum IRCEvent: Hashable, Sendable {
   case historyOverflowed(target: String, asked: Int)
   /// One of our messages was too long for one line and goes out in `parts` messages.
   case messageSplit(id: UUID, parts: Int)
+  /// One of our messages of several lines is more than the server takes in one multiline
+  /// message (`limits`) and goes out as `messages` of them.
+  case multilineSplit(id: UUID, messages: Int, limits: IRCMultilineLimits)
+  /// A multiline message received in `target` was longer than chat keeps of one (`lines`
+  /// lines, `bytes` bytes): the rest is dropped.
+  case multilineOverflowed(target: String, lines: Int, bytes: Int)
   /// The server confirmed one of our messages, every line of it (see `IRCSentMessages`).
   case messageDelivered(IRCDeliveredMessage)
   /// Some of our messages did not get through, or may not have, all for one reason: each is

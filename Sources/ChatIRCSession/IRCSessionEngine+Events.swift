@@ -114,6 +114,12 @@ extension IRCSessionEngine {
       notify(.historyStopped(conversation: target, count: count), at: now)
     case .messageSplit(_, let parts):
       notify(.messageSplit(parts: parts), at: now)
+    case .multilineSplit(_, let messages, let limits):
+      notify(
+        .multilineSplit(messages: messages, maxBytes: limits.maxBytes, maxLines: limits.maxLines),
+        at: now)
+    case .multilineOverflowed(let target, let lines, let bytes):
+      notify(.multilineOverflowed(conversation: target, lines: lines, bytes: bytes), at: now)
     case .messageDelivered(let delivered):
       enqueue(.echoed(message(for: delivered)))
     case .deliveryFailed(let failure):
@@ -162,7 +168,14 @@ extension IRCSessionEngine {
         id: ids.next(), sender: server ?? "server", text: text, time: now, markup: .ircFormatting,
         isNotice: true)
       enqueue(.serverNoticed(notice))
-    case .capabilities, .topicSetBy, .lagMeasured:
+    case .capabilities:
+      // Whether a paste of several lines can be one message: the core asks it of the state.
+      let multiline = client.multilineLimits != nil
+      if multiline != reportedMultiline {
+        reportedMultiline = multiline
+        enqueue(.multilineChanged(available: multiline))
+      }
+    case .topicSetBy, .lagMeasured:
       // Not the core's: the client keeps what it needs of them (`client.capabilities`,
       // `client.lagMilliseconds`); the core shows no setter or lag.
       break
@@ -191,7 +204,8 @@ extension IRCSessionEngine {
   }
 
   /// A received message as the core's `Message`: its id from the msgid (see `IRCMessageID`),
-  /// its text IRC's, a mention when it names us and is news (a history replay is not).
+  /// its text IRC's, a mention when it names us and is news (a history replay is not), ours
+  /// when we sent it (from another connection of our account, or kept in a history).
   /// It is marked as history when a `chathistory` batch brought it on a server that keeps
   /// history (`draft/chathistory`): there chat fetched it; a server without (InspIRCd's
   /// replay on joining) shows its replay as it always has. Ours in such a history is ours.
@@ -204,7 +218,7 @@ extension IRCSessionEngine {
       id: incoming.ownMessageID ?? incoming.msgid.map(IRCMessageID.uuid(forMessageID:))
         ?? ids.next(),
       sender: incoming.sender, text: incoming.text, time: incoming.time,
-      isLocal: isHistory && incoming.isOwn,
+      isLocal: incoming.isOwn,
       conversation: ConversationName(incoming.conversation), isAction: incoming.kind == .action,
       markup: .ircFormatting, isMention: incoming.mentionsUs && !incoming.isHistory,
       serverMessageID: incoming.msgid, isNotice: incoming.kind == .notice, isHistory: isHistory,

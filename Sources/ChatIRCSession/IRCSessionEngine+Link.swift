@@ -51,6 +51,7 @@ extension IRCSessionEngine {
   func linkEnded(_ reason: String, at now: Timestamp) {
     link?.closeLink(flushingFirst: false)
     clientStarted = false
+    reportedMultiline = false  // The core forgets it with the `.disconnected` below.
     // The server closed the link after our QUIT.
     let left = client.phase == .left
     let reconnects =

@@ -57,6 +57,9 @@ final class IRCSessionEngine {
   var authenticationFailure: String?
   /// The link status the core was last told of; nil before the first report.
   var reportedLink: LinkStatus?
+  /// Whether the core was told that this connection takes messages of several lines as one
+  /// (`draft/multiline`); a disconnection tells it no longer.
+  var reportedMultiline = false
   /// Notices for the start of the run, told when it connects (`announce`).
   var startNotices: [SessionNotice] = []
 

@@ -105,7 +105,7 @@ public struct LineFormatter: TranscriptFormatter {
       if message.inReplyTo != nil {
         row.append(ReferenceText.replyLead(of: message), style: .dim, to: &output)
       }
-      appendText(message.text, markup: message.markup, to: &row, &output)
+      appendLines(message.text, markup: message.markup, to: &row, &output)
       row.endLine(to: &output)
     }
     for failure in changes.failed(in: state) {
@@ -116,7 +116,7 @@ public struct LineFormatter: TranscriptFormatter {
         appendLabel(message.conversation, to: &row, &output)
       }
       row.append(" ! not delivered: ", style: .red, to: &output)
-      appendText(message.text, markup: message.markup, to: &row, &output)
+      appendLines(message.text, markup: message.markup, to: &row, &output)
       row.endLine(to: &output)
     }
   }
@@ -148,6 +148,30 @@ public struct LineFormatter: TranscriptFormatter {
   }
 
   public mutating func formatEnd(_ state: AppState, into output: inout [UInt8]) {}
+
+  /// What starts each line after the first of a message of several lines: as wide as the
+  /// time (`12:00:00 `), as the full screen indents them.
+  static let continuation = "         "
+
+  /// A message's text: `appendText`, except that a message of several lines (IRC's
+  /// `draft/multiline`) has each line after the first on a row of its own, indented
+  /// (`continuation`), each sanitised: the lines stand together under their sender.
+  private func appendLines(
+    _ text: String, markup: TextMarkup, to row: inout RowWriter, _ output: inout [UInt8]
+  ) {
+    guard text.utf8.contains(0x0A) else {
+      return appendText(text, markup: markup, to: &row, &output)
+    }
+    for (index, line) in text.messageLines
+      .enumerated()
+    {
+      if index > 0 {
+        row.endLine(to: &output)
+        if !line.isEmpty { row.append(Self.continuation, to: &output) }  // No blanks trailing.
+      }
+      appendText(String(line), markup: markup, to: &row, &output)
+    }
+  }
 
   /// A message's text (or a topic, which reads the same), sanitised. IRC formatting codes
   /// become terminal styles with colour and are left out without: never shown as control

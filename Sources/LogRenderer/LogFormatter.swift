@@ -8,9 +8,12 @@ import ChatRendering
 ///
 /// Time of day with milliseconds (UTC shifted by `utcOffsetSeconds`), sender, text; an action
 /// is `12:00:00.100 * PersonA waves`, and IRC formatting codes are left out. Names and
-/// text pass through `Sanitizer`, so a record is always exactly one line and holds no raw
-/// control character. Failed deliveries get a line of their own, marked `!`, and so do changes
-/// of the connection after the first, marked `*` (`12:00:01.400 * disconnected`).
+/// text pass through `Sanitizer`, so a record holds no raw control character and is one line,
+/// except a message of several lines (IRC's `draft/multiline`): its lines after the first
+/// follow on lines of their own, indented as wide as the time, so every record still starts
+/// with its time and no other line does. Failed deliveries get a line of their own, marked
+/// `!`, and so do changes of the connection after the first, marked `*`
+/// (`12:00:01.400 * disconnected`).
 ///
 /// Conversations follow line mode's rule: with more than one open, each line names its
 /// conversation after the time (`12:00:00.200 [#room] PersonA: hello`), and conversation events

@@ -25,9 +25,27 @@ enum LogMessageText {
     appendText(of: message, to: &output)
   }
 
-  /// Appends the text of `message`, sanitised and without formatting codes.
+  /// What starts each line after the first of a message of several lines: as wide as the
+  /// time (`12:00:00.000 `), so the lines stand under the first and no line of the message
+  /// starts as a record does (with a time).
+  static let continuation: StaticString = "             "
+
+  /// Appends the text of `message`, sanitised and without formatting codes; a message of
+  /// several lines (IRC's `draft/multiline`) has each line after the first on a line of its
+  /// own, indented (`continuation`), each sanitised.
   static func appendText(of message: Message, to output: inout [UInt8]) {
     if message.inReplyTo != nil { output.append(utf8: ReferenceText.replyLead(of: message)) }
-    output.append(utf8: Sanitizer.sanitize(message.text, markup: message.markup))
+    guard message.text.utf8.contains(0x0A) else {
+      return output.append(utf8: Sanitizer.sanitize(message.text, markup: message.markup))
+    }
+    for (index, line) in message.text.messageLines
+      .enumerated()
+    {
+      if index > 0 {
+        output.append(UInt8(ascii: "\n"))
+        if !line.isEmpty { output.append(literal: continuation) }  // No blanks trailing.
+      }
+      output.append(utf8: Sanitizer.sanitize(String(line), markup: message.markup))
+    }
   }
 }

@@ -50,7 +50,7 @@ final class ReadlineInput: ChatRuntime.Input {
     isLeaving = state.phase != .active
     // Keys are read (and Tab completed) after this call, as the state stands now.
     if editor.completions.isStale(for: state) { editor.completions = CompletionContext(state) }
-    if next.isEmpty { next = editor.takeEvents().flatMap(inputEvents(for:)) }
+    if next.isEmpty { next = editor.takeEvents().flatMap { inputEvents(for: $0, in: state) } }
     return next
   }
 
@@ -75,13 +75,12 @@ final class ReadlineInput: ChatRuntime.Input {
     return nil
   }
 
-  private func inputEvents(for event: LineEditor.Event) -> [InputEvent] {
+  private func inputEvents(for event: LineEditor.Event, in state: AppState) -> [InputEvent] {
     switch event {
     case .line(let text):
-      // A paste of several lines arrives as one (bracketed paste): each line is a message.
-      return text.split(separator: "\n", omittingEmptySubsequences: false).map {
-        .line(String($0))
-      }
+      // A paste of several lines arrives as one (bracketed paste): one message where the
+      // session takes several lines as one, else a message a line (`typedLines(pasted:)`).
+      return state.typedLines(pasted: text).map(InputEvent.line)
     case .endOfFile:
       if reportedEnd || isLeaving { return [.quitRequested] }
       reportedEnd = true

@@ -95,9 +95,9 @@ final class ScreenInput: ChatRuntime.Input {
   private func inputEvents(for event: ScreenEditor.Event, in state: AppState) -> [InputEvent] {
     switch event {
     case .line(let text):
-      return text.split(separator: "\n", omittingEmptySubsequences: false).map {
-        .line(String($0))
-      }
+      // A paste of several lines arrives as one (bracketed paste): one message where the
+      // session takes several lines as one, else a message a line (`typedLines(pasted:)`).
+      return state.typedLines(pasted: text).map(InputEvent.line)
     case .endOfFile:
       if reportedEnd || isLeaving { return [.quitRequested] }
       reportedEnd = true

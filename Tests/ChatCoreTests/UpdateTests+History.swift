@@ -98,11 +98,6 @@ extension UpdateTests {
     mine.isLocal = true
     state = update(state, .session(.received(mine)))
     #expect(state.messages.last?.isLocal == true)
-    // A live message never is (only the core marks the user's own).
-    var live = said(4, "live", by: "PersonA", in: ops, 60)
-    live.isLocal = true
-    state = update(state, .session(.received(live)))
-    #expect(state.messages.last?.isLocal == false)
   }
 
   @Test func historyCommandFetchesOlderThanTheOldestMessageHeld() {

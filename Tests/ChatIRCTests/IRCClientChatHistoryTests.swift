@@ -156,13 +156,14 @@ import Testing
     #expect(wire.lines == ["CHATHISTORY AFTER #h msgid=m5 5"])
   }
 
-  /// Lines of a batch nested in one answering a fetch count with it, and are history.
+  /// Lines of a batch nested in one answering a fetch count with it, and are history. (A
+  /// multiline batch is one message, counted once: IRCClientMultilineTests.)
   @Test func aNestedBatchsLinesCountWithItsParent() {
     var wire = Self.ergo(limit: 3)
     wire.user(.fetchHistory(target: "#h", .latest(count: 3)))
     wire.reset()
     wire.server(":ergo.test BATCH +1 chathistory #h")
-    wire.server("@batch=1 :ergo.test BATCH +2 draft/multiline #h")
+    wire.server("@batch=1 :ergo.test BATCH +2 example.com/nested #h")
     for number in 1...10 {
       wire.server("@batch=2;msgid=n\(number) :bob!~b@h PRIVMSG #h :\(number)")
     }

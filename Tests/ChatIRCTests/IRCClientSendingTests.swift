@@ -199,10 +199,19 @@ import Testing
     #expect(delivered.text == "waves" && delivered.isAction)
   }
 
+  /// A line feed starts a line of the message (each its own `PRIVMSG` without
+  /// `draft/multiline`), never another command; CR and NUL inside a line become spaces.
   @Test func lineBreaksInTheTextCannotStartAnotherCommand() {
     var wire = IRCWire.inspircd()
-    wire.user(.send(id: id, target: "#chat", text: "hi\r\nQUIT :owned\0", label: "m1"))
-    #expect(wire.lines == ["@label=m1 PRIVMSG #chat :hi  QUIT :owned "])
+    wire.user(
+      .send(id: id, target: "#chat", text: "hi\r\nQUIT :owned\0\rJOIN #x", label: "m1"))
+    #expect(
+      wire.lines == [
+        "@label=m1 PRIVMSG #chat hi", "@label=m1.2 PRIVMSG #chat :QUIT :owned  JOIN #x",
+      ])
+    wire.reset()
+    wire.user(.send(id: IRCWire.id(2), target: "#chat", text: "a\rQUIT\0b", label: "m2"))
+    #expect(wire.lines == ["@label=m2 PRIVMSG #chat :a QUIT b"])
   }
 
   @Test func invalidTargetsAndEmptyTextFailAtOnce() {

@@ -102,6 +102,16 @@ import Testing
     ),
     (.messageSplit(parts: 3), "the message is too long for one IRC line: it goes out in 3 parts\n"),
     (
+      .multilineSplit(messages: 3, maxBytes: 4096, maxLines: 100),
+      "the message is longer than the server takes in one (4096 bytes, 100 lines): it goes out"
+        + " as 3 messages\n"
+    ),
+    (
+      .multilineOverflowed(conversation: "#a\u{1B}[2J", lines: 1000, bytes: 65536),
+      "a message of several lines in #a␛[2J was longer than chat keeps of one (1000 lines,"
+        + " 65536 bytes): the rest of it is dropped\n"
+    ),
+    (
       .disconnected(reason: "Ping timeout\u{1B}[2J", retried: true),
       "disconnected: Ping timeout␛[2J\n"
     ),

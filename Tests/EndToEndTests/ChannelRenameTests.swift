@@ -99,9 +99,10 @@ struct HostileRenameTests {
     let run = try HostileRun(server)
     defer { run.stop() }
     run.terminal.type("/join #other\r")
-    run.expectShown("marker after the bad renames")
+    // The first marker scrolls away under the 5,000 renames: the transcript keeps it.
     run.expectShown("marker after the renames", within: 120)
     let shown = run.shownText
+    #expect(shown.contains("marker after the bad renames"))
     #expect(shown.contains("a RENAME of #hostile into #other, a channel you are in"), "\(shown)")
     #expect(!shown.contains("renamed from #hostile to #other"))
     #expect(!shown.contains("to nochannel") && !shown.contains("#fresh"))

@@ -40,7 +40,9 @@ extension ServerCommandsTerminalTests {
     // A nick someone has: refused, saying why, and the prompt keeps chat's own.
     terminal.type("/nick zed\r")
     shown("-!- cannot change nick to zed: Nickname is already in use.\n")
-    #expect(terminal.screen.cursorLine.hasPrefix("[bot] #ops"), "\(terminal.report)")
+    terminal.expectScreen("the prompt keeping chat's nick") {
+      $0.cursorLine.hasPrefix("[bot] #ops")
+    }
 
     // A ban and a channel mode set by zed, and zed's invitation for chat into a channel it
     // is not in.

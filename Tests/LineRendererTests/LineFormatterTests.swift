@@ -120,6 +120,31 @@ import Testing
     #expect(ANSIStyle.isColorWanted(noColorOption: noColor, environment: environment) == expected)
   }
 
+  /// A message of several lines (IRC's `draft/multiline`) shows its lines together under its
+  /// sender: the first after the usual prefix, the others indented as wide as the time (as
+  /// the full screen shows them), each sanitised; a failed one reads the same.
+  @Test func aMessageOfSeveralLinesShowsItsLinesUnderItsSender() {
+    let text = Self.transcript(
+      LineFormatter(width: 40),
+      entering: [
+        Self.message("Person B", "first\n\u{1B}[2Jsecond\n\nlast", id: 1),
+        Self.message("Person B", "next", id: 2),
+      ],
+      failing: [Self.message("PersonA", "a\nb", id: 3)])
+    #expect(
+      text == """
+        Conversation
+        12:00:00 < Person B: first
+                 ␛[2Jsecond
+
+                 last
+        12:00:00 < Person B: next
+        12:00:00 ! not delivered: a
+                 b
+
+        """)
+  }
+
   @Test func escapesInNamesAndTextsAreShownHarmlessly() {
     let hostile = Self.message("evil\u{1B}[2J", "\u{1B}]2;pwned\u{07}\r\u{9B}31m\u{202E}x")
     let text = Self.transcript(LineFormatter(color: true), entering: [hostile])

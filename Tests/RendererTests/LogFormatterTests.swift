@@ -50,9 +50,23 @@ import Testing
     #expect(log([message("A", "x")], utcOffsetSeconds: -3600) == "11:00:00.100 A: x\n")
   }
 
-  @Test func embeddedNewlinesAndEscapesNeverLeaveTheRecordOrReachTheTerminal() {
-    let output = log([message("Eve\u{1B}[31m", "one\ntwo\r\u{1B}]0;owned\u{7}\u{9B}2J")])
-    #expect(output == "12:00:00.100 Eve␛[31m: one␊two␍␛]0;owned␇<U+009B>2J\n")
+  /// A message of several lines (IRC's `draft/multiline`) is one record: its lines after
+  /// the first indented as wide as the time, so only a record's first line starts with one;
+  /// each line sanitised, so no escape reaches the terminal.
+  @Test func aMessageOfSeveralLinesIsOneRecordWithItsLinesIndented() {
+    let output = log([
+      message("Eve\u{1B}[31m", "one\ntwo\r\u{1B}]0;owned\u{7}\u{9B}2J\n\nlast"),
+      message("Bob", "after", 300),
+    ])
+    #expect(
+      output == """
+        12:00:00.100 Eve␛[31m: one
+                     two␍␛]0;owned␇<U+009B>2J
+
+                     last
+        12:00:00.300 Bob: after
+
+        """)
     #expect(!output.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" })
   }
 

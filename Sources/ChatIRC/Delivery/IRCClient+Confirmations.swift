@@ -51,6 +51,10 @@ extension IRCClient {
     }
     if reply.command.uppercased() == "CHATHISTORY" { historyRequestRefused(reply, into: &output) }
     let failed = IRCCommand(reply.command)
+    // A multiline batch refused (`FAIL BATCH MULTILINE_…`): the oldest in flight.
+    if failed == .batch, let line = delivery.removeOldestBatch() {
+      return lineFailed(line, code: code, reason: reply.text, into: &output)
+    }
     if failed == .privmsg || failed == .notice,
       failLine(unlabeledTo: nil, code: code, reason: reply.text, into: &output)
     {

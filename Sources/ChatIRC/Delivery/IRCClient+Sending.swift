@@ -107,8 +107,11 @@ extension IRCClient {
     guard Self.isValidWord(target) else {
       return lineFailed(id: id, reason: "'\(target)' is not a target", into: &output)
     }
-    let cleaned = clean(text)
-    guard !cleaned.isEmpty else {
+    // A message of several lines (a paste, a JSON `send` holding line feeds): see
+    // `IRCClient+Multiline`.
+    let lines = text.utf8.contains(0x0A) ? self.lines(of: text) : [clean(text)]
+    let cleaned = lines.count == 1 ? lines[0] : ""
+    guard !cleaned.isEmpty || lines.count > 1 else {
       return lineFailed(id: id, reason: "nothing to send", into: &output)
     }
     if replyTo != nil, let refusal = clientTagRefusal(Self.replyTagName) {
@@ -119,6 +122,11 @@ extension IRCClient {
     let budget = IRCTextSplitter.textBudget(
       relayedPrefixBytes: prefix + (isAction ? IRCCTCP.actionOverheadBytes : 0),
       lineLength: support.lineLength)
+    guard lines.count == 1 else {
+      return queueMultiline(
+        id: id, target: target, lines: lines, isAction: isAction, label: label,
+        replyTo: replyTo, budget: budget, into: &output)
+    }
     let pieces = IRCTextSplitter.split(cleaned, maxBytes: budget)
     if pieces.count > 1 {
       delivery.messages.split(id, into: pieces.count)
@@ -180,7 +188,8 @@ extension IRCClient {
     line.connection = delivery.reconciliation.connection
     var message = IRCMessage(command: "PRIVMSG", parameters: [line.target, line.wireText])
     if let replyTo = line.replyTo { message.tags["+" + Self.replyTagName] = replyTo }
-    if registration.capabilities.contains("labeled-response") {
+    let labeled = registration.capabilities.contains("labeled-response")
+    if labeled {
       line.confirmation = .label
       if line.label.isEmpty { line.label = nextToken() }
       message.tags["label"] = line.label
@@ -197,7 +206,13 @@ extension IRCClient {
     }
     delivery.inFlight.append(line)
     delivery.messages.written(line.id, at: now)
-    output.lines.append(message.serialized)
+    if let batch = line.batch {
+      writeBatch(
+        batch, to: line.target, label: labeled ? line.label : nil, replyTo: line.replyTo,
+        into: &output)
+    } else {
+      output.lines.append(message.serialized)
+    }
   }
 
   private mutating func writePing(isKeepalive: Bool, token: String, into output: inout IRCOutput) {

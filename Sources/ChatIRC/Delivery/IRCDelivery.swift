@@ -86,6 +86,12 @@ struct IRCDelivery: Sendable {
     return inFlight.remove(at: index)
   }
 
+  /// Takes the oldest multiline batch in flight.
+  mutating func removeOldestBatch() -> IRCInFlightLine? {
+    guard let index = inFlight.firstIndex(where: { $0.batch != nil }) else { return nil }
+    return inFlight.remove(at: index)
+  }
+
   /// Takes the oldest line confirmed by echo with this target and text.
   mutating func removeEchoed(
     target: String, text: String, isAction: Bool, mapping: NameRules.CaseMapping

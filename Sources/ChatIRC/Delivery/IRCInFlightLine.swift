@@ -45,6 +45,9 @@ struct IRCInFlightLine: Hashable, Sendable {
   }
   /// Which connection wrote it (`IRCHistoryReconciliation.connection`).
   var connection = 0
+  /// For a multiline batch (`draft/multiline`), its lines: the line in flight is the whole
+  /// batch, `text` what they make joined (what its echo says).
+  var batch: [IRCMultilineBatcher.Line]?
 
   /// The line's text as it travels.
   var wireText: String { isAction ? IRCCTCP.action(text).text : text }

@@ -166,25 +166,44 @@ extension IRCClient {
 
   /// Counts a line of a batch answering a fetch; true when it is to be dropped unread: one
   /// beyond what the fetch asked (see `IRCHistoryFetches`), or a line of a history batch
-  /// that is no message (an event played back, see above). `BATCH` lines always pass, so a
-  /// nested batch is known as history.
+  /// that is no message (an event played back, see above). `BATCH` lines pass, so a nested
+  /// batch is known as history, except the opening of a multiline message beyond what was
+  /// asked: a multiline message is one message of the history, counted by its opening (its
+  /// lines are not counted), and dropped whole, its lines with it.
   mutating func noteHistoryLine(
     _ message: IRCMessage, _ command: IRCCommand, into output: inout IRCOutput
   ) -> Bool {
-    guard let reference = message.tags["batch"], command != .batch else { return false }
-    // A batch that answers no fetch keeps every line (`.kept`); the time is read only for
-    // a line of one that does and has no msgid: only that makes it the next page's anchor.
+    guard let reference = message.tags["batch"] else { return false }
+    if command == .batch {
+      guard Self.opensMultiline(message), history.isAnswering(reference) else { return false }
+      guard countHistoryLine(message, in: reference, into: &output) else { return false }
+      // Its lines count with the fetch, beyond what it asked: dropped too.
+      history.batchNested(String(message.parameters[0].dropFirst()), in: reference)
+      return true
+    }
+    if multiline.isGathering(reference) { return false }
+    // A batch that answers no fetch keeps every line (`.kept`).
+    if countHistoryLine(message, in: reference, into: &output) {
+      return true
+    }
+    let isMessage = command == .privmsg || command == .notice
+    return !isMessage && batches.isHistory(reference)
+  }
+
+  /// Counts `message` with the fetch batch `reference` answers: true when it is beyond what
+  /// was asked (said once).
+  private mutating func countHistoryLine(
+    _ message: IRCMessage, in reference: String, into output: inout IRCOutput
+  ) -> Bool {
     switch history.noteLine(
       in: reference, msgid: message.tags["msgid"],
       time: message.tags["time"].flatMap(IRCServerTime.parse))
     {
-    case .kept: break
+    case .kept: return false
     case .dropped: return true
     case .overflowed(let target, let asked):
       output.events.append(.historyOverflowed(target: target, asked: asked))
       return true
     }
-    let isMessage = command == .privmsg || command == .notice
-    return !isMessage && batches.isHistory(reference)
   }
 }

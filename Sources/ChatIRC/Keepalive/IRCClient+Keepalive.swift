@@ -90,6 +90,7 @@ extension IRCClient {
     channels.connectionLost()
     monitor.connectionLost()
     batches.removeAll()
+    multiline.removeAll()
     if case .quitting = phase { phase = .left } else { phase = .disconnected }
     output.events.append(.disconnected(reason: reason))
     output.closeConnection = true
