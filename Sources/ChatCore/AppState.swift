@@ -222,7 +222,8 @@ public struct AppState: Equatable, Sendable {
   /// - a line asking the session for something (`/join`, `/part`, `/topic TEXT`) until the
   ///   session is connected (messages need not wait: `unsent` holds them until it is);
   /// - `/part` until every message in flight is delivered or failed, so that what was said
-  ///   reaches the channel before chat leaves it.
+  ///   reaches the channel before chat leaves it; `/reply N` and `/react N` too, so that N
+  ///   counts what was sent before them.
   ///
   /// Each wait is bounded: answers by `answerWaitMilliseconds`, the connection by the session
   /// (its connect timeout, or giving up), messages by their delivery limit. Only piped input
@@ -244,10 +245,10 @@ public struct AppState: Equatable, Sendable {
     case .topic(let text): return text != nil && waitsForConnection
     // A server's command waits for the server; with none it says at once that it needs one.
     case .away, .channels, .history, .invite, .kick, .memberMode, .mode, .monitor, .nick, .notice,
-      .quote, .react, .setName, .who, .whois:
+      .quote, .setName, .who, .whois:
       return hasServer && waitsForConnection
-    // A reply names a message already shown: like any message, it need not wait.
-    case .reply: return false
+    // `N` counts the messages shown: what was sent before is counted once it is delivered.
+    case .react, .reply: return hasServer && (waitsForConnection || inFlightCount > 0)
     case .action, .help, .list, .message, .names, .query, .quit, .retry, .search, .switchTo:
       return false
     }

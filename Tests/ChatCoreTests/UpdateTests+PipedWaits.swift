@@ -53,10 +53,13 @@ extension UpdateTests {
     #expect(state.holdsPiped(.part("#ops", reason: nil)))
     #expect(!state.holdsPiped(typing: "another line"), "messages go on: only a part waits")
     #expect(!state.holdsPiped(typing: "/join #dev"))
+    // `/reply N` and `/react N` count what was sent before them: they wait for it too.
+    #expect(state.holdsPiped(typing: "/reply 1 hi") && state.holdsPiped(typing: "/react 1 👍"))
     var echo = own(1, "hello ops", 250)
     echo.conversation = ops
     state = update(state, .session(.echoed(echo)))
     #expect(!state.holdsPiped(typing: "/part #ops"))
+    #expect(!state.holdsPiped(typing: "/reply 1 hi"))
     state = expectUpdate(
       state, typed("/part #ops", 2, 300), effects: awaiting(.part(ops, reason: nil))
     ) { $0.channelRequests = [ChannelRequest(.part, ops)] }
