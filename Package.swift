@@ -173,7 +173,7 @@ let package = Package(
     ),
     .testTarget(
       name: "ReadlineRendererTests",
-      dependencies: ["ReadlineRenderer", "ChatCore", "ChatRendering"]),
+      dependencies: ["ReadlineRenderer", "ChatCore", "ChatRendering", "IRCTestRequirements"]),
 
     // Snapshot testing of case folders (a scenario plus one snapshot per renderer): the
     // renderer table, the comparison and readable diff, and `chat verify`'s walk and report.
