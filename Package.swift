@@ -149,8 +149,9 @@ let package = Package(
     .testTarget(
       name: "ScreenRendererTests", dependencies: ["ScreenRenderer", "ChatCore", "ChatRendering"]),
 
-    // ncurses' terminfo library (libtinfo, which readline loads too) as a system library: what the terminal can do (cursor
-    // moves, the alternate screen, colours) for the full-screen mode; no curses windows.
+    // ncurses' terminfo library (libtinfo, which Debian's readline loads too) as a system
+    // library: what the terminal can do (cursor moves, the alternate screen, colours) for the
+    // full-screen mode; no curses windows.
     .systemLibrary(
       name: "CTerminfo",
       providers: [.apt(["libncurses-dev"])]
@@ -172,7 +173,7 @@ let package = Package(
     ),
     .testTarget(
       name: "ReadlineRendererTests",
-      dependencies: ["ReadlineRenderer", "ChatCore", "ChatRendering"]),
+      dependencies: ["ReadlineRenderer", "ChatCore", "ChatRendering", "IRCTestRequirements"]),
 
     // Snapshot testing of case folders (a scenario plus one snapshot per renderer): the
     // renderer table, the comparison and readable diff, and `chat verify`'s walk and report.

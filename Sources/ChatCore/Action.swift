@@ -160,12 +160,12 @@ public enum Action: Hashable, Sendable {
     case openedPrivateChat(with: String, time: Timestamp)
     /// The user asked to leave: the first request waits for replies in flight, a second quits.
     case quitRequested
-    /// The user scrolled the active conversation to the oldest message chat holds (PgUp at
-    /// the top of the full screen).
-    case scrolledPastOldest(time: Timestamp)
     /// A program driving chat asked for `request` (`--input jsonl`): what the same typed
     /// command does, with nothing read as a command. `id` and `time` are stamped by the runtime.
     case requested(Request, id: UUID, time: Timestamp)
+    /// The user scrolled the active conversation to the oldest message chat holds (PgUp at
+    /// the top of the full screen).
+    case scrolledPastOldest(time: Timestamp)
     /// The user finished a line. `id` and `time` are stamped by the runtime.
     case submitted(text: String, id: UUID, time: Timestamp)
     /// The user switched to the conversation named `target`, or numbered so in `/list`.

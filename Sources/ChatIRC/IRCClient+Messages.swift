@@ -46,6 +46,9 @@ extension IRCClient {
     {
       return
     }
+    // The reconciliation's own question is read for our lines, never shown: what it brings
+    // that chat had not seen comes with the core's catch-up (or, `--history 0`, not at all).
+    if isHistory, let reference = message.tags["batch"], history.answersProbe(reference) { return }
     let isOwn = isUs(source.nick)
     if isOwn, !isHistory, !isNotice,
       confirmEcho(
@@ -99,12 +102,11 @@ extension IRCClient {
       batches.end(name)
       // A multiline message is handled as one line saying all of it would be.
       if let gathered { handle(gathered, IRCCommand(gathered.command), into: &output) }
-      // The fetch's reach is read before its page closes; the carried lines are judged
-      // once the fetch knows whether another page follows.
-      let reachesEverything = history.reachesEverything(answeredBy: name)
-      let outcome = historyBatchEnded(name, into: &output)
-      historyBatchClosed(
-        name, reachesEverything: reachesEverything ?? false, outcome: outcome, into: &output)
+      // Where the server keeps history, only the reconciliation's own question judges the
+      // lines it carries (asked before the fetch closes); elsewhere a replay on joining does.
+      let judges = history.fetch(answeredBy: name)?.isProbe ?? !offersHistory
+      historyBatchClosed(name, judges: judges, into: &output)
+      historyBatchEnded(name, into: &output)
     default: countMalformed()
     }
   }

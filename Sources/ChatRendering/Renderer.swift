@@ -13,7 +13,8 @@ public protocol Renderer: AnyObject {
   /// Called once after the last action.
   func finish(_ state: AppState) throws(SinkError)
   /// Called when the user pressed a key of the full screen's view (PgUp, a list's toggle) in
-  /// `state`; every renderer but the full screen ignores it (the default).
+  /// `state`; every renderer but the full screen ignores it (the default). Returns what the
+  /// key came to: `.reachedOldest` makes the runtime tell the core (`scrolledPastOldest`).
   func press(_ key: ScreenKey, in state: AppState) throws(SinkError) -> ScreenKey.Outcome
 }
 

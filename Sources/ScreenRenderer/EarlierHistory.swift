@@ -10,7 +10,10 @@ import ChatCore
 /// found once per conversation (the first history there) and then kept as history in place
 /// arrives: the latest messages fetched on joining and a catch-up after a reconnect stay in
 /// place, in the order they came. Bounded: at most `limit` messages per conversation (the
-/// oldest go first); a number whose message the core no longer keeps is skipped when drawn.
+/// oldest go first), and entries whose message the core no longer keeps are dropped as the
+/// next is placed (until then the painter skips them). When the core's scrollback is full,
+/// each message placed makes it forget its oldest arrival, which may be a row in place just
+/// below the placed ones: the view then jumps that gap without a marker.
 struct EarlierHistory {
   /// One message placed above: when it was sent, and its number in the core's scrollback.
   struct Entry: Equatable {
@@ -32,12 +35,17 @@ struct EarlierHistory {
     var expectsOlder = false
 
     /// Places the history message numbered `number`, sent at `time`: above, in time order,
-    /// when it is older than everything in place (returns true); else in place.
-    mutating func place(time: Timestamp, number: Int) -> Bool {
+    /// when it is older than everything in place (returns true); else in place. Entries whose
+    /// message the core no longer keeps (numbered below `firstKept`) are dropped first.
+    mutating func place(time: Timestamp, number: Int, firstKept: Int = 0) -> Bool {
       guard let oldest = oldestInPlace, time < oldest || expectsOlder && time == oldest else {
         oldestInPlace = min(oldestInPlace ?? time, time)
         expectsOlder = false
         return false
+      }
+      if entries.contains(where: { $0.number < firstKept }) {
+        entries.removeAll { $0.number < firstKept }
+        numbers = numbers.filter { $0 >= firstKept }
       }
       // The first entry later than `time`: a batch's lines, oldest first, keep their order.
       var low = 0
@@ -68,10 +76,10 @@ struct EarlierHistory {
   /// oldest time among the messages it showed before this one.
   @discardableResult
   mutating func place(
-    time: Timestamp, number: Int, key: String, oldestInPlace: () -> Timestamp?
+    time: Timestamp, number: Int, firstKept: Int, key: String, oldestInPlace: () -> Timestamp?
   ) -> Bool {
     if shelves[key] == nil { shelves[key] = Shelf(oldestInPlace: oldestInPlace()) }
-    return shelves[key, default: Shelf()].place(time: time, number: number)
+    return shelves[key, default: Shelf()].place(time: time, number: number, firstKept: firstKept)
   }
 
   /// Older history of the conversation whose key is `key` was asked for (see

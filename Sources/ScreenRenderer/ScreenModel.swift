@@ -212,7 +212,8 @@ public struct ScreenModel {
       let message = state.messages[position]
       let key = state.nameRules.key(for: message.conversation.text)
       journal.earlier.place(
-        time: message.time, number: firstEntered + position - firstPosition, key: key
+        time: message.time, number: firstEntered + position - firstPosition,
+        firstKept: state.messageCount - state.messages.count + 1, key: key
       ) {
         Self.oldestTime(of: message.conversation, before: firstEntered, in: state)
       }

@@ -42,6 +42,8 @@ import Testing
     wire.server(":bob!b@h INVITE carol #CHAT")
     wire.server(":bob!b@h INVITE carol #other")
     wire.server(":bob!b@h INVITE carol")
+    // Our own invitation told back (invite-notify): the 341 reply already said it.
+    wire.server(":alice!a@h INVITE carol #chat")
     #expect(
       wire.events == [
         .invited(nick: "alice", channel: "#elsewhere", by: "bob"),

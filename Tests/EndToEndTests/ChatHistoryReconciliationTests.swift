@@ -93,4 +93,37 @@ struct ChatHistoryReconciliationTests {
     #expect(taken.count == 1, "shown once: \(chat.stdout)")
     #expect(taken.first?["own"] as? Bool == true)
   }
+
+  /// A private line the server took, whose echo the cut lost: the private history the new
+  /// connection is shown may not hold it (Ergo keeps a client's private history with the
+  /// client unless its account is always on), so the verdict is delivered or "may or may
+  /// not", never a false "did not arrive" that would invite a duplicate `/retry`.
+  @Test func aPrivateLineTheServerTookIsNeverSaidNotToHaveArrived() throws {
+    let server = try ErgoServer.start()
+    defer { server.stop() }
+    let proxy = try FaultProxy(forwardingTo: server.port)
+    defer { proxy.stop() }
+    let home = try ScratchFolder()
+    defer { home.remove() }
+    let (chat, alice) = try Self.start(server, proxy, home)
+    defer { chat.stop() }
+    defer { alice.close() }
+
+    proxy.inject(.stall(.toClient))
+    chat.type("/msg alice psst")
+    _ = try alice.waitFor("bot's private line") { $0.command == "PRIVMSG" && $0.nick == "bot" }
+    proxy.inject(.cut)
+    proxy.inject(.resume)
+    #expect(
+      chat.waitFor(within: 30) { output in
+        Self.objects("message", in: output).contains { $0["text"] as? String == "psst" }
+          || output.contains(#""type":"failed""#)
+      }, "\(chat.stdout)")
+    chat.closeInput()
+    _ = chat.waitForExit()
+    for failed in Self.objects("failed", in: chat.stdout) {
+      let reason = failed["reason"] as? String ?? ""
+      #expect(!reason.contains("did not arrive"), "\(reason)")
+    }
+  }
 }

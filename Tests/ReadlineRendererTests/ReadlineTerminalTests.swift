@@ -1,5 +1,6 @@
 @preconcurrency import CReadline
 import Glibc
+import IRCTestRequirements
 import Testing
 
 @testable import ReadlineRenderer
@@ -7,7 +8,10 @@ import Testing
 /// The terminal stays raw between lines: readline's own hooks would cook it after every
 /// finished line, and a Ctrl-D typed in that moment became a NUL byte (a pasted block
 /// followed at once by Ctrl-D left chat running).
-@Suite(.timeLimit(.minutes(1))) struct ReadlineTerminalTests {
+///
+/// On a thread of its own: on the cooperative pool, behind the blocking tests of a loaded
+/// full run, this instant test twice waited out its time limit before it could start.
+@Suite(.ownThread, .timeLimit(.minutes(3))) struct ReadlineTerminalTests {
   @Test func aFinishedLineLeavesTheTerminalRawUntilItIsGivenBack() throws {
     var master: Int32 = -1
     var slave: Int32 = -1

@@ -125,4 +125,15 @@ import Testing
     #expect(full.entries.first?.number == EarlierHistory.limit - 1)
     #expect(!full.numbers.contains(EarlierHistory.limit))
   }
+
+  /// Entries whose messages the core forgot are dropped as the next is placed.
+  @Test func aShelfDropsWhatTheCoreNoLongerKeeps() {
+    var shelf = EarlierHistory.Shelf(oldestInPlace: Model.time)
+    let older = Model.time.advanced(byMilliseconds: -1000)
+    _ = shelf.place(time: older, number: 3)
+    _ = shelf.place(time: older, number: 4)
+    _ = shelf.place(time: older.advanced(byMilliseconds: -1000), number: 9, firstKept: 4)
+    #expect(shelf.entries.map(\.number) == [9, 4])
+    #expect(shelf.numbers == [4, 9])
+  }
 }

@@ -60,7 +60,10 @@ extension IRCClient {
     else { return countMalformed() }
     let channel = channels.name(folded(parameters[1])) ?? parameters[1]
     guard isUs(parameters[0]) || channels.name(folded(parameters[1])) != nil else { return }
+    // Our own invitation, told back by invite-notify: the server's 341 already said it.
+    let source = IRCSource(sourceText)
+    if isUs(source.nick), !source.isServer { return }
     output.events.append(
-      .invited(nick: parameters[0], channel: channel, by: IRCSource(sourceText).nick))
+      .invited(nick: parameters[0], channel: channel, by: source.nick))
   }
 }

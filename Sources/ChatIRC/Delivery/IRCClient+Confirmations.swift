@@ -49,6 +49,7 @@ extension IRCClient {
     {
       return
     }
+    if reply.command.uppercased() == "CHATHISTORY" { historyRequestRefused(reply, into: &output) }
     let failed = IRCCommand(reply.command)
     // A multiline batch refused (`FAIL BATCH MULTILINE_…`): the oldest in flight.
     if failed == .batch, let line = delivery.removeOldestBatch() {

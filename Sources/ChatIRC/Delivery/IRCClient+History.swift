@@ -1,29 +1,37 @@
 import ChatCore
 import FoundationEssentials
 
-/// Reconciling lines a lost link left unconfirmed with the channel's history on rejoining.
+/// Reconciling lines a lost link left unconfirmed with the history of their target.
 ///
-/// A line to a channel written whole before the link went, on a connection with `batch`, is
-/// not failed at once: it may or may not have arrived, and the history the server replays
-/// when chat joins again can tell. After the reconnect, the `JOIN`s are followed by a `PING`;
-/// in the channel's `chathistory` batch, a line from us (our nick when we wrote it or one the
-/// server renamed us to before the link went, under the server's case mapping) to that channel with the same text is that line: it is confirmed
-/// (`IRCEcho.Confirmation.history`, with the history line's msgid and time) and the history
-/// line is not reported again. Lines match in the order written, identical texts one each.
+/// A line written whole before the link went, on a connection with `batch`, to a channel (or,
+/// where the server keeps history, `draft/chathistory`, to anyone) is not failed at once: it
+/// may or may not have arrived, and the target's history can tell. After the reconnect, the
+/// `JOIN`s are followed by a `PING`. Where the server keeps no history, the history is what it
+/// replays on joining (InspIRCd's `chanhistory`, a `chathistory` batch after the `JOIN`), and
+/// lines whose channel sent none fail when the `PONG` comes back (every `JOIN`'s replies are
+/// in by then). Where it keeps history, chat asks each target for its latest lines when the
+/// `PONG` comes (`probeHistory`, after the core's own fetch of it if one is out, one question
+/// per target at a time), and that answer judges; it is read, never shown.
 ///
-/// When the batch ends, the lines left for that channel fail. They **did not arrive** when the
-/// history reaches back before the line was written: one of its lines was surely taken by the
-/// server before then (its time, see `latestTaking`), or it holds a line of ours written
-/// earlier on the same connection (the server takes one client's lines in order, so ours
-/// would follow it). A history holds every line after its first one, whatever its length or
-/// age limit, so such a history would hold the line had the server taken it. That needs the
-/// old connection gone: back under another nick than the one held at the loss, the server may
-/// still hold the old connection and take the line from it after sending the history, so the
-/// line may or may not have arrived. Otherwise (an
-/// empty history, or one that starts after the line) chat cannot tell how much the server
-/// keeps, and the line may or may not have arrived; so too when the history holds a line from
-/// us that chat could not match (the server may have changed its text). Lines whose channel
-/// sent no history fail when the `PONG` comes back (every `JOIN`'s replies are in by then).
+/// In a history batch, a line from us (our nick when we wrote it or one the server renamed us
+/// to before the link went, under the server's case mapping) to that target with the same
+/// text is that line: it is confirmed (`IRCEcho.Confirmation.history`, with the history
+/// line's msgid and time) and the history line is not reported again. Lines match in the
+/// order written, identical texts one each.
+///
+/// When the judging batch ends, the lines left for that target fail. They **did not arrive**
+/// when the history reaches back before the line was written: one of its lines was surely
+/// taken by the server before then (its time, see `latestTaking`), or it holds a line of ours
+/// written earlier on the same connection (the server takes one client's lines in order, so
+/// ours would follow it). A history holds every line after its first one, whatever its
+/// length or age limit, so such a history would hold the line had the server taken it. That
+/// needs the old connection gone: back under another nick than the one held at the loss, the
+/// server may still hold the old connection and take the line from it after sending the
+/// history, so the line may or may not have arrived. Otherwise (an empty history, or one that
+/// starts after the line: chat cannot tell how much the server keeps, or shows to this
+/// connection) the line may or may not have arrived; so too when the history holds a line from
+/// us that chat could not match (the server may have changed its text), or when the server
+/// refuses the question (`FAIL CHATHISTORY`).
 extension IRCClient {
   /// Keeps the in-flight lines the history may tell of (see above) and returns the rest.
   mutating func carryUnconfirmed(reason: String) -> [IRCInFlightLine] {
@@ -63,35 +71,22 @@ extension IRCClient {
     delivery.outbox.queue(.rejoinPing(token: token))
   }
 
-  /// `BATCH +ref chathistory #chan`: a history of a channel with carried lines (or the next
-  /// page of one, which goes on from what the pages before it told).
+  /// `BATCH +ref chathistory #chan`: a history of a channel with carried lines.
   mutating func historyBatchOpened(_ reference: String, type: String, parameters: [String]) {
     guard type == "chathistory" || type == "draft/chathistory", parameters.count > 2,
       delivery.reconciliation.isCarried(to: parameters[2], mapping: support.caseMapping)
     else { return }
-    delivery.reconciliation.batches[reference] =
-      delivery.reconciliation.continued.removeValue(forKey: folded(parameters[2]))
-      ?? .init(channel: parameters[2])
+    delivery.reconciliation.batches[reference] = .init(channel: parameters[2])
   }
 
-  /// `BATCH -ref`: the lines left for its channel fail, unless the fetch it answered asks
-  /// another page (`outcome`), whose batch goes on from this one. `reachesEverything`: the
-  /// fetch surely holds every line after a point before the carried ones (see
-  /// `IRCHistoryFetches.Reach`), so a line not in it did not arrive.
+  /// `BATCH -ref`: when the batch `judges` (see `receiveBatch`), the lines left for its target
+  /// fail; any other batch of a carried target only confirms the lines of ours it holds.
   mutating func historyBatchClosed(
-    _ reference: String, reachesEverything: Bool, outcome: IRCHistoryFetches.Outcome?,
-    into output: inout IRCOutput
+    _ reference: String, judges: Bool, into output: inout IRCOutput
   ) {
-    guard let batch = delivery.reconciliation.batches.removeValue(forKey: reference) else { return }
+    guard let batch = delivery.reconciliation.batches.removeValue(forKey: reference), judges
+    else { return }
     let mapping = support.caseMapping
-    var stoppedShort = false
-    switch outcome {
-    case .nextPage:
-      delivery.reconciliation.continued[folded(batch.channel)] = batch
-      return
-    case .stopped: stoppedShort = true
-    case nil, .done: break
-    }
     let (lines, rest) = delivery.reconciliation.carried.partitioned {
       mapping.equal($0.line.target, batch.channel)
     }
@@ -100,9 +95,7 @@ extension IRCClient {
       let line = carried.line
       let written = line.writtenAt ?? now
       let reachesBack =
-        !stoppedShort
-        && (reachesEverything || (batch.earliestBefore.map { $0 <= written } ?? false)
-          || batch.holdsOursBefore(line))
+        (batch.earliestBefore.map { $0 <= written } ?? false) || batch.holdsOursBefore(line)
       let doubt = batch.doubts(writtenAt: written)
       // Back under another nick: the server may still hold the old connection, and take the
       // line from it after this history was sent.
@@ -119,12 +112,10 @@ extension IRCClient {
         let why =
           doubt
           ? "holds a line from us that chat cannot match"
-          : stoppedShort
-            ? "is longer than chat reads (\(IRCHistoryFetches.catchUpLimit) lines)"
-            : !reachesBack
-              ? "does not reach back to it"
-              : "does not have it, but chat is back as \(nick), not \(carried.nickAtLoss), so the"
-                + " old connection may still be open on the server"
+          : !reachesBack
+            ? "does not reach back to it"
+            : "does not have it, but chat is back as \(nick), not \(carried.nickAtLoss), so the"
+              + " old connection may still be open on the server"
         lineFailed(
           line,
           reason: lost + ", and the server's history of \(batch.channel) after reconnecting \(why):"
@@ -181,61 +172,68 @@ extension IRCClient {
     return true
   }
 
-  /// The `PONG` after the rejoining `JOIN`s: lines whose channel sent no history fail. On a
-  /// server that keeps history (`draft/chathistory`), a target whose history is not already
-  /// being fetched (the core's catch-up) is asked for what came after a time before its
-  /// first carried line, so that the answer tells exactly (`historyBatchClosed`).
+  /// The `PONG` after the rejoining `JOIN`s. Where the server keeps history
+  /// (`draft/chathistory`), each target with carried lines is asked for its latest lines
+  /// (`probeHistory`; behind the core's fetch of it, when one is out), and its answer judges
+  /// them (`historyBatchClosed`): a line from before ours proves the history reaches back to
+  /// it. Elsewhere, lines whose channel sent no history on joining fail now.
   mutating func rejoinPongReceived(into output: inout IRCOutput) {
     delivery.reconciliation.rejoinToken = nil
-    var carried = delivery.reconciliation.carried
-    delivery.reconciliation.carried.removeAll()
-    if offersHistory {
-      var waiting: [IRCHistoryReconciliation.Carried] = []
-      var unasked: [IRCHistoryReconciliation.Carried] = []
-      var asked: Set<String> = []
+    guard offersHistory else {
+      let carried = delivery.reconciliation.carried
+      delivery.reconciliation.carried.removeAll()
       for entry in carried {
-        let key = folded(entry.line.target)
-        if asked.contains(key) || isFetchingHistory(of: key) {
-          waiting.append(entry)
-          continue
-        }
-        let first =
-          carried.filter { folded($0.line.target) == key }.compactMap(\.line.writtenAt).min()
-          ?? now
-        if fetchHistory(
-          of: entry.line.target, .after(.time(reconciliationAnchor(before: first))),
-          chosenBeforeCarried: true)
-        {
-          asked.insert(key)
-          waiting.append(entry)
-        } else {
-          unasked.append(entry)
-        }
+        delivery.reconciliation.counts.undecided += 1
+        lineFailed(
+          entry.line,
+          reason: IRCDeliveryFailure.lostLink(entry.reason)
+            + ", and the server sent no history of \(entry.line.target) on rejoining: it may or"
+            + " may not have arrived", into: &output)
       }
-      delivery.reconciliation.carried = waiting
-      carried = unasked
+      return
     }
-    for entry in carried {
+    var asked: Set<String> = []
+    for entry in delivery.reconciliation.carried {
+      let target = entry.line.target
+      let key = folded(target)
+      guard asked.insert(key).inserted else { continue }
+      if let current = history.fetches[key], !current.isProbe {
+        history.hold(.probe(target: target), behind: key)
+      } else if !probeHistory(of: target) {
+        failCarried(to: key, because: "the server sent no history of \(target)", into: &output)
+      }
+    }
+  }
+
+  /// `FAIL CHATHISTORY …`: the question about the target the reply names, still waiting for
+  /// its answer, will get none. The lines the probe was asked for fail undecided.
+  mutating func historyRequestRefused(_ reply: StandardReply, into output: inout IRCOutput) {
+    for word in reply.context {
+      let key = folded(word)
+      guard let fetch = history.refused(key) else { continue }
+      if fetch.isProbe {
+        failCarried(
+          to: key, because: "the server refused its history of \(fetch.target) (\(reply.code))",
+          into: &output)
+      }
+      askWaitingQuestion(behind: key, into: &output)
+      return
+    }
+  }
+
+  /// Fails the lines carried to the folded target `key`, undecided, `because`.
+  mutating func failCarried(to key: String, because: String, into output: inout IRCOutput) {
+    let (lines, rest) = delivery.reconciliation.carried.partitioned {
+      folded($0.line.target) == key
+    }
+    delivery.reconciliation.carried = rest
+    for entry in lines {
       delivery.reconciliation.counts.undecided += 1
       lineFailed(
         entry.line,
-        reason: IRCDeliveryFailure.lostLink(entry.reason)
-          + ", and the server sent no history of \(entry.line.target) on rejoining: it may or"
-          + " may not have arrived", into: &output)
+        reason: IRCDeliveryFailure.lostLink(entry.reason) + ", and " + because
+          + " after reconnecting: it may or may not have arrived", into: &output)
     }
-  }
-
-  /// Whether the history of the target folded to `key` is being fetched or read.
-  private func isFetchingHistory(of key: String) -> Bool {
-    history.fetches[key] != nil || delivery.reconciliation.continued[key] != nil
-      || delivery.reconciliation.batches.values.contains { folded($0.channel) == key }
-  }
-
-  /// A time on the server's clock surely before chat wrote at `written`: the server's clock
-  /// may be behind chat's by up to the lag measured on the new connection's live lines, and
-  /// a second more covers a history that keeps whole seconds.
-  func reconciliationAnchor(before written: Timestamp) -> Timestamp {
-    written.advanced(byMilliseconds: -(1000 + max(0, delivery.reconciliation.serverClockLag ?? 0)))
   }
 
   /// Fails every carried line, as the link lost them: no reconnect will bring a history.

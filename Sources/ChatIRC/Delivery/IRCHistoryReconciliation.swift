@@ -88,9 +88,6 @@ struct IRCHistoryReconciliation: Hashable, Sendable {
   var echoes: [Taken] = []
   /// The history batches open, by reference.
   var batches: [String: Batch] = [:]
-  /// What the pages of a fetch read so far told, by folded target, while its next page is
-  /// asked: the next page's batch goes on from it.
-  var continued: [String: Batch] = [:]
   /// The token of the `PING` sent after the rejoining `JOIN`s.
   var rejoinToken: String?
   /// Counts from 1 with each connection started.
@@ -104,7 +101,6 @@ struct IRCHistoryReconciliation: Hashable, Sendable {
   mutating func connectionStarted() {
     connection += 1
     batches.removeAll()
-    continued.removeAll()
     rejoinToken = nil
     serverClockLag = nil
   }

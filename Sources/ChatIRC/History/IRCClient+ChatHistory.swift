@@ -18,14 +18,19 @@ extension IRCClient {
 
   /// Asks for `range` of `target`'s history, when the server keeps it: `LATEST` and
   /// `BEFORE` ask for their count (at most the server's `CHATHISTORY` limit), `AFTER` pages
-  /// (see `IRCHistoryFetches`). `chosenBeforeCarried`: an `AFTER` a time chat chose before
-  /// every line it carries to `target` (see `IRCClient+History`). Returns whether it was
-  /// asked.
-  @discardableResult
-  mutating func fetchHistory(
-    of target: String, _ range: HistoryRange, chosenBeforeCarried: Bool = false
-  ) -> Bool {
-    guard offersHistory, Self.isValidWord(target) else { return false }
+  /// (see `IRCHistoryFetches`). While the reconciliation's probe of `target` is out, the
+  /// question waits for its answer; a `BEFORE` while any fetch of `target` is out (PgUp held
+  /// at the top) is not asked again.
+  mutating func fetchHistory(of target: String, _ range: HistoryRange) {
+    guard offersHistory, Self.isValidWord(target) else { return }
+    let key = folded(target)
+    if let current = history.fetches[key] {
+      if current.isProbe {
+        history.hold(.fetch(target: target, range), behind: key)
+        return
+      }
+      if case .before = range { return }
+    }
     let limit = support.historyLimit
     func clamped(_ count: Int) -> Int { min(max(1, count), limit ?? count) }
     let pages: Bool
@@ -46,22 +51,35 @@ extension IRCClient {
       )
       parameters = ["AFTER", target, Self.reference(anchor), String(pageSize)]
     }
-    let reach: IRCHistoryFetches.Reach
-    switch range {
-    case .latest: reach = .everythingWhenShort
-    case .before: reach = .unknown
-    // After a message chat received: had the server taken a carried line of ours before
-    // it, the line's echo would have come before it on the same connection.
-    case .after(.messageID):
-      reach = registration.capabilities.contains("echo-message") ? .everything : .unknown
-    case .after(.time): reach = chosenBeforeCarried ? .everything : .unknown
-    }
-    guard
-      history.begin(
-        folded(target), target: target, pages: pages, pageSize: pageSize, reach: reach)
-    else { return false }
+    guard history.begin(key, target: target, pages: pages, pageSize: pageSize) else { return }
     delivery.outbox.queue(.command(IRCMessage(command: "CHATHISTORY", parameters: parameters)))
+  }
+
+  /// The reconciliation's own question about `target` (see `IRCClient+History`): its latest
+  /// lines, at most 100. Returns whether it was asked.
+  mutating func probeHistory(of target: String) -> Bool {
+    guard offersHistory, Self.isValidWord(target) else { return false }
+    let count = min(
+      support.historyLimit ?? IRCHistoryFetches.probeSize, IRCHistoryFetches.probeSize)
+    guard
+      history.begin(folded(target), target: target, pages: false, pageSize: count, isProbe: true)
+    else { return false }
+    delivery.outbox.queue(
+      .command(
+        IRCMessage(command: "CHATHISTORY", parameters: ["LATEST", target, "*", String(count)])))
     return true
+  }
+
+  /// The fetch of the folded target `key` ended: the question waiting behind it is asked.
+  mutating func askWaitingQuestion(behind key: String, into output: inout IRCOutput) {
+    switch history.takeWaiting(behind: key) {
+    case nil: break
+    case .fetch(let target, let range)?: fetchHistory(of: target, range)
+    case .probe(let target)?:
+      if !probeHistory(of: target) {
+        failCarried(to: key, because: "the server sent no history of \(target)", into: &output)
+      }
+    }
   }
 
   /// Asks which private chats had messages after `since` (`CHATHISTORY TARGETS`, up to a
@@ -117,12 +135,10 @@ extension IRCClient {
     history.batchOpened(reference, key: folded(parameters[2]))
   }
 
-  /// `BATCH -reference`: a fetch's page is in; the next page is asked, or the user told
-  /// where a catch-up stopped. Returns what follows for the fetch it answered.
-  @discardableResult
-  mutating func historyBatchEnded(
-    _ reference: String, into output: inout IRCOutput
-  ) -> IRCHistoryFetches.Outcome? {
+  /// `BATCH -reference`: a fetch's page is in; the next page is asked, the user told where a
+  /// catch-up stopped, or, the fetch over, the question waiting behind it asked.
+  mutating func historyBatchEnded(_ reference: String, into output: inout IRCOutput) {
+    let answered = history.fetch(answeredBy: reference)
     if let (since, targets) = history.targetsBatchClosed(reference) {
       for target in targets
       where !support.isChannel(target.name) && !isUs(target.name)
@@ -134,7 +150,8 @@ extension IRCClient {
     }
     let outcome = history.batchClosed(reference)
     switch outcome {
-    case nil, .done: break
+    case nil: break
+    case .done: if let answered { askWaitingQuestion(behind: answered.key, into: &output) }
     case .nextPage(let target, let anchor, let count):
       delivery.outbox.queue(
         .command(
@@ -143,8 +160,8 @@ extension IRCClient {
             parameters: ["AFTER", target, Self.reference(anchor), String(count)])))
     case .stopped(let target, let count):
       output.events.append(.historyStopped(target: target, count: count))
+      if let answered { askWaitingQuestion(behind: answered.key, into: &output) }
     }
-    return outcome
   }
 
   /// Counts a line of a batch answering a fetch; true when it is to be dropped unread: one

@@ -14,6 +14,8 @@ import ChatCore
 struct IRCHistoryFetches: Hashable, Sendable {
   /// How many lines a page asks for when the server names no limit (`CHATHISTORY`).
   static let pageSize = 100
+  /// The most lines the reconciliation's probe asks for.
+  static let probeSize = 100
   /// The most lines one catch-up pages through before it stops.
   static let catchUpLimit = 10_000
   /// The most requests in flight: a new one beyond it is not sent.
@@ -36,23 +38,9 @@ struct IRCHistoryFetches: Hashable, Sendable {
     var last: HistoryAnchor?
     /// Whether the current page's batch held more lines than asked (the user was told).
     var overflowed = false
-    /// How far back its answer surely reaches, for the lines a lost link left unconfirmed.
-    var reach: Reach = .unknown
-  }
-
-  /// How far back a fetch's answer surely reaches, for reconciling the lines a lost link
-  /// left unconfirmed (`IRCClient+History`): whether a line of ours the server took would be
-  /// in it.
-  enum Reach: Hashable, Sendable {
-    /// Nothing is known (`BEFORE`, or after a time chat did not choose).
-    case unknown
-    /// Every page together holds every line after a point before any of our carried lines:
-    /// `AFTER` a message received on the lost connection (with `echo-message` our line,
-    /// had the server taken it before that message, would have been echoed before it), or
-    /// after a time chat chose before them.
-    case everything
-    /// `LATEST`: the whole history when it comes back short (the server had fewer lines).
-    case everythingWhenShort
+    /// Whether it is the reconciliation's own question (see `IRCClient+History`): its
+    /// lines are read for the lines a lost link left unconfirmed, and not shown.
+    var isProbe = false
   }
 
   /// What becomes of a line of a batch answering a fetch.
@@ -126,25 +114,33 @@ struct IRCHistoryFetches: Hashable, Sendable {
   /// Begins a fetch of `target` (folded `key`), replacing one in flight for it; false when
   /// too many are in flight.
   mutating func begin(
-    _ key: String, target: String, pages: Bool, pageSize: Int, reach: Reach = .unknown
+    _ key: String, target: String, pages: Bool, pageSize: Int, isProbe: Bool = false
   ) -> Bool {
     if let old = fetches[key]?.batch { answering[old] = nil }
     guard fetches[key] != nil || fetches.count < Self.cap else { return false }
-    fetches[key] = Fetch(target: target, pages: pages, pageSize: pageSize, reach: reach)
+    fetches[key] = Fetch(target: target, pages: pages, pageSize: pageSize, isProbe: isProbe)
     return true
   }
 
-  /// Whether the fetch answered by top-level batch `reference`, once this page is in, surely
-  /// holds every line after a point before our carried lines (see `Reach`); nil when the
-  /// batch answers no fetch. Ask before `batchClosed`.
-  func reachesEverything(answeredBy reference: String) -> Bool? {
+  /// The folded target of the fetch top-level batch `reference` answers, and whether that is
+  /// the reconciliation's probe; nil when it answers none. Ask before `batchClosed`.
+  func fetch(answeredBy reference: String) -> (key: String, isProbe: Bool)? {
     guard !nested.contains(reference), let key = answering[reference], let fetch = fetches[key]
     else { return nil }
-    switch fetch.reach {
-    case .unknown: return false
-    case .everything: return true
-    case .everythingWhenShort: return fetch.received < fetch.pageSize
-    }
+    return (key, fetch.isProbe)
+  }
+
+  /// Whether batch `reference`, or the batch it is nested in, answers the probe.
+  func answersProbe(_ reference: String) -> Bool {
+    answering[reference].flatMap { fetches[$0]?.isProbe } ?? false
+  }
+
+  /// Ends the fetch of the folded target `key` that is still waiting for its batch (the
+  /// server refused the question: `FAIL CHATHISTORY`); returns it.
+  mutating func refused(_ key: String) -> Fetch? {
+    guard let fetch = fetches[key], fetch.batch == nil else { return nil }
+    fetches[key] = nil
+    return fetch
   }
 
   /// `BATCH +reference chathistory target`: it answers the fetch of `key`, if one waits.
@@ -218,8 +214,31 @@ struct IRCHistoryFetches: Hashable, Sendable {
     return .nextPage(target: fetch.target, after: last, count: fetch.pageSize)
   }
 
+  /// A question that waits for the fetch in flight for its target to end: one question per
+  /// target at a time, so that each answer is read as the answer to its own question.
+  enum Waiting: Hashable, Sendable {
+    /// The reconciliation's probe, behind the core's fetch.
+    case probe(target: String)
+    /// The core's fetch, behind the probe.
+    case fetch(target: String, HistoryRange)
+  }
+
+  /// By folded target.
+  private(set) var waiting: [String: Waiting] = [:]
+
+  /// Keeps `question` until the fetch of the folded target `key` ends (the latest kept).
+  mutating func hold(_ question: Waiting, behind key: String) {
+    waiting[key] = question
+  }
+
+  /// The question that waited for the fetch of `key`, now that it ended.
+  mutating func takeWaiting(behind key: String) -> Waiting? {
+    waiting.removeValue(forKey: key)
+  }
+
   /// A new connection: nothing asked on the last one will be answered.
   mutating func removeAll() {
+    waiting.removeAll()
     fetches.removeAll()
     answering.removeAll()
     nested.removeAll()
