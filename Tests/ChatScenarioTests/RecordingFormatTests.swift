@@ -92,6 +92,24 @@ import Testing
     }
   }
 
+  /// `--no-typing` is kept (`typing no`), so the replay's line mode tells no typing either;
+  /// a run that told it writes nothing, as recordings made before it existed.
+  @Test func noTypingIsKeptInTheHeader() throws {
+    let quiet = Self.recording.replacingOccurrences(
+      of: "channels #chat\n", with: "channels #chat\ntyping no\n")
+    let scenario = try ScenarioParser.parse(Array(quiet.utf8), file: "r.chat")
+    #expect(scenario.network?.sendsTyping == false)
+    let written = ScenarioWriter.text(of: scenario)
+    #expect(written.contains("\ntyping no\n"), "\(written)")
+    #expect(try ScenarioParser.parse(Array(written.utf8), file: "w.chat") == scenario)
+    let plain = try ScenarioParser.parse(Array(Self.recording.utf8), file: "r.chat")
+    #expect(plain.network?.sendsTyping == true)
+    #expect(!ScenarioWriter.text(of: plain).contains("\ntyping "))
+    let bad = Self.recording.replacingOccurrences(
+      of: "channels #chat\n", with: "channels #chat\ntyping maybe\n")
+    #expect(throws: ScenarioError.self) { try ScenarioParser.parse(Array(bad.utf8), file: "b") }
+  }
+
   /// The networks file's `monitor` nicks are kept, so the replay watches what live watched.
   @Test func theWatchedNicksAreKeptInTheHeader() throws {
     let watching = Self.recording.replacingOccurrences(
