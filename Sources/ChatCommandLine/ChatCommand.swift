@@ -291,6 +291,7 @@ public enum ChatCommand {
       --no-bell                  do not ring the bell when someone mentions you
       --keep-listening           stay connected after input ends, until a signal
       --bot                      mark yourself as a bot where the server has a bot mode
+      --no-typing                do not tell others when you are typing (line mode)
       --pacing BURST/MS          send at most BURST lines at once, then one per MS
                                  milliseconds (default 5/1000, for default flood limits)
       --history N                on joining a channel or opening a private chat, show its

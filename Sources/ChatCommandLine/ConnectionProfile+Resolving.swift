@@ -51,6 +51,7 @@ extension ConnectionProfile {
     bell = !arguments.noBell
     keepListening = arguments.keepListening
     isBot = arguments.isBot || entry?.isBot == true
+    sendsTyping = !arguments.noTyping && entry?.typing != false
     monitor = entry?.monitor ?? []
     if let pacing = arguments.pacing { self.pacing = pacing }
     if let history = arguments.history ?? entry?.history { self.history = history }

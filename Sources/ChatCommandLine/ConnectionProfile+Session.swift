@@ -78,6 +78,10 @@ extension ConnectionProfile {
     state.isTLSUnverified = isTLSUnverified
     state.textMarkup = .ircFormatting  // A network is IRC: what you type is IRC text.
     state.historyLength = history
+    // Line mode and the full screen show the active conversation: what arrives there is read.
+    state.readsActiveConversation = isLineMode
+    // Only line mode reports the line being edited; `--no-typing` tells nobody.
+    state.sendsTyping = isLineMode && sendsTyping
     return state
   }
 }

@@ -34,6 +34,8 @@ struct NetworkArguments: Equatable, Sendable {
   var keepListening = false
   /// `--bot`.
   var isBot = false
+  /// `--no-typing`.
+  var noTyping = false
   /// `--pacing BURST/MILLISECONDS`.
   var pacing: IRCTokenBucket.Settings?
   /// `--history N`.

@@ -17,6 +17,7 @@ import Glibc
 /// tls-fingerprint = AB:CD:…   (instead of tls-ca: this certificate, whatever its issuer)
 /// history = 100                (as --history: latest messages fetched; 0 for none)
 /// bot = yes                    (as --bot: marked as a bot where the server has a bot mode)
+/// typing = no                  (as --no-typing: your typing is not told)
 /// monitor = bob, carol         (told when they come online or go: IRCv3 MONITOR)
 /// ```
 ///
@@ -56,6 +57,8 @@ struct NetworksFile: Equatable, Sendable {
     var history: Int?
     /// `bot = yes`: as `--bot`.
     var isBot = false
+    /// `typing = no`: as `--no-typing`.
+    var typing = true
     /// `monitor`: the nicks to watch (`/monitor`) from the start.
     var monitor: [String]?
     /// The line each key was set on.
@@ -82,6 +85,7 @@ struct NetworksFile: Equatable, Sendable {
     case tlsFingerprint = "tls-fingerprint"
     case history
     case bot
+    case typing
     case monitor
   }
 

@@ -160,6 +160,7 @@ struct NetworksFileParser {
       }
       network.history = count
     case .bot: network.isBot = try boolean(value, key)
+    case .typing: network.typing = try boolean(value, key)
     case .monitor:
       var nicks: [String] = []
       for item in value.split(separator: ",", omittingEmptySubsequences: false) {

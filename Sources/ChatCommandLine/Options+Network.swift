@@ -18,7 +18,7 @@ extension Options {
   private static let serverOnlyOptions = [
     "--join", "--tls-ca", "--tls-cert", "--tls-insecure", "--tls-fingerprint", "--sasl-user",
     "--sasl-password-file", "--sasl-key",
-    "--sasl-optional", "--keep-listening", "--pacing", "--history", "--bot",
+    "--sasl-optional", "--keep-listening", "--pacing", "--history", "--bot", "--no-typing",
   ]
 
   /// Options of the simulated peer, which a real server has no use for.
@@ -86,6 +86,7 @@ extension Options {
     case "--no-bell": network.noBell = true
     case "--keep-listening": network.keepListening = true
     case "--bot": network.isBot = true
+    case "--no-typing": network.noTyping = true
     case "--pacing": network.pacing = try Self.pacing(try value(), option: option)
     case "--history": network.history = try Self.history(try value(), option: option)
     case "--log-dir": logDirectory = try path()

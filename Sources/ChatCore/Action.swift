@@ -55,6 +55,9 @@ public enum Action: Hashable, Sendable {
     /// `by` invited `nick` (you, or someone into a channel of yours) into `channel`: shown in
     /// the channel when it is open, else in the session's own conversation.
     case invited(String, channel: ConversationName, by: String, time: Timestamp)
+    /// The server says the conversation `name` has been read up to `time` (IRC's
+    /// `draft/read-marker`: from this connection, or another of the account).
+    case markedRead(ConversationName, upTo: Timestamp)
     /// `nick` went away with `message`, or came back (nil): shown in every conversation they
     /// share with you, and marked in `/names` while away.
     case memberAwayChanged(String, message: String?, time: Timestamp)
@@ -81,6 +84,8 @@ public enum Action: Hashable, Sendable {
     /// host where the network said): it replaces what was known, keeping who is away and
     /// their account where the list does not say.
     case membersListed(ConversationName, [Member], time: Timestamp)
+    /// `nick` is typing in the conversation `name`, or paused or stopped (IRC's `+typing`).
+    case memberTyping(String, in: ConversationName, TypingState, time: Timestamp)
     /// A `WHO` of the channel `name` said of its members their account (nil: none), whether
     /// they are away (an away message, empty when not known: WHOX says only that they are),
     /// their user, host and real name: kept with the members, without a line for each.
@@ -146,6 +151,9 @@ public enum Action: Hashable, Sendable {
   public enum User: Hashable, Sendable {
     /// The user asked to join the channel `name` (`/join`).
     case joinRequested(String, time: Timestamp)
+    /// The line being edited changed to `text` at `time` (line mode only; empty once cleared
+    /// or sent).
+    case lineEdited(String, time: Timestamp)
     /// The user asked to leave `name`, or the active conversation when nil (`/part`).
     case leaveRequested(String?, reason: String?, time: Timestamp)
     /// The user opened a private chat with `nick` and switched to it (`/query`).

@@ -104,6 +104,38 @@ public struct AppState: Equatable, Sendable {
   /// and one whose server keeps no history does nothing.
   public var historyLength = 0
 
+  /// Whether the user reads the active conversation as messages arrive (line mode and the
+  /// full screen, where it is on the screen): a server that keeps read markers is told so
+  /// (`Update+ReadMarkers`). A piped or JSON-driven run reads nothing by itself: a program
+  /// asks with a `read` request.
+  public var readsActiveConversation = false
+  /// Whether the read markers' timer runs (`Timer.readMarkers`): a conversation waits to ask
+  /// the server to mark it read.
+  public var readMarkerTimerRuns = false
+
+  /// The shortest time between two requests to mark one conversation read.
+  public static let readMarkerIntervalMilliseconds: Int64 = 1000
+
+  /// Whether the user's typing is told to the active conversation (line mode on a network,
+  /// unless `--no-typing`): the line editor reports each change (`Action.User.lineEdited`).
+  public var sendsTyping = false
+  /// The user's own typing: what the conversation it goes to was told, and should be.
+  public var ownTyping: OwnTyping?
+  /// Who else is typing where (shown for the active conversation).
+  public var typists = Typists()
+  /// Whether the typing timer runs (`Timer.typingExpiry`).
+  public var typingExpiryRuns = false
+  /// Whether the user was told that more people type at once than chat follows.
+  public var hasNoticedTooManyTyping = false
+
+  /// How long someone is shown typing without news of them.
+  public static let typingExpiryMilliseconds: Int64 = 6000
+  /// The shortest time between two notifications of the user's own typing to one
+  /// conversation.
+  public static let typingNotificationIntervalMilliseconds: Int64 = 3000
+  /// How long without a key before the user's typing is `paused`.
+  public static let typingPauseMilliseconds: Int64 = 5000
+
   /// How many messages `--history` fetches when not given, and `/history` without a number.
   public static let defaultHistoryLength = 50
 

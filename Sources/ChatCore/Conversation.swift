@@ -28,6 +28,9 @@ public struct Conversation: Equatable, Sendable {
   public internal(set) var unreadCount = 0
   /// How many of the unread messages name you (`Message.isMention`): part of `unreadCount`.
   public internal(set) var mentionCount = 0
+  /// Where it has been read up to, as a server that keeps read markers said (with another
+  /// connection of the account too), and what chat asked it to mark.
+  public internal(set) var readMarker = ReadMarker()
 
   /// Creates an empty conversation keeping at most `scrollback` message numbers.
   public init(name: ConversationName, kind: Kind, scrollback: Int) {

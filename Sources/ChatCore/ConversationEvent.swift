@@ -36,6 +36,12 @@ public struct ConversationEvent: Hashable, Sendable {
     case netjoin(nicks: [String], servers: String)
     /// A netsplit between `servers` took these people in the conversation off the network.
     case netsplit(nicks: [String], servers: String)
+    /// The server's read marker moved (IRC's `draft/read-marker`): the conversation is read up
+    /// to the event's time, with `unread` messages newer (`mentions` of them naming you).
+    case read(unread: Int, mentions: Int)
+    /// Someone in the conversation is typing, paused or stopped (IRC's `+typing`; `done` also
+    /// when nothing was heard from them for 6 s).
+    case typing(String, TypingState)
     /// The conversation was opened: you joined a channel, or a private chat began.
     case opened(Conversation.Kind)
     /// Someone reacted to a message of the conversation; `counts` are all the message's

@@ -112,13 +112,22 @@ public struct ConversationList: RandomAccessCollection, Equatable, Sendable {
   }
 
   /// Lists the message numbered `number` in the scrollback at `index`; someone else's counts
-  /// as unread unless the conversation is active or it is history. O(1).
+  /// as unread unless the conversation is active, or it is history no newer than the read
+  /// marker (with none known, history is never unread). O(1).
   mutating func append(_ message: Message, number: Int, at index: Int) {
     conversations[index].messageNumbers.append(number)
-    if index != activeIndex, !message.isLocal, !message.isHistory {
+    if index != activeIndex, !message.isLocal,
+      !message.isHistory || conversations[index].readMarker.isBefore(message.time)
+    {
       conversations[index].unreadCount += 1
       if message.isMention { conversations[index].mentionCount += 1 }
     }
+  }
+
+  /// Sets the unread and mention counts of the conversation at `index` (a read marker moved).
+  mutating func setUnread(at index: Int, count: Int, mentions: Int) {
+    conversations[index].unreadCount = count
+    conversations[index].mentionCount = mentions
   }
 
   /// Renames the conversation at `index` (a private chat whose person changed nick).

@@ -56,6 +56,9 @@ public enum Notice: Hashable, Sendable {
   case session(SessionNotice, time: Timestamp)
   /// A conversation could not be opened: `limit` are open already.
   case tooManyConversations(limit: Int)
+  /// More people type at once than chat follows (`limit`): the others are not shown. Once a
+  /// run.
+  case tooManyTyping(limit: Int)
   /// A channel's topic (nil: none is set), after `/topic` without text.
   case topic(ConversationName, String?)
   /// A line began with `/` but named no command.

@@ -42,6 +42,9 @@ public enum Request: Hashable, Sendable {
   case reply(to: String, text: String)
   /// Send `line` to the server as it is (`/quote`).
   case quote(String)
+  /// The program read the conversation named `conversation`, or the active one when nil, up
+  /// to its newest message: a server that keeps read markers is told.
+  case read(String?)
   /// Be known by the real name `name` (`/setname`).
   case setName(String)
   /// Send `text` verbatim to `conversation` as `/msg` does, or to the active one when nil.
@@ -70,7 +73,7 @@ extension AppState {
       .react, .setName, .who, .whois:
       return hasServer
     case .reply: return hasServer && activeTakesMessages
-    case .query, .quit, .switchTo: return false
+    case .query, .quit, .read, .switchTo: return false
     }
   }
 
@@ -87,7 +90,7 @@ extension AppState {
     case .away, .channels, .invite, .kick, .memberMode, .mode, .monitor, .nick, .notice, .quote,
       .react, .setName, .who, .whois:
       return hasServer && waitsForConnection
-    case .action, .query, .quit, .reply, .send, .switchTo: return false
+    case .action, .query, .quit, .read, .reply, .send, .switchTo: return false
     }
   }
 }

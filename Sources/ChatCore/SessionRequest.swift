@@ -17,6 +17,12 @@ public enum SessionRequest: Hashable, Sendable {
   /// fetch those messages, opening their conversations. A session whose server keeps no
   /// history does nothing.
   case fetchHistoryTargets(since: Timestamp)
+  /// Tell the server that `conversation` has been read up to `time` (IRC's `MARKREAD`): a
+  /// session whose server keeps no read markers does nothing.
+  case markRead(ConversationName, upTo: Timestamp)
+  /// Tell `conversation` that the user is typing, paused or stopped (IRC's `+typing`): a
+  /// session whose server does not relay it does nothing.
+  case sendTyping(ConversationName, TypingState)
   /// Invite `nick` into `channel` (`/invite`).
   case invite(String, to: ConversationName)
   /// Put `nick` out of `channel`, for `reason` if given (`/kick`).

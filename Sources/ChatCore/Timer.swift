@@ -11,6 +11,16 @@ public enum Timer: Hashable, Sendable {
   /// and a leaving run stops waiting for them. Started again by every request and every
   /// connection while one is unanswered.
   case answerWait
+  /// Ask the server to mark read the conversations waiting to (`ReadMarker`), each up to the
+  /// newest time asked meanwhile: at most once a second per conversation.
+  case readMarkers
+  /// Stop showing those typing who were not heard from for 6 s (`Typists`).
+  case typingExpiry
+  /// Tell the conversation the user is typing in that they paused (5 s without a key).
+  case typingPaused
+  /// Tell the conversation the user is typing in what it should be told, now that 3 s have
+  /// passed since the last notification there (`OwnTyping`).
+  case typingDue
 
   /// Hashes the id as two words: the runtime looks timers up for every message sent.
   public func hash(into hasher: inout Hasher) {
@@ -21,6 +31,14 @@ public enum Timer: Hashable, Sendable {
       hasher.combine(low)
     case .answerWait:
       hasher.combine(UInt64.max)
+    case .readMarkers:
+      hasher.combine(UInt64.max - 1)
+    case .typingExpiry:
+      hasher.combine(UInt64.max - 2)
+    case .typingPaused:
+      hasher.combine(UInt64.max - 3)
+    case .typingDue:
+      hasher.combine(UInt64.max - 4)
     }
   }
 }

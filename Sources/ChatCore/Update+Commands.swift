@@ -213,7 +213,8 @@ func switchConversation(to target: String, at time: Timestamp, _ state: inout Ap
   }
   guard let index else { return [.show(.notOpen(target))] }
   activate(index, at: time, &state)
-  return []
+  // Switched to: read, where the user reads what is on the screen.
+  return state.readsActiveConversation ? readConversation(at: index, at: time, &state) : []
 }
 
 private func showMembers(of typed: String?, _ state: AppState) -> [Effect] {

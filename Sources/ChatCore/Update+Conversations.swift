@@ -11,8 +11,10 @@ import FoundationEssentials
 /// conversations can be opened, goes to the session's own conversation, still naming its own.
 /// One naming an open conversation in other letters (`BOBBY` for `bobby`) is that
 /// conversation's, under its name: a private chat takes the spelling of its person's own
-/// messages, as the network spells the nick.
-func enter(_ message: Message, _ state: inout AppState) {
+/// messages, as the network spells the nick. Returns the position of the conversation it
+/// entered.
+@discardableResult
+func enter(_ message: Message, _ state: inout AppState) -> Int {
   var message = message
   let index: Int
   if let found = state.conversations.index(of: message.conversation) {
@@ -40,6 +42,7 @@ func enter(_ message: Message, _ state: inout AppState) {
   state.messages.append(message)
   state.messageCount += 1
   state.conversations.append(message, number: state.messageCount, at: index)
+  return index
 }
 
 /// Whether `message` is its private chat's person writing, under the nick as the network

@@ -63,5 +63,6 @@ func sendToActive(
   let message = Message(
     id: id, sender: state.localName, text: text, time: time, isLocal: true,
     conversation: state.conversations.activeName, isAction: isAction, markup: state.textMarkup)
+  if state.ownTyping != nil { effects += typingSent(to: message.conversation, &state) }
   sendOrHold(message, &state, into: &effects)
 }

@@ -51,6 +51,14 @@ func run(_ request: Request, id: UUID, at time: Timestamp, _ state: inout AppSta
     return reply(to: msgid, text, id: id, at: time, &state)
   case .quote(let line):
     return run(Command.quote(line), id: id, at: time, &state)
+  case .read(let name):
+    guard let name else {
+      return readConversation(at: state.conversations.activeIndex, at: time, &state)
+    }
+    guard let index = state.conversations.index(of: ConversationName(name)) else {
+      return [.show(.notOpen(name))]
+    }
+    return readConversation(at: index, at: time, &state)
   case .send(let text, to: nil):
     var effects: [Effect] = []
     sendToActive(text, isAction: false, id: id, at: time, &state, into: &effects)

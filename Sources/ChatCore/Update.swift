@@ -104,8 +104,9 @@ private func updateSession(_ state: inout AppState, _ event: Action.Session) -> 
     // theirs (one account, several connections) or kept in its history; neither is ever a
     // mention.
     if message.isLocal || message.isHistory, message.isMention { message.isMention = false }
-    enter(message, &state)
-    return []
+    typingEnded(by: message, &state)
+    let index = enter(message, &state)
+    return readArrived(message, at: index, &state)
   case .channelRenamed(let old, let new, let reason, let time):
     return channelRenamed(old, to: new, reason: reason, at: time, &state)
   case .joinFailed(let name, let reason, _):
@@ -124,6 +125,8 @@ private func updateSession(_ state: inout AppState, _ event: Action.Session) -> 
     return []
   case .invited(let nick, let channel, let by, let time):
     return invited(nick, into: channel, by: by, at: time, &state)
+  case .markedRead(let name, let time):
+    return markedRead(name, upTo: time, &state)
   case .memberAwayChanged(let nick, let message, let time):
     return memberAwayChanged(nick, message: message, at: time, &state)
   case .memberJoined(let member, let channel, let time):
@@ -149,6 +152,8 @@ private func updateSession(_ state: inout AppState, _ event: Action.Session) -> 
     return []
   case .membersListed(let channel, let members, let time):
     return membersListed(channel, members, at: time, &state)
+  case .memberTyping(let nick, let name, let typing, let time):
+    return memberTyping(nick, in: name, typing, at: time, &state)
   case .nameRulesChanged(let rules):
     state.nameRules = rules
     for index in state.conversations.indices where state.conversations[index].kind == .channel {
@@ -200,6 +205,14 @@ private func updateSystem(_ state: inout AppState, _ event: Action.System) -> [E
     return [.show(.session(.notDelivered(count: 1, reason: reason), time: time))]
   case .timerFired(.answerWait, _):
     return answerWaitEnded(&state)
+  case .timerFired(.readMarkers, let time):
+    return readMarkersDue(at: time, &state)
+  case .timerFired(.typingExpiry, let time):
+    return typingExpired(at: time, &state)
+  case .timerFired(.typingPaused, let time):
+    return typingPaused(at: time, &state)
+  case .timerFired(.typingDue, let time):
+    return typingDue(at: time, &state)
   }
 }
 
@@ -207,6 +220,8 @@ private func updateUser(_ state: inout AppState, _ event: Action.User) -> [Effec
   switch event {
   case .joinRequested(let name, let time):
     return requestJoin(name, at: time, &state)
+  case .lineEdited(let text, let time):
+    return lineEdited(text, at: time, &state)
   case .leaveRequested(let name, let reason, let time):
     return requestLeave(name, reason: reason, at: time, &state)
   case .openedPrivateChat(let nick, let time):

@@ -51,7 +51,7 @@ extension IRCClient {
       "away-notify", "cap-notify", "multi-prefix", "userhost-in-names", "invite-notify",
       "account-notify", "account-tag", "extended-join", "chghost", "setname",
       "draft/chathistory", "draft/event-playback", "extended-monitor", "draft/channel-rename",
-      "draft/no-implicit-names", "no-implicit-names", "draft/multiline",
+      "draft/no-implicit-names", "no-implicit-names", "draft/multiline", "draft/read-marker",
     ]
 
     /// Creates a configuration; the defaults are a 60 s keepalive with 30 s to answer, the

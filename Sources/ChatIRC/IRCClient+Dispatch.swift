@@ -55,7 +55,11 @@ extension IRCClient {
     case .account: receiveAccount(message, into: &output)
     case .chghost: receiveHostChange(message, into: &output)
     case .setname: receiveRealName(message, into: &output)
-    case .tagmsg: receiveReaction(message, into: &output)
+    case .markread: receiveReadMarker(message, into: &output)
+    case .tagmsg:
+      // Tags only: someone's typing, a reaction, or both.
+      receiveTyping(message, into: &output)
+      receiveReaction(message, into: &output)
     case .rename: receiveRename(message, into: &output)
     case .awayReply: receiveAwayReply(message, into: &output)
     case .namesReply: receiveNames(message)

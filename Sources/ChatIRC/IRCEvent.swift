@@ -99,6 +99,12 @@ public enum IRCEvent: Hashable, Sendable {
   /// A message, notice or action from someone (or from us, sent by another client, or a
   /// line of ours a history replays: `ownMessageID` names it when it is one already shown).
   case received(IRCIncomingMessage)
+  /// `nick` is typing in `conversation` (a channel, or for a private chat their nick), or has
+  /// paused or stopped: a `TAGMSG` with the `+typing` client tag.
+  case typing(conversation: String, nick: String, state: TypingState)
+  /// `draft/read-marker`: the account has read `target` up to `time` (this connection's
+  /// `MARKREAD`, another's, or the server's word on joining); nil when nothing is marked yet.
+  case readMarker(target: String, time: Timestamp?)
   /// Someone (or we, from another client or by our echo) reacted to a message (`TAGMSG` with
   /// `+draft/react` and `+draft/reply`).
   case reacted(IRCReaction)

@@ -25,6 +25,15 @@ public enum IRCIntent: Hashable, Sendable {
   /// Fetch `range` of `target`'s history (`CHATHISTORY`), when the server keeps it (see
   /// `IRCClient+ChatHistory`); ignored where it does not.
   case fetchHistory(target: String, HistoryRange)
+  /// Tell `target` that we are typing, paused or stopped (`TAGMSG` with `+typing`), where the
+  /// server relays client tags (`message-tags`, and `typing` not in `CLIENTTAGDENY`). Written
+  /// at once, never queued: ahead of lines waiting for the pacing allowance, taking none, and
+  /// never recorded (see `IRCOutput.ephemeralLines`).
+  case typing(target: String, TypingState)
+  /// Tell the server the account has read `target` up to `time` (`MARKREAD`, with
+  /// `draft/read-marker`), at once and taking no pacing allowance; ignored where the server
+  /// does not keep read markers.
+  case markRead(target: String, time: Timestamp)
   /// Find the private chats with messages after `since` (`CHATHISTORY TARGETS`) and fetch
   /// those messages (`AFTER timestamp=`), where the server keeps history.
   case fetchHistoryTargets(since: Timestamp)

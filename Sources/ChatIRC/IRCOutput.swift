@@ -7,6 +7,10 @@ public struct IRCOutput: Hashable, Sendable {
   /// The positions in `lines` of lines that carry a secret (the SASL response): write them,
   /// never log, record or show them. `redactedLines` is `lines` with these replaced.
   public var sensitiveLines: Set<Int> = []
+  /// The positions in `lines` of lines that are news of the moment and nothing more (a
+  /// typing notification): written, never recorded. A replay makes none (it has no keys), so
+  /// they take no pacing allowance either: a replay paces what it writes as live did.
+  public var ephemeralLines: Set<Int> = []
   /// What happened, in order.
   public var events: [IRCEvent] = []
   /// When the events at these positions in `events` happened, for events reported after
@@ -40,12 +44,21 @@ public struct IRCOutput: Hashable, Sendable {
     }
   }
 
+  /// `redactedLines` without the ephemeral ones: what a recording keeps.
+  public var recordedLines: [String] {
+    guard !ephemeralLines.isEmpty else { return redactedLines }
+    return redactedLines.enumerated().compactMap {
+      ephemeralLines.contains($0.offset) ? nil : $0.element
+    }
+  }
+
   /// What a sensitive line becomes in `redactedLines`.
   public static let redactedResponse = "AUTHENTICATE <redacted>"
 
   /// Adds `other` after this output; its sensitive lines stay marked.
   public mutating func append(_ other: IRCOutput) {
     sensitiveLines.formUnion(other.sensitiveLines.map { $0 + lines.count })
+    ephemeralLines.formUnion(other.ephemeralLines.map { $0 + lines.count })
     lines += other.lines
     for (index, time) in other.eventTimes { eventTimes[index + events.count] = time }
     events += other.events

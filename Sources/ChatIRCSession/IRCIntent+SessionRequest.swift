@@ -13,11 +13,14 @@ extension IRCIntent {
     case .kick(let nick, let channel, let reason):
       self = .kick(nick: nick, channel: channel.text, reason: reason)
     case .listChannels(let mask): self = .listChannels(mask: mask)
+    case .markRead(let conversation, let time):
+      self = .markRead(target: conversation.text, time: time)
     case .monitor(let request): self = .monitor(request)
     case .notice(let target, let text): self = .notice(target: target.text, text: text)
     case .rawLine(let line): self = .rawLine(line)
     case .react(let reaction, let msgid, let conversation):
       self = .react(target: conversation.text, msgid: msgid, reaction: reaction)
+    case .sendTyping(let conversation, let state): self = .typing(target: conversation.text, state)
     case .setAway(let message): self = .setAway(message: message)
     case .setRealName(let name): self = .setRealName(name)
     case .setMemberMode(let mode, let adding, let targets, let channel):

@@ -126,7 +126,7 @@ extension IRCSession: IRCSessionLink {
     guard stream != nil else { return }
     outgoing.append(output.bytes)
     if reportsLink {
-      for line in output.redactedLines { observe(.wrote(line), at: now) }
+      for line in output.recordedLines { observe(.wrote(line), at: now) }
     }
   }
 

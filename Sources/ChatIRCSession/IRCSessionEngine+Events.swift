@@ -100,6 +100,11 @@ extension IRCSessionEngine {
       enqueue(.membersListed(ConversationName(channel), listed, time: now))
     case .received(let incoming):
       enqueue(.received(message(for: incoming)))
+    case .typing(let conversation, let nick, let state):
+      enqueue(.memberTyping(nick, in: ConversationName(conversation), state, time: now))
+    case .readMarker(let target, let time):
+      // `*`: nothing marked yet, nothing to follow.
+      if let time { enqueue(.markedRead(ConversationName(target), upTo: time)) }
     case .reacted(let reaction):
       let target = reference(to: reaction.msgid)
       enqueue(

@@ -87,6 +87,9 @@ public struct ConnectionProfile: Hashable, Sendable {
   /// `--bot` (or the networks file's `bot = yes`): mark us as a bot where the server has a bot
   /// mode (ISUPPORT `BOT`).
   public var isBot = false
+  /// Whether line mode tells the active conversation that you are typing (IRC `+typing`);
+  /// false with `--no-typing` (or the networks file's `typing = no`).
+  public var sendsTyping = true
   /// The networks file's `monitor`: the nicks watched (IRCv3 `MONITOR`) from the start.
   public var monitor: [String] = []
   /// Whether the run is in line mode, where a first connection that fails is retried and a

@@ -53,6 +53,14 @@ public enum EventText {
     case .netsplit(let nicks, let servers):
       return "netsplit: " + people(nicks) + " left " + shown(event.conversation.text)
         + named(nicks, servers)
+    case .read(let unread, _):
+      return unread == 0 ? "read" : "read, \(unread) unread"
+    case .typing(let nick, let typing):
+      switch typing {
+      case .active: return shown(nick) + " is typing"
+      case .paused: return shown(nick) + " paused typing"
+      case .done: return shown(nick) + " stopped typing"
+      }
     case .opened(let kind):
       switch kind {
       case .channel: return "you joined"
@@ -96,13 +104,22 @@ public enum EventText {
     return false
   }
 
-  /// The events of `changes` worth a line of their own, oldest first.
+  /// The events of `changes` worth a line of their own, oldest first. A read marker that
+  /// moved is none (the unread counts say it), nor is someone's typing (the prompt and the
+  /// status row say it): JSON lines report both.
   public static func shown(_ changes: Changes, in state: AppState) -> [ConversationEvent] {
     guard changes.eventCount > 0 else { return [] }
     var previous: ConversationEvent?
     var shown: [ConversationEvent] = []
     for event in changes.events(in: state) {
       defer { previous = event }
+      switch event.change {
+      case .read, .typing: continue
+      case .activated, .closed, .invited, .kicked, .memberAwayChanged, .memberChanged,
+        .memberJoined, .memberLeft, .memberQuit, .memberRenamed, .modesChanged, .membersListed,
+        .netjoin, .netsplit, .opened, .reacted, .renamed, .topicChanged:
+        break
+      }
       if !isImplied(event, after: previous) { shown.append(event) }
     }
     return shown

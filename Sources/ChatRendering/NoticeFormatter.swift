@@ -95,6 +95,8 @@ public struct NoticeFormatter: TranscriptFormatter {
       return Sanitizer.sanitize(notice.description) + "\n"
     case .tooManyConversations(let limit):
       return "cannot open another conversation: \(limit) are open, the most; /part one first\n"
+    case .tooManyTyping(let limit):
+      return "more than \(limit) people are typing at once: the others are not shown\n"
     case .topic(let name, let topic):
       guard let topic else { return "no topic is set in \(shown(name))\n" }
       return topicLead(name) + Sanitizer.sanitize(topic, markup: markup) + "\n"

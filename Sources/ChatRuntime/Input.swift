@@ -3,6 +3,9 @@ import ChatRendering
 
 /// Something the user (or whatever stands in for them) did.
 public enum InputEvent: Hashable, Sendable {
+  /// The line being edited at the terminal is now this text (empty once cleared or sent):
+  /// what tells others you are typing. Never recorded: a replay has no keys.
+  case edited(String)
   /// The input closed.
   case ended
   /// A finished line of text.

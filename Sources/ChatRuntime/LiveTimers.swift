@@ -116,6 +116,10 @@ struct LiveTimers {
     // No UUID has every bit set (its version and variant bits are fixed), so no message's
     // delivery timeout shares these words.
     case .answerWait: (UInt64.max, UInt64.max)
+    case .readMarkers: (UInt64.max, UInt64.max - 1)
+    case .typingExpiry: (UInt64.max, UInt64.max - 2)
+    case .typingPaused: (UInt64.max, UInt64.max - 3)
+    case .typingDue: (UInt64.max, UInt64.max - 4)
     }
   }
 

@@ -137,7 +137,7 @@ extension Loop {
       switch event {
       case .line(let text): if state.holdsPiped(typing: text) { return true }
       case .request(let request): if state.holdsPiped(request) { return true }
-      case .ended, .malformedLine, .pressed, .quitRequested, .terminated: break
+      case .edited, .ended, .malformedLine, .pressed, .quitRequested, .terminated: break
       }
     }
     return false
@@ -150,7 +150,7 @@ extension Loop {
       switch event {
       case .line(let text): if state.wouldSend(typing: text) { return true }
       case .request(let request): if state.wouldSend(request) { return true }
-      case .ended, .malformedLine, .pressed, .quitRequested, .terminated: break
+      case .edited, .ended, .malformedLine, .pressed, .quitRequested, .terminated: break
       }
     }
     return false
@@ -199,7 +199,7 @@ extension InputEvent {
   fileprivate var stopsAtOnce: Bool {
     switch self {
     case .quitRequested, .terminated: true
-    case .ended, .line, .malformedLine, .pressed, .request: false
+    case .edited, .ended, .line, .malformedLine, .pressed, .request: false
     }
   }
 }

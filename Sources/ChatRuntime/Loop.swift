@@ -161,6 +161,8 @@ struct Loop {
   mutating func dispatch(_ event: InputEvent, at now: Timestamp? = nil) throws(SinkError) {
     let now = now ?? clock.now
     switch event {
+    case .edited(let text):
+      try dispatch(.user(.lineEdited(text, time: now)), at: now)
     case .ended:
       try dispatch(.system(.endOfInput), at: now)
     case .line(let text):

@@ -5,13 +5,13 @@ import ChatJSON
 enum RequestType: String, CaseIterable {
   case send, join, part, `switch`, query, topic, me, quit
   case nick, whois, who, away, notice, invite, kick, mode, op, deop, voice, devoice, ban, unban
-  case quote, channels, setname, monitor, reply, react
+  case quote, channels, setname, monitor, reply, react, read
 
   /// The fields besides `type`, required first.
   var fields: [String] {
     switch self {
     case .join: ["conversation", "key"]
-    case .query, .switch: ["conversation"]
+    case .query, .switch, .read: ["conversation"]
     case .me: ["text"]
     case .part: ["conversation", "reason"]
     case .quit: ["reason"]
@@ -44,7 +44,8 @@ enum RequestType: String, CaseIterable {
     case .devoice: (.voice, false)
     case .ban: (.ban, true)
     case .unban, .send, .join, .part, .switch, .query, .topic, .me, .quit, .nick, .whois, .who,
-      .away, .notice, .invite, .kick, .mode, .quote, .channels, .setname, .monitor, .reply, .react:
+      .away, .notice, .invite, .kick, .mode, .quote, .channels, .setname, .monitor, .reply, .react,
+      .read:
       (.ban, false)
     }
   }
@@ -100,6 +101,7 @@ enum RequestType: String, CaseIterable {
       }
     case .reply: return .reply(to: try fields.name("msgid"), text: try fields.text("text"))
     case .react: return .react(to: try fields.name("msgid"), reaction: try fields.text("reaction"))
+    case .read: return .read(try fields.optionalName("conversation"))
     }
   }
 }

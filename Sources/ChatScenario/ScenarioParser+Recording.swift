@@ -34,7 +34,7 @@ extension ScenarioParser {
           setting: name, value: value,
           expected: "PLAIN USER, ECDSA-NIST256P-CHALLENGE USER or EXTERNAL")
       }
-    case "sasl-optional", "tls-insecure", "keep-listening", "line-mode", "bot":
+    case "sasl-optional", "tls-insecure", "keep-listening", "line-mode", "bot", "typing":
       guard value == "yes" || value == "no" else {
         throw .invalidValue(setting: name, value: value, expected: "yes or no")
       }
@@ -43,6 +43,7 @@ extension ScenarioParser {
       case "tls-insecure": recording.tlsInsecure = value == "yes"
       case "line-mode": recording.isLineMode = value == "yes"
       case "bot": recording.isBot = value == "yes"
+      case "typing": recording.sendsTyping = value == "yes"
       default: recording.keepListening = value == "yes"
       }
     case "monitor":

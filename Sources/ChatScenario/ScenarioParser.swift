@@ -22,7 +22,8 @@ public struct ScenarioParser {
   /// The settings only a recording (a scenario with a `server`) takes.
   static let recordingSettings = [
     "server", "channels", "sasl", "sasl-optional", "tls-insecure", "keep-listening", "start",
-    "utc-offset", "pacing", "history", "bot", "monitor", "sts-upgraded-from", "line-mode",
+    "utc-offset", "pacing", "history", "bot", "typing", "monitor", "sts-upgraded-from",
+    "line-mode",
     "tls-awaits-upgrade",
     "tls-fingerprint",
   ]

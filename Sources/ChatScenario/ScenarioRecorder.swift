@@ -113,6 +113,8 @@ public final class ScenarioRecorder: LoopObserver {
       case .quitRequested: events.append(.quit)
       // `--record` is refused with `--input jsonl`: a scenario holds typed lines only.
       case .malformedLine, .request: break
+      // Keys are not recorded (a replay tells nobody of typing): an edit is no step.
+      case .edited: break
       case .terminated(let signal): events.append(.signal(signal))
       }
     }

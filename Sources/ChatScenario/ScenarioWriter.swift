@@ -63,6 +63,7 @@ public enum ScenarioWriter {
     if let pin = profile.tlsFingerprint { text += "tls-fingerprint \(pin.hex)\n" }
     if profile.keepListening { text += "keep-listening yes\n" }
     if profile.isBot { text += "bot yes\n" }
+    if !profile.sendsTyping { text += "typing no\n" }
     if !profile.monitor.isEmpty {
       text += "monitor \(settingValue(profile.monitor.joined(separator: ",")))\n"
     }

@@ -20,6 +20,8 @@ import ChatRendering
 //     {"type":"topic","seq":9,"conversation":"#room","topic":"hi","by":"Bob","time":"…"}
 //     {"type":"netsplit","seq":10,"conversation":"#room","servers":"irc1.test irc2.test","count":2,"nicks":["Bob","Eve"],"time":"…"}
 //     {"type":"netjoin","seq":11,"conversation":"#room","servers":"irc1.test irc2.test","count":2,"nicks":["Bob","Eve"],"time":"…"}
+//     {"type":"read","seq":12,"conversation":"#room","unread":0,"mentions":0,"time":"…"}
+//     {"type":"typing","seq":13,"conversation":"#room","nick":"Bob","state":"active","time":"…"}
 //
 // `reason` and `by` appear only when known; `topic` is null when the topic was cleared,
 // `message` when the person came back, and `account` when they logged out;
@@ -31,7 +33,7 @@ extension JSONLinesFormatter {
     var room = Self.fixedRoom + JSONWriter.maximumLength(ofString: event.conversation.text)
     var members: [String]?
     switch event.change {
-    case .activated, .opened: break
+    case .activated, .opened, .read: break
     case .closed(let reason): room += reason.map(JSONWriter.maximumLength(ofString:)) ?? 0
     case .memberAwayChanged(let nick, let message):
       room += JSONWriter.maximumLength(ofString: nick)
@@ -54,7 +56,8 @@ extension JSONLinesFormatter {
       room += reason.map(JSONWriter.maximumLength(ofString:)) ?? 0
     case .modesChanged(let modes, let author):
       room += JSONWriter.maximumLength(ofString: modes) + JSONWriter.maximumLength(ofString: author)
-    case .memberJoined(let nick): room += JSONWriter.maximumLength(ofString: nick)
+    case .memberJoined(let nick), .typing(let nick, _):
+      room += JSONWriter.maximumLength(ofString: nick)
     case .memberLeft(let nick, let reason), .memberQuit(let nick, let reason):
       room += JSONWriter.maximumLength(ofString: nick)
       room += reason.map(JSONWriter.maximumLength(ofString:)) ?? 0
@@ -99,6 +102,8 @@ extension JSONLinesFormatter {
       case .netjoin: open("netjoin", &writer)
       case .netsplit: open("netsplit", &writer)
       case .opened: open("joined", &writer)
+      case .read: open("read", &writer)
+      case .typing: open("typing", &writer)
       case .topicChanged: open("topic", &writer)
       case .reacted: open("reaction", &writer)
       case .renamed: open("renamed", &writer)
@@ -171,6 +176,18 @@ extension JSONLinesFormatter {
         JSONWriter.writeInteger(nicks.count, to: &writer)
         writer.write(",\"nicks\":")
         Self.writeList(nicks, to: &writer)
+      case .read(let unread, let mentions):
+        writer.write(",\"unread\":")
+        JSONWriter.writeInteger(unread, to: &writer)
+        writer.write(",\"mentions\":")
+        JSONWriter.writeInteger(mentions, to: &writer)
+      case .typing(let nick, let typing):
+        Self.writeOptional("nick", nick, to: &writer)
+        switch typing {
+        case .active: writer.write(",\"state\":\"active\"")
+        case .paused: writer.write(",\"state\":\"paused\"")
+        case .done: writer.write(",\"state\":\"done\"")
+        }
       case .opened(let kind):
         writer.write(",\"kind\":\"")
         switch kind {

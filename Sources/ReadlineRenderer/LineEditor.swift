@@ -21,6 +21,9 @@ final class LineEditor {
     case line(String)
     /// Ctrl-D on an empty line (or the terminal went away).
     case endOfFile
+    /// The line being edited changed: now this text (empty once cleared or sent). Reported
+    /// only while `reportsEdits`.
+    case edited(String)
   }
 
   private(set) var isInstalled = false
@@ -41,6 +44,10 @@ final class LineEditor {
   var bindsFormattingKeys = false
   /// Set when a key bound by `AcceptKeys` erased the input just before readline finished it.
   private var erasedBeforeAccepting = false
+  /// Whether changes to the line being edited are reported (`Event.edited`): typing is told.
+  var reportsEdits = false
+  /// The line as last reported.
+  private var reportedLine = ""
 
   /// Creates an editor; nothing touches the terminal until the first redraw.
   init(canMoveCursor: Bool) {
@@ -87,9 +94,26 @@ final class LineEditor {
     handlerTarget = nil
   }
 
-  /// Lets readline read what is waiting on standard input; finished lines become events.
+  /// Lets readline read what is waiting on standard input; finished lines become events, and
+  /// so does the line being edited when it changed (while `reportsEdits`).
   func readCharacter() {
-    if isInstalled { rl_callback_read_char() }
+    guard isInstalled else { return }
+    let finished = events.count
+    rl_callback_read_char()
+    guard reportsEdits else { return }
+    // A line finished in this read is sent: what is being edited now starts empty.
+    let accepted = events[finished...].contains { if case .line = $0 { true } else { false } }
+    let line = accepted ? "" : Self.editedLine()
+    guard line != reportedLine else { return }
+    reportedLine = line
+    events.append(.edited(line))
+  }
+
+  /// The text of the line being edited.
+  private static func editedLine() -> String {
+    guard let line = rl_line_buffer, rl_end > 0 else { return "" }
+    return String(
+      decoding: UnsafeRawBufferPointer(start: line, count: Int(rl_end)), as: UTF8.self)
   }
 
   /// The events since the last call, oldest first.
@@ -135,6 +159,10 @@ final class LineEditor {
   /// Ctrl-C: forgets the line being edited (and any search in progress) and shows an empty one.
   func cancelLine() {
     guard isInstalled else { return }
+    if reportsEdits, !reportedLine.isEmpty {
+      reportedLine = ""
+      events.append(.edited(""))
+    }
     rl_free_line_state()
     rl_callback_sigcleanup()
     rl_replace_line("", 0)

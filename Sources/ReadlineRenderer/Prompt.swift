@@ -15,6 +15,7 @@ import LineRenderer
 ///                                                pacing allowance, the last measured lag
 ///     #chat [TLS not verified, lag 80ms] >       with --tls-insecure, always first
 ///     [alice] #chat [lag 80ms] >                 on a server, your nick first, always
+///     [alice] #chat [bob is typing] >            someone typing in the active conversation
 ///
 /// Names are sanitised. At most `UnreadActivity.shownLimit` others are named; the rest are
 /// counted (`+3`).
@@ -41,6 +42,7 @@ struct Prompt: Equatable {
     var link = LinkText.hints(for: state)
     // An unverified link is said first: it matters more than anything else here.
     if state.isTLSUnverified { hint.append(link.removeFirst()) }
+    if let typing = TypingText.words(for: state) { hint.append(typing) }
     if state.phase != .active { hint.append("leaving") }
     if state.inFlightCount > 0 { hint.append("\(state.inFlightCount) pending") }
     hint += link

@@ -48,6 +48,7 @@ final class ReadlineInput: ChatRuntime.Input {
 
   func nextEvents(dueBy now: Timestamp, in state: AppState) -> [InputEvent] {
     isLeaving = state.phase != .active
+    editor.reportsEdits = state.sendsTyping
     // Keys are read (and Tab completed) after this call, as the state stands now.
     if editor.completions.isStale(for: state) { editor.completions = CompletionContext(state) }
     if next.isEmpty { next = editor.takeEvents().flatMap { inputEvents(for: $0, in: state) } }
@@ -81,6 +82,8 @@ final class ReadlineInput: ChatRuntime.Input {
       // A paste of several lines arrives as one (bracketed paste): one message where the
       // session takes several lines as one, else a message a line (`typedLines(pasted:)`).
       return state.typedLines(pasted: text).map(InputEvent.line)
+    case .edited(let text):
+      return [.edited(text)]
     case .endOfFile:
       if reportedEnd || isLeaving { return [.quitRequested] }
       reportedEnd = true

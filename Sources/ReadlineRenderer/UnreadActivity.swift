@@ -18,7 +18,7 @@ struct UnreadActivity {
   mutating func note(_ changes: Changes, in state: AppState) {
     for event in changes.events(in: state) {
       switch event.change {
-      case .activated, .closed: remove(event.conversation.text)
+      case .activated, .closed, .read(0, _): remove(event.conversation.text)
       case .memberRenamed(let old, let new) where event.conversation.text == new:
         // A private chat renamed with its person keeps its place.
         if let index = names.firstIndex(where: { $0.text == old }) {

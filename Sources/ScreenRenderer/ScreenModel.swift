@@ -62,8 +62,8 @@ public struct ScreenModel {
           key: rules.key(for: state.conversations.activeName.text))
       case .closed, .invited, .kicked, .memberAwayChanged, .memberChanged, .memberJoined,
         .memberLeft, .memberQuit,
-        .memberRenamed, .membersListed, .modesChanged, .netjoin, .netsplit, .reacted,
-        .topicChanged:
+        .memberRenamed, .membersListed, .modesChanged, .netjoin, .netsplit, .reacted, .read,
+        .topicChanged, .typing:
         break
       case .renamed(let old, _):
         // The conversation keeps what it showed, under its new name.

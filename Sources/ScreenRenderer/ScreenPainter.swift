@@ -201,6 +201,7 @@ struct ScreenPainter {
           "\(index + 1)" + (state.conversations[index].mentionCount > 0 ? "!" : "")
         }.joined(separator: ",") + "]"
     }
+    if let typing = TypingText.words(for: state) { status += " [" + typing + "]" }
     if let search = view.search { status += " [search: " + Sanitizer.sanitize(search) + "]" }
     bar(status, row: layout.statusRow, into: &grid)
   }

@@ -51,6 +51,8 @@ import Testing
         .reacted(
           IRCReaction(
             sender: "alice", conversation: "#chat", msgid: "m2", reaction: "👀", isOwn: true)),
+        // Typing is a tag message of its own: no reaction.
+        .typing(conversation: "#chat", nick: "bob", state: .active),
       ])
   }
 

@@ -8,7 +8,7 @@ import Testing
 private let requestTypes =
   "send, join, part, switch, query, topic, me, quit, nick, whois, who, away, notice, invite,"
   + " kick, mode, op, deop, voice, devoice, ban, unban, quote, channels, setname, monitor, reply"
-  + " or react"
+  + ", react or read"
 
 /// What each line of `--input jsonl` asks for, and the notice each malformed line gets.
 @Suite(.timeLimit(.minutes(10))) struct JSONRequestTests {
@@ -31,6 +31,8 @@ private let requestTypes =
     (##"{"type":"part","reason":" "}"##, .part(nil, reason: nil)),
     (##"{"type":"switch","conversation":"2"}"##, .switchTo("2")),
     (##"{"type":"query","conversation":"Carol"}"##, .query("Carol")),
+    (##"{"type":"read","conversation":"#ops"}"##, .read("#ops")),
+    (##"{"type":"read"}"##, .read(nil)),
     (##"{"type":"topic"}"##, .topic(nil)),
     (##"{"type":"topic","text":"release day"}"##, .topic("release day")),
     (##"{"type":"quit"}"##, .quit(reason: nil)),

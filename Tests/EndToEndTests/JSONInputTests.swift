@@ -67,7 +67,7 @@ import Testing
         input line 2 skipped: not JSON: the line ends inside the JSON value at byte 31
         input line 3 skipped: not JSON: invalid UTF-8 at byte 1
         input line 4 skipped: longer than 1048576 bytes
-        input line 5 skipped: unknown type "shout" (expected send, join, part, switch, query, topic, me, quit, nick, whois, who, away, notice, invite, kick, mode, op, deop, voice, devoice, ban, unban, quote, channels, setname, monitor, reply or react)
+        input line 5 skipped: unknown type "shout" (expected send, join, part, switch, query, topic, me, quit, nick, whois, who, away, notice, invite, kick, mode, op, deop, voice, devoice, ban, unban, quote, channels, setname, monitor, reply, react or read)
 
         """)
     let own = try messages(result).filter { $0.hasPrefix("PersonA") }

@@ -62,7 +62,7 @@ extension IRCClient {
       }
       queueCommand("WHOIS", [nick])
     case .send, .join, .part, .setTopic, .changeNick, .quit, .fetchHistory,
-      .fetchHistoryTargets:
+      .fetchHistoryTargets, .markRead, .typing:
       // Messages, channels, the nick and leaving have their own paths
       // (`IRCClient+Sending`).
       break

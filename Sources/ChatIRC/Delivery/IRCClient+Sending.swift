@@ -36,11 +36,17 @@ extension IRCClient {
         break  // Carried out above.
       case .fetchHistory, .fetchHistoryTargets:
         break  // The reconnect fetches what was missed.
+      case .markRead:
+        break  // The server tells the marker on joining again.
+      case .typing:
+        break  // Nobody to tell.
       }
       return
     }
     if phase == .registering {
       // Before `001` the server would refuse them (451); quitting needs no registration.
+      // Typing is news now or never.
+      if case .typing = intent { return }
       if case .quit = intent {
       } else {
         delivery.heldIntents.append(intent)
@@ -91,6 +97,10 @@ extension IRCClient {
       fetchHistory(of: target, range)
     case .fetchHistoryTargets(let since):
       fetchHistoryTargets(since: since)
+    case .markRead(let target, let time):
+      markRead(target, upTo: time, into: &output)
+    case .typing(let target, let state):
+      writeTyping(state, to: target, into: &output)
     case .invite, .kick, .listChannels, .monitor, .notice, .rawLine, .react, .setAway,
       .setRealName, .setMemberMode, .setModes, .who, .whois:
       perform(command: intent, into: &output)

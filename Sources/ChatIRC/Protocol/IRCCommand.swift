@@ -18,6 +18,8 @@ public enum IRCCommand: Hashable, Sendable {
   /// `INVITE`: someone invited us, or (`invite-notify`) someone into a channel of ours.
   case invite
   case kick
+  /// `MARKREAD`: with `draft/read-marker`, where the account has read a conversation up to.
+  case markread
   /// `MODE`: a channel's modes (or ours) changed.
   case mode
   case nick
@@ -33,7 +35,7 @@ public enum IRCCommand: Hashable, Sendable {
   case rename
   /// `SETNAME`: with `setname`, a member (or we) changed their real name.
   case setname
-  /// `TAGMSG`: a message of tags only (`message-tags`): a reaction, among others.
+  /// `TAGMSG`: a message of tags only (`message-tags`): someone typing, a reaction.
   case tagmsg
   case topic
   /// `WARN`: an IRCv3 standard reply, a warning.
@@ -110,7 +112,7 @@ public enum IRCCommand: Hashable, Sendable {
     case .loggedIn: 900
     case .loggedOut: 901
     case .account, .ack, .authenticate, .away, .batch, .cap, .chghost, .error, .fail, .invite,
-      .join, .kick, .mode,
+      .join, .kick, .markread, .mode,
       .nick, .note, .notice, .part, .ping, .pong, .privmsg, .quit, .rename, .setname, .tagmsg,
       .topic, .warn, .other:
       nil
@@ -166,6 +168,7 @@ public enum IRCCommand: Hashable, Sendable {
     case "ACCOUNT": .account
     case "CHGHOST": .chghost
     case "SETNAME": .setname
+    case "MARKREAD": .markread
     case "TAGMSG": .tagmsg
     case "RENAME": .rename
     default: nil
