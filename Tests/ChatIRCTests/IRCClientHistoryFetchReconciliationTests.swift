@@ -86,6 +86,18 @@ import Testing
     #expect(wire.client.reconciled == .init(found: 0, absent: 1, undecided: 0))
   }
 
+  /// A quiet channel: nobody spoke before our line, but the history plays back our own join
+  /// (`draft/event-playback`), which the server took before we wrote.
+  @Test func aJoinPlayedBackBeforeTheLineIsEnoughToTell() {
+    var wire = Self.reconnected(["lost echo"])
+    wire.reset()
+    Self.pong(&wire)
+    wire.server(":ergo.test BATCH +p chathistory #h")
+    wire.server("@batch=p;msgid=j;time=2025-01-01T11:59:58.000Z :alice!a@127.0.0.1 JOIN #h")
+    wire.server(":ergo.test BATCH -p")
+    #expect(IRCClientHistoryTests.failures(wire.events) == ["1: " + Self.notArrived("#h")])
+  }
+
   @Test func anEmptyAnswerCannotTell() {
     var wire = Self.reconnected(["lost echo"])
     wire.reset()

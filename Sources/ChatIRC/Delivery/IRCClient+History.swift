@@ -124,6 +124,16 @@ extension IRCClient {
     }
   }
 
+  /// An event of a history batch with carried lines (a join, a part): what its time tells of
+  /// the batch's reach, as a line's does.
+  mutating func noteHistoryEvent(_ message: IRCMessage, in reference: String) {
+    guard delivery.reconciliation.batches[reference] != nil,
+      let taken = delivery.reconciliation.latestTaking(
+        serverTime: message.tags["time"].flatMap(IRCServerTime.parse))
+    else { return }
+    delivery.reconciliation.batches[reference]?.noteTaken(before: taken)
+  }
+
   /// A line of a history batch: our carried line, confirmed (true: not to be reported), or
   /// what the batch tells of its reach.
   mutating func reconcileHistoryLine(

@@ -187,7 +187,11 @@ extension IRCClient {
       return true
     }
     let isMessage = command == .privmsg || command == .notice
-    return !isMessage && batches.isHistory(reference)
+    guard !isMessage, batches.isHistory(reference) else { return false }
+    // An event played back (a join, our own among them) was taken by the server like a line:
+    // its time can prove a history reaches back before a line of ours (see IRCClient+History).
+    noteHistoryEvent(message, in: reference)
+    return true
   }
 
   /// Counts `message` with the fetch batch `reference` answers: true when it is beyond what
