@@ -250,6 +250,25 @@ public final class ScriptedConnection: Sendable {
     try send(":\(nick)!user@127.0.0.1 JOIN \(channel)")
   }
 
+  /// Registers the client as a server offering `capabilities` would (`CAP LS` answered with
+  /// them, whatever it asks for acknowledged, `001`, then a `005` of `isupport` when given)
+  /// and confirms its `JOIN` of `channel`: the preamble of the hostile scripts.
+  public func registerOffering(
+    _ capabilities: String, isupport: String? = nil, joining channel: String
+  ) throws {
+    let name = ScriptedConnection.serverName
+    try waitForLine("CAP LS") { $0.command == "CAP" }
+    try send(":\(name) CAP * LS :\(capabilities)")
+    let request = try waitForLine("CAP REQ") {
+      $0.command == "CAP" && $0.parameters.first == "REQ"
+    }
+    try send(":\(name) CAP * ACK :\(request.trailing ?? "")")
+    try waitForLine("USER") { $0.command == "USER" }
+    try send(":\(name) 001 \(nick) :Welcome \(nick)!user@127.0.0.1")
+    if let isupport { try send(":\(name) 005 \(nick) \(isupport) :are supported") }
+    try acceptJoin(channel)
+  }
+
   /// Closes the connection (once).
   public func close() {
     let first = state.withLock { state in

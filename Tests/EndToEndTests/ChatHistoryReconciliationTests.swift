@@ -11,18 +11,44 @@ import Testing
 /// heard).
 @Suite(.ownThread, .serialized, .requires(.ergo), .timeLimit(.minutes(10)))
 struct ChatHistoryReconciliationTests {
-  /// chat (`bot`) in `#h` through a proxy, having seen alice's "before".
-  static func start(
-    _ server: ErgoServer, _ proxy: FaultProxy, _ home: ScratchFolder
-  ) throws -> (RunningChat, RawIRCClient) {
+  /// What chat printed when `line`, typed in `#h` through a proxy after alice's "before",
+  /// lost its link while the proxy held `held`: the link is cut once `written` says the line
+  /// went as far as it will, and chat reconnects. Once `settled` holds for its output (or 30
+  /// s pass), alice says "after" when `waitsForAfter`, and chat's input ends. Returns its
+  /// standard output and exit status.
+  static func cut(
+    holding held: FaultProxy.Direction, typing line: String, waitsForAfter: Bool = false,
+    written: (FaultProxy, RawIRCClient) throws -> Void, settled: (String) -> Bool
+  ) throws -> (output: String, status: Int32?) {
+    let server = try ErgoServer.start()
+    defer { server.stop() }
+    let proxy = try FaultProxy(forwardingTo: server.port)
+    defer { proxy.stop() }
+    let home = try ScratchFolder()
+    defer { home.remove() }
     let alice = try ChatHistoryTests.alice(saying: ["before"], in: "#h", on: server)
+    defer { alice.close() }
     let chat = try RunningChat(
       [
         "--server", "irc://127.0.0.1:\(proxy.port)/#h", "--name", "bot", "--renderer", "jsonl",
       ],
       environment: home.environment())
+    defer { chat.stop() }
     #expect(chat.waitFor { $0.contains(#""text":"before""#) }, "\(chat.stdout)")
-    return (chat, alice)
+    proxy.inject(.stall(held))
+    chat.type(line)
+    try written(proxy, alice)
+    proxy.inject(.cut)
+    proxy.inject(.resume)
+    let hasSettled = chat.waitFor(within: 30) { settled($0) }
+    #expect(hasSettled, "\(chat.stdout)")
+    if waitsForAfter {
+      try alice.send("PRIVMSG #h :after")
+      #expect(chat.waitFor { $0.contains(#""text":"after""#) }, "\(chat.stdout)")
+    }
+    chat.closeInput()
+    let status = chat.waitForExit()
+    return (chat.stdout, status)
   }
 
   /// The JSON objects of type `type` in `output`.
@@ -37,60 +63,32 @@ struct ChatHistoryReconciliationTests {
   }
 
   @Test func aLineTheServerNeverSawDidNotArrive() throws {
-    let server = try ErgoServer.start()
-    defer { server.stop() }
-    let proxy = try FaultProxy(forwardingTo: server.port)
-    defer { proxy.stop() }
-    let home = try ScratchFolder()
-    defer { home.remove() }
-    let (chat, alice) = try Self.start(server, proxy, home)
-    defer { chat.stop() }
-    defer { alice.close() }
-
-    proxy.inject(.stall(.toServer))
-    chat.type("never seen")
-    #expect(proxy.wait { $0.bytesHeld(.toServer) > 0 }, "chat wrote the line")
-    proxy.inject(.cut)
-    proxy.inject(.resume)
-    #expect(
-      chat.waitFor(within: 30) { $0.contains(#""type":"failed""#) }, "\(chat.stdout)")
-    chat.closeInput()
-    #expect(chat.waitForExit() == 75, "a message failed: \(chat.stderr)")
-    let failed = Self.objects("failed", in: chat.stdout)
+    let (output, status) = try Self.cut(
+      holding: .toServer, typing: "never seen",
+      written: { proxy, _ in
+        #expect(proxy.wait { $0.bytesHeld(.toServer) > 0 }, "chat wrote the line")
+      },
+      settled: { $0.contains(#""type":"failed""#) })
+    #expect(status == 75, "a message failed")
+    let failed = Self.objects("failed", in: output)
     #expect(failed.map { $0["text"] as? String } == ["never seen"])
     let reason = failed.first?["reason"] as? String ?? ""
     #expect(reason.hasSuffix("does not have it: it did not arrive"), "\(reason)")
   }
 
   @Test func aLineTheServerTookIsDeliveredOnce() throws {
-    let server = try ErgoServer.start()
-    defer { server.stop() }
-    let proxy = try FaultProxy(forwardingTo: server.port)
-    defer { proxy.stop() }
-    let home = try ScratchFolder()
-    defer { home.remove() }
-    let (chat, alice) = try Self.start(server, proxy, home)
-    defer { chat.stop() }
-    defer { alice.close() }
-
-    proxy.inject(.stall(.toClient))
-    chat.type("taken")
-    _ = try alice.waitFor("bot's line") { $0.command == "PRIVMSG" && $0.nick == "bot" }
-    proxy.inject(.cut)
-    proxy.inject(.resume)
-    #expect(
-      chat.waitFor(within: 30) { output in
+    let (output, status) = try Self.cut(
+      holding: .toClient, typing: "taken", waitsForAfter: true,
+      written: { _, alice in
+        _ = try alice.waitFor("bot's line") { $0.command == "PRIVMSG" && $0.nick == "bot" }
+      },
+      settled: { output in
         Self.objects("message", in: output).contains { $0["text"] as? String == "taken" }
-      }, "\(chat.stdout)")
-    try alice.send("PRIVMSG #h :after")
-    #expect(chat.waitFor { $0.contains(#""text":"after""#) }, "\(chat.stdout)")
-    chat.closeInput()
-    #expect(chat.waitForExit() == 0, "\(chat.stderr)")
-    #expect(Self.objects("failed", in: chat.stdout).isEmpty, "\(chat.stdout)")
-    let taken = Self.objects("message", in: chat.stdout).filter {
-      $0["text"] as? String == "taken"
-    }
-    #expect(taken.count == 1, "shown once: \(chat.stdout)")
+      })
+    #expect(status == 0)
+    #expect(Self.objects("failed", in: output).isEmpty, "\(output)")
+    let taken = Self.objects("message", in: output).filter { $0["text"] as? String == "taken" }
+    #expect(taken.count == 1, "shown once: \(output)")
     #expect(taken.first?["own"] as? Bool == true)
   }
 
@@ -99,29 +97,18 @@ struct ChatHistoryReconciliationTests {
   /// client unless its account is always on), so the verdict is delivered or "may or may
   /// not", never a false "did not arrive" that would invite a duplicate `/retry`.
   @Test func aPrivateLineTheServerTookIsNeverSaidNotToHaveArrived() throws {
-    let server = try ErgoServer.start()
-    defer { server.stop() }
-    let proxy = try FaultProxy(forwardingTo: server.port)
-    defer { proxy.stop() }
-    let home = try ScratchFolder()
-    defer { home.remove() }
-    let (chat, alice) = try Self.start(server, proxy, home)
-    defer { chat.stop() }
-    defer { alice.close() }
-
-    proxy.inject(.stall(.toClient))
-    chat.type("/msg alice psst")
-    _ = try alice.waitFor("bot's private line") { $0.command == "PRIVMSG" && $0.nick == "bot" }
-    proxy.inject(.cut)
-    proxy.inject(.resume)
-    #expect(
-      chat.waitFor(within: 30) { output in
+    let (output, _) = try Self.cut(
+      holding: .toClient, typing: "/msg alice psst",
+      written: { _, alice in
+        _ = try alice.waitFor("bot's private line") {
+          $0.command == "PRIVMSG" && $0.nick == "bot"
+        }
+      },
+      settled: { output in
         Self.objects("message", in: output).contains { $0["text"] as? String == "psst" }
           || output.contains(#""type":"failed""#)
-      }, "\(chat.stdout)")
-    chat.closeInput()
-    _ = chat.waitForExit()
-    for failed in Self.objects("failed", in: chat.stdout) {
+      })
+    for failed in Self.objects("failed", in: output) {
       let reason = failed["reason"] as? String ?? ""
       #expect(!reason.contains("did not arrive"), "\(reason)")
     }

@@ -13,21 +13,14 @@ import Testing
 /// nothing raw, the live line after them shown). See `HostileServerTests`.
 @Suite(.ownThread, .serialized, .timeLimit(.minutes(10)))
 struct HostileHistoryTests {
+  static let historyCapabilities =
+    "batch draft/chathistory draft/event-playback message-tags server-time"
+
   @Test func aHistoryBatchOfEndlessLinesIsCutAndSaidOnce() throws {
     let server = try ScriptedServer(registration: .none) { connection in
       let name = ScriptedConnection.serverName
-      try connection.waitForLine("CAP LS") { $0.command == "CAP" }
-      try connection.send(
-        ":\(name) CAP * LS :batch draft/chathistory draft/event-playback message-tags server-time")
-      let request = try connection.waitForLine("CAP REQ") {
-        $0.command == "CAP" && $0.parameters.first == "REQ"
-      }
-      try connection.send(":\(name) CAP * ACK :\(request.trailing ?? "")")
-      try connection.waitForLine("USER") { $0.command == "USER" }
-      let nick = connection.nick
-      try connection.send(":\(name) 001 \(nick) :Welcome \(nick)!user@127.0.0.1")
-      try connection.send(":\(name) 005 \(nick) CHATHISTORY=1000 :are supported")
-      try connection.acceptJoin(HostileRun.channel)
+      try connection.registerOffering(
+        Self.historyCapabilities, isupport: "CHATHISTORY=1000", joining: HostileRun.channel)
       try connection.waitForLine("CHATHISTORY LATEST") { $0.command == "CHATHISTORY" }
       let lines = (1...200_000).map { number in
         "@batch=flood;msgid=f\(number);time=2026-12-01T08:00:00.000Z :bob!b@h PRIVMSG"
@@ -54,18 +47,8 @@ struct HostileHistoryTests {
     let channel = HostileRun.channel
     let server = try ScriptedServer(registration: .none) { connection in
       let name = ScriptedConnection.serverName
-      try connection.waitForLine("CAP LS") { $0.command == "CAP" }
-      try connection.send(
-        ":\(name) CAP * LS :batch draft/chathistory draft/event-playback message-tags server-time")
-      let request = try connection.waitForLine("CAP REQ") {
-        $0.command == "CAP" && $0.parameters.first == "REQ"
-      }
-      try connection.send(":\(name) CAP * ACK :\(request.trailing ?? "")")
-      try connection.waitForLine("USER") { $0.command == "USER" }
-      let nick = connection.nick
-      try connection.send(":\(name) 001 \(nick) :Welcome \(nick)!user@127.0.0.1")
-      try connection.send(":\(name) 005 \(nick) CHATHISTORY=1000 :are supported")
-      try connection.acceptJoin(channel)
+      try connection.registerOffering(
+        Self.historyCapabilities, isupport: "CHATHISTORY=1000", joining: channel)
       try connection.waitForLine("CHATHISTORY LATEST") { $0.command == "CHATHISTORY" }
       let time = "time=2026-12-01T08:00:00.000Z"
       try connection.send(lines: [

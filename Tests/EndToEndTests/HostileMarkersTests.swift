@@ -15,17 +15,7 @@ struct HostileMarkersTests {
     offering capabilities: String, _ body: @escaping @Sendable (ScriptedConnection) throws -> Void
   ) throws -> ScriptedServer {
     try ScriptedServer(registration: .none) { connection in
-      let name = ScriptedConnection.serverName
-      try connection.waitForLine("CAP LS") { $0.command == "CAP" }
-      try connection.send(":\(name) CAP * LS :\(capabilities)")
-      let request = try connection.waitForLine("CAP REQ") {
-        $0.command == "CAP" && $0.parameters.first == "REQ"
-      }
-      try connection.send(":\(name) CAP * ACK :\(request.trailing ?? "")")
-      try connection.waitForLine("USER") { $0.command == "USER" }
-      let nick = connection.nick
-      try connection.send(":\(name) 001 \(nick) :Welcome \(nick)!user@127.0.0.1")
-      try connection.acceptJoin(HostileRun.channel)
+      try connection.registerOffering(capabilities, joining: HostileRun.channel)
       try body(connection)
       connection.listen(for: 120)
     }

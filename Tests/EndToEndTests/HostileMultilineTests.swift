@@ -14,19 +14,9 @@ struct HostileMultilineTests {
   @Test func anEndlessBatchOfAMillionLinesAndInterleavedBatches() throws {
     let channel = HostileRun.channel
     let server = try ScriptedServer(registration: .none) { connection in
-      let name = ScriptedConnection.serverName
-      try connection.waitForLine("CAP LS") { $0.command == "CAP" }
-      try connection.send(
-        ":\(name) CAP * LS :batch draft/multiline=max-bytes=4096,max-lines=100 message-tags"
-          + " server-time")
-      let request = try connection.waitForLine("CAP REQ") {
-        $0.command == "CAP" && $0.parameters.first == "REQ"
-      }
-      try connection.send(":\(name) CAP * ACK :\(request.trailing ?? "")")
-      try connection.waitForLine("USER") { $0.command == "USER" }
-      let nick = connection.nick
-      try connection.send(":\(name) 001 \(nick) :Welcome \(nick)!user@127.0.0.1")
-      try connection.acceptJoin(channel)
+      try connection.registerOffering(
+        "batch draft/multiline=max-bytes=4096,max-lines=100 message-tags server-time",
+        joining: channel)
       try connection.send("@msgid=flood :bob!b@h BATCH +flood draft/multiline \(channel)")
       for chunk in 0..<10 {
         try connection.send(

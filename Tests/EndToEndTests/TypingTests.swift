@@ -119,15 +119,8 @@ struct TypingTests {
   private static func linesTypedAt(denial: String?) throws -> [IRCLine] {
     let server = try ScriptedServer(registration: .none) { connection in
       let name = ScriptedConnection.serverName
-      try connection.waitForLine("CAP LS") { $0.command == "CAP" }
-      try connection.send(":\(name) CAP * LS :message-tags server-time")
-      try connection.waitForLine("CAP REQ") { $0.command == "CAP" && $0.parameters.first == "REQ" }
-      try connection.send(":\(name) CAP * ACK :message-tags server-time")
-      try connection.waitForLine("USER") { $0.command == "USER" }
-      let nick = connection.nick
-      try connection.send(":\(name) 001 \(nick) :Welcome \(nick)!user@127.0.0.1")
-      if let denial { try connection.send(":\(name) 005 \(nick) \(denial) :are supported") }
-      try connection.acceptJoin(HostileRun.channel)
+      try connection.registerOffering(
+        "message-tags server-time", isupport: denial, joining: HostileRun.channel)
       connection.listen(for: 60)
     }
     defer { server.stop() }
