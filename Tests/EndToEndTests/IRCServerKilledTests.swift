@@ -58,7 +58,9 @@ struct IRCServerKilledTests {
     try watcher.join("#chat")
     // The first delays of seed 5 are under 1 s and 2 s; InspIRCd takes a tick to register.
     // Back first, bot made the channel again and is its operator (`@bot` in the names).
-    let rejoined = try watcher.waitFor("bot's JOIN after the restart", timeout: 20) {
+    // Under a loaded full run the restart can outlast the first attempts, and the delays
+    // double (1 + 2 + 4 + 8 + 16 s): 60 s leaves room for five (once 20 s ran out).
+    let rejoined = try watcher.waitFor("bot's JOIN after the restart", timeout: 60) {
       ($0.command == "JOIN" && $0.nick == "bot")
         || ($0.command == "353"
           && ($0.trailing ?? "").split(separator: " ").contains {
