@@ -118,7 +118,6 @@ struct TypingTests {
   /// #hostile: what chat typed there, once its message came.
   private static func linesTypedAt(denial: String?) throws -> [IRCLine] {
     let server = try ScriptedServer(registration: .none) { connection in
-      let name = ScriptedConnection.serverName
       try connection.registerOffering(
         "message-tags server-time", isupport: denial, joining: HostileRun.channel)
       connection.listen(for: 60)

@@ -118,8 +118,15 @@ struct IRCHistoryFetches: Hashable, Sendable {
   ) -> Bool {
     if let old = fetches[key]?.batch { answering[old] = nil }
     guard fetches[key] != nil || fetches.count < Self.cap else { return false }
-    fetches[key] = Fetch(target: target, pages: pages, pageSize: pageSize, isProbe: isProbe)
+    replace(key, with: Fetch(target: target, pages: pages, pageSize: pageSize, isProbe: isProbe))
     return true
+  }
+
+  /// Sets the fetch of `key`, keeping `probesOut`.
+  private mutating func replace(_ key: String, with fetch: Fetch?) {
+    if fetches[key]?.isProbe == true { probesOut -= 1 }
+    if fetch?.isProbe == true { probesOut += 1 }
+    fetches[key] = fetch
   }
 
   /// The folded target of the fetch top-level batch `reference` answers, and whether that is
@@ -132,14 +139,19 @@ struct IRCHistoryFetches: Hashable, Sendable {
 
   /// Whether batch `reference`, or the batch it is nested in, answers the probe.
   func answersProbe(_ reference: String) -> Bool {
-    answering[reference].flatMap { fetches[$0]?.isProbe } ?? false
+    // Asked of every history line: with no probe out (nearly always), no lookup at all.
+    guard probesOut > 0 else { return false }
+    return answering[reference].flatMap { fetches[$0]?.isProbe } ?? false
   }
+
+  /// How many of the fetches are the reconciliation's probes.
+  private(set) var probesOut = 0
 
   /// Ends the fetch of the folded target `key` that is still waiting for its batch (the
   /// server refused the question: `FAIL CHATHISTORY`); returns it.
   mutating func refused(_ key: String) -> Fetch? {
     guard let fetch = fetches[key], fetch.batch == nil else { return nil }
-    fetches[key] = nil
+    replace(key, with: nil)
     return fetch
   }
 
@@ -202,11 +214,11 @@ struct IRCHistoryFetches: Hashable, Sendable {
     fetch.total += fetch.received
     let full = fetch.received >= fetch.pageSize
     guard fetch.pages, full, let last = fetch.last else {
-      fetches[key] = nil
+      replace(key, with: nil)
       return .done
     }
     guard fetch.total < Self.catchUpLimit else {
-      fetches[key] = nil
+      replace(key, with: nil)
       return .stopped(target: fetch.target, count: fetch.total)
     }
     (fetch.batch, fetch.received, fetch.last, fetch.overflowed) = (nil, 0, nil, false)
@@ -240,6 +252,7 @@ struct IRCHistoryFetches: Hashable, Sendable {
   mutating func removeAll() {
     waiting.removeAll()
     fetches.removeAll()
+    probesOut = 0
     answering.removeAll()
     nested.removeAll()
     (targetsSince, targetsBatch, targets) = (nil, nil, [])
