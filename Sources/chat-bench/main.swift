@@ -55,38 +55,38 @@ if argument == "irc" || argument == "profile-irc" {
   exit(0)
 }
 if argument == "clients" {
-  do {
-    let benchmark = try ClientsBenchmark(arguments: Array(arguments.dropFirst()))
-    exit(benchmark.run(chat: Benchmarks(lines: 0).chatPath))
-  } catch {
-    let usage = "usage: chat-bench clients [--messages N] [--runs R] [--latency-messages M]"
-    let text = Array("\(error)\n\(usage)\n".utf8)
-    _ = text.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
-    exit(64)
+  exitRunning(usage: "usage: chat-bench clients [--messages N] [--runs R] [--latency-messages M]") {
+    () throws(UsageError) in
+    try ClientsBenchmark(arguments: Array(arguments.dropFirst())).run(
+      chat: Benchmarks(lines: 0).chatPath)
   }
 }
 if argument == "clients-scale" {
-  do {
-    let benchmark = try ScaleBenchmark(arguments: Array(arguments.dropFirst()))
-    exit(benchmark.run(chat: Benchmarks(lines: 0).chatPath))
-  } catch {
-    let usage = "usage: chat-bench clients-scale [--channels C] [--members M] [--messages N]"
-    let text = Array("\(error)\n\(usage)\n".utf8)
-    _ = text.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
-    exit(64)
+  exitRunning(usage: "usage: chat-bench clients-scale [--channels C] [--members M] [--messages N]")
+  { () throws(UsageError) in
+    try ScaleBenchmark(arguments: Array(arguments.dropFirst())).run(
+      chat: Benchmarks(lines: 0).chatPath)
   }
 }
 if argument == "history" {
+  exitRunning(usage: "usage: chat-bench history [--channels C] [--lines L]") {
+    () throws(UsageError) in
+    try HistoryBenchmark(arguments: Array(arguments.dropFirst())).run(
+      chat: Benchmarks(lines: 0).chatPath)
+  }
+}
+/// Exits with what `body` returns; on a usage error, with the error and `usage` on standard
+/// error and status 64.
+func exitRunning(usage: String, _ body: () throws(UsageError) -> Int32) -> Never {
   do {
-    let benchmark = try HistoryBenchmark(arguments: Array(arguments.dropFirst()))
-    exit(benchmark.run(chat: Benchmarks(lines: 0).chatPath))
+    exit(try body())
   } catch {
-    let usage = "usage: chat-bench history [--channels C] [--lines L]"
     let text = Array("\(error)\n\(usage)\n".utf8)
     _ = text.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
     exit(64)
   }
 }
+
 if argument == "tls-handshake" { exit(TLSHandshakeBenchmark.main(Array(arguments.dropFirst()))) }
 let lines = argument.flatMap { Int($0) } ?? 200_000
 exit(Benchmarks(lines: lines).runAll())
