@@ -8,6 +8,15 @@ extension RawIRCClient {
     try waitFor("900 logged in after REGISTER", timeout: 15) { $0.command == "900" }
   }
 
+  /// Registers the current nick as an account with Ergo's own NickServ, which logs the
+  /// connection in and says so in a notice (no `900`), and waits for that notice.
+  public func registerErgoAccount(password: String) throws {
+    try send("PRIVMSG NickServ :REGISTER \(password)")
+    try waitFor("NickServ's login notice") {
+      $0.command == "NOTICE" && ($0.trailing ?? "").contains("logged in")
+    }
+  }
+
   /// Adds `fingerprint` to the account this connection is logged in to (NickServ
   /// `CERT ADD`), so that SASL EXTERNAL with that client certificate logs in to it.
   public func addCertificate(fingerprint: String) throws {

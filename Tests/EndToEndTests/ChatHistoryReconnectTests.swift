@@ -87,8 +87,7 @@ struct ChatHistoryTargetsTests {
     let owner = try RawIRCClient.connect(port: server.port)
     try owner.register(nick: "bot")
     // Ergo's NickServ logs the new account in at once and says so in a notice (no 900).
-    try owner.send("PRIVMSG NickServ :REGISTER pw-bot-123")
-    try owner.waitFor("NickServ's login notice") { ($0.trailing ?? "").contains("logged in") }
+    try owner.registerErgoAccount(password: "pw-bot-123")
     try owner.send("PRIVMSG NickServ :SET always-on true")
     try owner.waitFor("always-on") { $0.trailing?.contains("always-on") == true }
     owner.close()

@@ -35,10 +35,7 @@ struct MemberCapabilitiesTests {
     #expect(chat.waitFor { _ in !lines("member_joined").isEmpty }, "\(chat.stdout)")
 
     // Ergo's NickServ logs the new account in at once and says so in a notice (no 900).
-    try bob.send("PRIVMSG NickServ :REGISTER correct-horse-battery")
-    _ = try bob.waitFor("NickServ's login notice") {
-      $0.command == "NOTICE" && ($0.trailing ?? "").contains("logged in")
-    }
+    try bob.registerErgoAccount(password: "correct-horse-battery")
     #expect(
       chat.waitFor { _ in
         lines("account").contains { $0.contains(#""nick":"bob","account":"bob""#) }

@@ -182,8 +182,7 @@ struct SharedAccountTests {
     defer { server.stop() }
     let owner = try RawIRCClient.connect(port: server.port)
     try owner.register(nick: "bot")
-    try owner.send("PRIVMSG NickServ :REGISTER pw-bot-123")
-    try owner.waitFor("NickServ's login notice") { ($0.trailing ?? "").contains("logged in") }
+    try owner.registerErgoAccount(password: "pw-bot-123")
     owner.close()
     let carol = try RawIRCClient.connect(port: server.port)
     defer { carol.close() }

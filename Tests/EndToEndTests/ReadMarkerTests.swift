@@ -17,10 +17,7 @@ struct ReadMarkerTests {
     let client = try RawIRCClient.connect(port: server.port)
     defer { client.close() }
     try client.register(nick: name)
-    try client.send("PRIVMSG NickServ :REGISTER \(password)")
-    _ = try client.waitFor("NickServ's login notice") {
-      $0.command == "NOTICE" && ($0.trailing ?? "").contains("logged in")
-    }
+    try client.registerErgoAccount(password: password)
     try client.send("QUIT :registered")
     _ = try client.waitFor(command: "ERROR")
   }

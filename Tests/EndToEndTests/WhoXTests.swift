@@ -16,10 +16,7 @@ struct WhoXTests {
     let bob = try RawIRCClient.connect(port: server.port)
     defer { bob.close() }
     try bob.register(nick: "bob")
-    try bob.send("PRIVMSG NickServ :REGISTER correct-horse-battery")
-    _ = try bob.waitFor("NickServ's login notice") {
-      $0.command == "NOTICE" && ($0.trailing ?? "").contains("logged in")
-    }
+    try bob.registerErgoAccount(password: "correct-horse-battery")
     try bob.send("AWAY :at lunch")
     _ = try bob.waitFor(command: "306")
     try bob.join("#whox")
