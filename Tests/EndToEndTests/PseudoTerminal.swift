@@ -30,6 +30,9 @@ final class PseudoTerminal {
   private let master: Int32
   /// Kept open so the terminal's modes can still be read after the child exits.
   private let slave: Int32
+  /// The terminal's modes before the child started: what leaving must give back. Read after
+  /// the start, they may already be the child's own.
+  let initialModes: TerminalModesSnapshot
   /// The child's process id, for reading its /proc entries and stopping it.
   let pid: pid_t
   private var exitStatus: Int32?
@@ -59,6 +62,9 @@ final class PseudoTerminal {
     for descriptor in [master, slave] { _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC) }
     _ = fcntl(master, F_SETFL, fcntl(master, F_GETFL) | O_NONBLOCK)
     (self.master, self.slave) = (master, slave)
+    var initial = termios()
+    tcgetattr(slave, &initial)
+    initialModes = TerminalModesSnapshot(initial)
 
     let environment =
       [

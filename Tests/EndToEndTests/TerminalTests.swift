@@ -104,7 +104,7 @@ import Testing
 
   @Test func ctrlDExitsAfterThePendingReplyAndRestoresTheTerminal() throws {
     let terminal = try PseudoTerminal()
-    let before = terminal.modes()
+    let before = terminal.initialModes
     terminal.expectScreen("the prompt") { $0.cursorLine == ">" }
     terminal.type("last words\r\u{04}")
     let status = terminal.waitForExit()
