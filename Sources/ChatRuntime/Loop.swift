@@ -158,7 +158,9 @@ struct Loop {
     try effects.withUnsafeBufferPointer { (effects) throws(SinkError) in
       for index in effects.indices { try perform(effects[index], at: now) }
     }
-    effects.removeAll(keepingCapacity: true)
+    // Many actions bring no effect (a message received), and emptying even an empty array
+    // is a generic call.
+    if !effects.isEmpty { effects.removeAll(keepingCapacity: true) }
     spareEffects = effects
   }
 
