@@ -59,7 +59,7 @@ extension Benchmarks {
     var effects: [Effect] = []
     let step = { (state: inout AppState, action: Action) in
       update(&state, action, into: &effects)
-      effects.removeAll(keepingCapacity: true)
+      if !effects.isEmpty { effects.removeAll(keepingCapacity: true) }
       for renderer in renderers { try? renderer.render(state) }
     }
     var ids = SeededUUIDGenerator(seed: 1)

@@ -89,7 +89,7 @@ struct Benchmarks {
     try? renderer?.start(state)
     for action in actions {
       update(&state, action, into: &effects)
-      effects.removeAll(keepingCapacity: true)
+      if !effects.isEmpty { effects.removeAll(keepingCapacity: true) }
       try? renderer?.render(state)
     }
     try? renderer?.finish(state)
