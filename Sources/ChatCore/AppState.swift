@@ -127,6 +127,8 @@ public struct AppState: Equatable, Sendable {
   public var typingExpiryRuns = false
   /// Whether the user was told that more people type at once than chat follows.
   public var hasNoticedTooManyTyping = false
+  /// Holds nothing; makes the state passed by address (see `PassedByAddress`).
+  let passedByAddress = PassedByAddress()
 
   /// How long someone is shown typing without news of them.
   public static let typingExpiryMilliseconds: Int64 = 6000

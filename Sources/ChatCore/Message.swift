@@ -98,6 +98,12 @@ public struct Message: Identifiable, Hashable, Sendable, Codable {
     set { change { $0.inReplyTo = newValue } }
   }
 
+  /// Whether it answers another message (`inReplyTo` is set). Looked at in place: `inReplyTo
+  /// == nil` took Optional's `==` of two references, copied and destroyed, on every message.
+  @inlinable public var isReply: Bool {
+    if case .some = storage.fields.inReplyTo { true } else { false }
+  }
+
   /// Creates a message; without a conversation it belongs to the one a run starts in.
   public init(
     id: UUID, sender: String, text: String, time: Timestamp, isLocal: Bool = false,

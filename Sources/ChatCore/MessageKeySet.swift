@@ -49,6 +49,13 @@ struct MessageKeySet: Sendable {
   }
 
   /// Whether `key` was inserted. O(1).
+  /// Forgets every key, keeping the table's size.
+  mutating func removeAll() {
+    slots.withUnsafeMutableBufferPointer { $0.update(repeating: .zero) }
+    count = 0
+    holdsZero = false
+  }
+
   func contains(_ key: MessageKey) -> Bool {
     if key == .zero { return holdsZero }
     let mask = slots.count &- 1

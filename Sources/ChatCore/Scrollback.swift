@@ -52,8 +52,10 @@ public struct Scrollback: RandomAccessCollection, Equatable, Sendable, Expressib
   public mutating func append(_ message: consuming Message) {
     newerIDs.insert(MessageKey(message.id))
     if newerIDs.count >= Self.idWindow {
-      olderIDs = newerIDs
-      newerIDs = MessageKeySet()
+      // The older ids are forgotten and their table, emptied, takes the newer ones: a new
+      // table grew from 16 slots to 32,768 again, a third of the cost of every insert.
+      swap(&olderIDs, &newerIDs)
+      newerIDs.removeAll()
     }
     if storage.count < limit {
       storage.append(message)

@@ -10,7 +10,7 @@ func echoed(_ echo: Message, _ state: inout AppState, into effects: inout [Effec
   // one for a message already failed, must not show it twice.
   guard let sent = state.outbox.removeFirst(where: { $0.id == message.id }) else { return }
   // The session's echo need not say what the message answered: the sent one does.
-  if message.inReplyTo == nil, let reference = sent.inReplyTo { message.inReplyTo = reference }
+  if !message.isReply, let reference = sent.inReplyTo { message.inReplyTo = reference }
   // Set only when it changes: setting a field makes the message a new box.
   if !message.isLocal { message.isLocal = true }
   enter(message, &state)

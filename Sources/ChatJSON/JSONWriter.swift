@@ -12,6 +12,15 @@ public enum JSONWriter {
   /// byte in the worst case.
   public static func maximumLength(ofString text: String) -> Int { 2 + 6 * text.utf8.count }
 
+  /// `maximumLength(ofString:)` of `text` when there is one, else nothing. Looked into in
+  /// place: `maximumLength(ofString: text ?? "")` retained and released the string.
+  public static func maximumLength(ofOptionalString text: borrowing String?) -> Int {
+    switch text {
+    case .some(let text): maximumLength(ofString: text)
+    case .none: 0
+    }
+  }
+
   /// The most bytes an integer takes in decimal.
   public static var maximumIntegerLength: Int { 20 }
 

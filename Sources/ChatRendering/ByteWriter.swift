@@ -59,16 +59,19 @@ extension Array where Element == UInt8 {
   /// Appends what `body` writes, which must be at most `capacity` bytes (a write past them
   /// traps before it happens).
   ///
-  /// `body` writes into scratch space (on the stack for a line of ordinary size) and only
-  /// what it wrote is copied on: growing the array by the whole upper bound first zeroed
-  /// every reserved byte and then removed the unused ones, twice the work of the line itself.
+  /// `body` writes straight into the array's spare room (an `OutputSpan`), and only what it
+  /// wrote counts: growing the array by the whole upper bound first zeroed every reserved byte
+  /// and then removed the unused ones, and writing into scratch space and copying on cost a
+  /// copy and an append per line.
   @inlinable
   public mutating func append(reserving capacity: Int, _ body: (inout ByteWriter) -> Void) {
-    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Swift.max(1, capacity)) { scratch in
-      let base = scratch.baseAddress!
-      var writer = ByteWriter(base, capacity: capacity)
-      body(&writer)
-      append(contentsOf: UnsafeBufferPointer(start: base, count: writer.position - base))
+    append(addingCapacity: capacity) { span in
+      span.withUnsafeMutableBufferPointer { room, written in
+        let start = room.baseAddress! + written
+        var writer = ByteWriter(start, capacity: Swift.min(capacity, room.count - written))
+        body(&writer)
+        written += writer.position - start
+      }
     }
   }
 }

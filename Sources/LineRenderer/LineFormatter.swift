@@ -102,7 +102,7 @@ public struct LineFormatter: TranscriptFormatter {
         message.isAction ? " * " : message.isNotice ? " -" : isOwn ? " > " : " < ", to: &output)
       row.append(SenderText.shown(message), style: senderStyle, to: &output)
       row.append(message.isAction ? " " : message.isNotice ? "- " : ": ", to: &output)
-      if message.inReplyTo != nil {
+      if message.isReply {
         row.append(ReferenceText.replyLead(of: message), style: .dim, to: &output)
       }
       appendLines(message.text, markup: message.markup, to: &row, &output)

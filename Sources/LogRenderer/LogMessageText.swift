@@ -34,7 +34,7 @@ enum LogMessageText {
   /// several lines (IRC's `draft/multiline`) has each line after the first on a line of its
   /// own, indented (`continuation`), each sanitised.
   static func appendText(of message: Message, to output: inout [UInt8]) {
-    if message.inReplyTo != nil { output.append(utf8: ReferenceText.replyLead(of: message)) }
+    if message.isReply { output.append(utf8: ReferenceText.replyLead(of: message)) }
     guard message.text.utf8.contains(0x0A) else {
       return output.append(utf8: Sanitizer.sanitize(message.text, markup: message.markup))
     }

@@ -52,7 +52,7 @@ struct PaneRows {
       spans.append((sender, senderStyle))
       spans.append(("> ", .dim))
     }
-    if message.inReplyTo != nil { spans.append((ReferenceText.replyLead(of: message), .dim)) }
+    if message.isReply { spans.append((ReferenceText.replyLead(of: message), .dim)) }
     spans += Self.text(message.text, markup: message.markup)
     if !reactions.isEmpty {
       let counted = reactions.map { Sanitizer.sanitize($0.text) + " \($0.count)" }

@@ -16,18 +16,31 @@ extension Benchmarks {
     }
     let output = "/tmp/chat-bench-\(getpid()).jsonl"
     defer { unlink(output) }
-    let run = Spawn.run(
-      chat, ["--renderer", "jsonl", "--virtual-time"], stdin: input, stdout: output)
-    guard let run, run.status == 0 else {
-      print("chat failed")
-      return
+    // Best of three for both: on a shared machine one run of either can take half as long
+    // again, and the ratio of two single runs moved by a third between identical builds.
+    var chatSeconds = Double.infinity
+    for _ in 0..<3 {
+      let run = Spawn.run(
+        chat, ["--renderer", "jsonl", "--virtual-time"], stdin: input, stdout: output)
+      guard let run, run.status == 0 else {
+        print("chat failed")
+        return
+      }
+      chatSeconds = min(chatSeconds, run.seconds)
     }
-    Report.line("binary: chat --renderer jsonl --virtual-time", "\(Report.fixed(run.seconds, 3)) s")
-    if Spawn.available("jq"), let jq = Spawn.run("jq", ["-c", "."], stdin: output) {
-      Report.line("binary: jq -c . reading that output", "\(Report.fixed(jq.seconds, 3)) s")
-      Report.line("  chat / jq (target <= 0.12)", Report.fixed(run.seconds / jq.seconds, 3))
-    } else {
+    Report.line(
+      "binary: chat --renderer jsonl --virtual-time, best of 3", "\(Report.fixed(chatSeconds, 3)) s"
+    )
+    if !Spawn.available("jq") {
       print("(jq not found: skipping the jq comparison)")
+    } else if let jqSeconds = (0..<3).compactMap({ _ in
+      Spawn.run("jq", ["-c", "."], stdin: output)?.seconds
+    }).min() {
+      Report.line(
+        "binary: jq -c . reading that output, best of 3", "\(Report.fixed(jqSeconds, 3)) s")
+      Report.line("  chat / jq (target <= 0.10)", Report.fixed(chatSeconds / jqSeconds, 3))
+    } else {
+      print("jq failed")
     }
     let million = "/tmp/chat-bench-\(getpid())-million.txt"
     defer { unlink(million) }
