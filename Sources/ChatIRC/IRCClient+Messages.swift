@@ -23,11 +23,12 @@ extension IRCClient {
       return
     }
     var kind: IRCIncomingMessage.Kind = isNotice ? .notice : .message
+    let batch = message.tags["batch"]
     if let ctcp = IRCCTCP(parsing: text) {
       guard ctcp.command == "ACTION", !isNotice else {
         // Replies are not shown; of the requests only VERSION and PING are answered, at
         // most one a second, and never one replayed from history.
-        if isNotice || batches.isHistory(message.tags["batch"])
+        if isNotice || batches.isHistory(batch)
           || !answerCTCP(ctcp, from: source, into: &output)
         {
           statistics.ignoredCTCP += 1
@@ -37,7 +38,7 @@ extension IRCClient {
       kind = .action
       text = ctcp.parameters
     }
-    let isHistory = batches.isHistory(message.tags["batch"])
+    let isHistory = batches.isHistory(batch)
     let serverTime = message.tags["time"].flatMap(IRCServerTime.parse)
     if isHistory, !isNotice, !delivery.reconciliation.batches.isEmpty,
       reconcileHistoryLine(
@@ -48,7 +49,7 @@ extension IRCClient {
     }
     // The reconciliation's own question is read for our lines, never shown: what it brings
     // that chat had not seen comes with the core's catch-up (or, `--history 0`, not at all).
-    if isHistory, let reference = message.tags["batch"], history.answersProbe(reference) { return }
+    if isHistory, let batch, history.answersProbe(batch) { return }
     let isOwn = isUs(source.nick)
     if isOwn, !isHistory, !isNotice,
       confirmEcho(
@@ -70,7 +71,9 @@ extension IRCClient {
       kind: kind, sender: source.nick, source: sourceText, target: parameters[0],
       conversation: conversation, isPrivate: isPrivate, text: text, msgid: message.tags["msgid"],
       serverTime: serverTime, receivedAt: now, isHistory: isHistory, isOwn: isOwn,
-      mentionsUs: !isOwn && (isPrivate || mentions(text)), account: message.tags["account"],
+      // History is no news, so never a mention: its text is not searched for our nick.
+      mentionsUs: !isOwn && !isHistory && (isPrivate || mentions(text)),
+      account: message.tags["account"],
       isBot: message.tags["bot"] != nil, replyTo: Self.replyTag(of: message))
     // A line of one of our messages (a history replayed on rejoining) is that message's.
     switch delivery.messages.arrived(incoming) {

@@ -43,12 +43,14 @@ extension IRCClient {
         let message = try IRCMessage(parsing: line)
         if !delivery.reconciliation.carried.isEmpty { noteServerClock(message) }
         let command = IRCCommand(message.command)
-        if message.tags["batch"] != nil, noteHistoryLine(message, command, into: &output) {
+        // The batch is read once: every line of a history page is in one.
+        let batch = message.tags["batch"]
+        if let batch, command != .batch, multiline.isGathering(batch) {
+          // A line of a multiline message: gathered, and counted with a history by its
+          // opening (`noteHistoryLine`), not on its own.
+          gatherMultilineLine(message, command, in: batch, into: &output)
+        } else if let batch, noteHistoryLine(message, command, in: batch, into: &output) {
           statistics.historyLinesDropped += 1
-        } else if let reference = message.tags["batch"], command != .batch,
-          multiline.isGathering(reference)
-        {
-          gatherMultilineLine(message, command, in: reference, into: &output)
         } else if case .other = command, receiveHistoryTarget(message) {
           // A private chat with messages while we were away (`fetchHistoryTargets`).
         } else {

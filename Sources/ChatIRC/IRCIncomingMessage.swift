@@ -43,7 +43,8 @@ public struct IRCIncomingMessage: Hashable, Sendable {
   public var isHistory: Bool
   /// Whether we sent it (from another client, or in a history replay).
   public var isOwn: Bool
-  /// Whether it names us (our nick as a word, under the server's case mapping) or is private.
+  /// Whether it is news that names us (our nick as a word, under the server's case mapping)
+  /// or is private; never history, which is no mention.
   public var mentionsUs: Bool
   /// The caller's id of our message it repeats, when it is a line of one confirmed before (a
   /// history replayed on rejoining holds them again, by msgid): the message already shown.

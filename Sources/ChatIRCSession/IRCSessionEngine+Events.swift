@@ -225,7 +225,7 @@ extension IRCSessionEngine {
       sender: incoming.sender, text: incoming.text, time: incoming.time,
       isLocal: incoming.isOwn,
       conversation: ConversationName(incoming.conversation), isAction: incoming.kind == .action,
-      markup: .ircFormatting, isMention: incoming.mentionsUs && !incoming.isHistory,
+      markup: .ircFormatting, isMention: incoming.mentionsUs,
       serverMessageID: incoming.msgid, isNotice: incoming.kind == .notice, isHistory: isHistory,
       account: incoming.account, isBot: incoming.isBot,
       inReplyTo: incoming.replyTo.map(reference(to:)))

@@ -226,6 +226,74 @@ import Testing
     #expect(wire.lines == ["CHATHISTORY AFTER #h msgid=m1 1"])
   }
 
+  /// History is no news: a line of it that names us, or a private one, is no mention (its
+  /// text is not searched for our nick); the same line live is one.
+  @Test func historyNamingUsOrPrivateIsNoMention() {
+    var wire = Self.ergo()
+    wire.user(.fetchHistory(target: "#h", .latest(count: 50)))
+    wire.server(":ergo.test BATCH +1 chathistory #h")
+    wire.server("@batch=1;msgid=m1;time=2026-12-01T08:00:00.000Z :bob!~b@h PRIVMSG #h :alice: hi")
+    wire.server(":ergo.test BATCH -1")
+    wire.user(.fetchHistory(target: "bob", .latest(count: 50)))
+    wire.server(":ergo.test BATCH +2 chathistory bob")
+    wire.server("@batch=2;msgid=m2;time=2026-12-01T08:00:01.000Z :bob!~b@h PRIVMSG alice :psst")
+    wire.server(":ergo.test BATCH -2")
+    wire.server("@msgid=m3;time=2026-12-01T09:00:00.000Z :bob!~b@h PRIVMSG #h :alice: hi")
+    wire.server("@msgid=m4;time=2026-12-01T09:00:01.000Z :bob!~b@h PRIVMSG alice :psst")
+    let received = wire.events.compactMap {
+      if case .received(let message) = $0 { message } else { nil }
+    }
+    #expect(received.map(\.msgid) == ["m1", "m2", "m3", "m4"], "\(wire.events)")
+    #expect(received.map(\.isHistory) == [true, true, false, false])
+    #expect(received.map(\.mentionsUs) == [false, false, true, true])
+  }
+
+  /// A batch reference the server uses again, after the batch that had it ended, answers the
+  /// fetch its new batch names: its lines count with that one (cut at what it asked), not
+  /// with the fetch the reference answered before.
+  @Test func aBatchReferenceUsedAgainCountsWithItsNewFetch() {
+    var wire = Self.ergo()
+    wire.user(.fetchHistory(target: "#h", .latest(count: 2)))
+    wire.history(reference: "1", target: "#h", ids: ["m1", "m2"])
+    wire.user(.fetchHistory(target: "bob", .latest(count: 1)))
+    wire.history(reference: "1", target: "bob", ids: ["b1", "b2", "b3"])
+    let received = wire.events.compactMap {
+      if case .received(let message) = $0 { message.msgid } else { nil }
+    }
+    #expect(received == ["m1", "m2", "b1"], "\(wire.events)")
+    #expect(wire.events.last == .historyOverflowed(target: "bob", asked: 1))
+  }
+
+  /// A fetch asked again while the batch answering it is still open: the old batch answers
+  /// nothing any more (its lines are kept, counted with no fetch), and the new batch's lines
+  /// count with the new fetch alone.
+  @Test func aFetchAskedAgainIsNotCountedWithTheOldBatchsLines() {
+    var wire = Self.ergo()
+    wire.user(.fetchHistory(target: "#h", .latest(count: 2)))
+    wire.server(":ergo.test BATCH +1 chathistory #h")
+    wire.server("@batch=1;msgid=o1 :bob!~b@h PRIVMSG #h :o1")
+    wire.user(.fetchHistory(target: "#h", .latest(count: 2)))
+    for number in 2...4 { wire.server("@batch=1;msgid=o\(number) :bob!~b@h PRIVMSG #h :o") }
+    wire.server(":ergo.test BATCH -1")
+    wire.history(reference: "2", target: "#h", ids: ["n1", "n2"])
+    let received = wire.events.compactMap {
+      if case .received(let message) = $0 { message.msgid } else { nil }
+    }
+    #expect(received == ["o1", "o2", "o3", "o4", "n1", "n2"], "\(wire.events)")
+    #expect(!wire.events.contains { if case .historyOverflowed = $0 { true } else { false } })
+  }
+
+  /// A server that withdraws the capability (`CAP DEL`, cap-notify) is asked nothing more.
+  @Test func aServerThatWithdrawsTheCapabilityIsAskedNothingMore() {
+    var wire = Self.ergo()
+    #expect(wire.client.offersHistory)
+    wire.server(":ergo.test CAP alice DEL :draft/chathistory")
+    wire.reset()
+    wire.user(.fetchHistory(target: "#h", .latest(count: 50)))
+    #expect(!wire.client.offersHistory)
+    #expect(wire.lines.isEmpty)
+  }
+
   @Test func aReconnectForgetsTheFetchesInFlight() {
     var wire = Self.ergo(limit: 1)
     wire.user(.fetchHistory(target: "#h", .after(.messageID("m0"))))

@@ -12,9 +12,7 @@ extension IRCClient {
   static let chatHistoryCapabilities = ["draft/chathistory", "chathistory"]
 
   /// Whether the server agreed to `draft/chathistory` (or its final name).
-  public var offersHistory: Bool {
-    Self.chatHistoryCapabilities.contains { registration.capabilities.contains($0) }
-  }
+  public var offersHistory: Bool { registration.keepsHistory }
 
   /// Asks for `range` of `target`'s history, when the server keeps it: `LATEST` and
   /// `BEFORE` ask for their count (at most the server's `CHATHISTORY` limit), `AFTER` pages
@@ -164,16 +162,17 @@ extension IRCClient {
     }
   }
 
-  /// Counts a line of a batch answering a fetch; true when it is to be dropped unread: one
-  /// beyond what the fetch asked (see `IRCHistoryFetches`), or a line of a history batch
-  /// that is no message (an event played back, see above). `BATCH` lines pass, so a nested
-  /// batch is known as history, except the opening of a multiline message beyond what was
-  /// asked: a multiline message is one message of the history, counted by its opening (its
-  /// lines are not counted), and dropped whole, its lines with it.
+  /// Counts a line of batch `reference` when that answers a fetch; true when it is to be
+  /// dropped unread: one beyond what the fetch asked (see `IRCHistoryFetches`), or a line of
+  /// a history batch that is no message (an event played back, see above). `BATCH` lines
+  /// pass, so a nested batch is known as history, except the opening of a multiline message
+  /// beyond what was asked: a multiline message is one message of the history, counted by its
+  /// opening (its lines, gathered before they get here, are not counted), and dropped whole,
+  /// its lines with it.
   mutating func noteHistoryLine(
-    _ message: IRCMessage, _ command: IRCCommand, into output: inout IRCOutput
+    _ message: IRCMessage, _ command: IRCCommand, in reference: String,
+    into output: inout IRCOutput
   ) -> Bool {
-    guard let reference = message.tags["batch"] else { return false }
     if command == .batch {
       guard Self.opensMultiline(message), history.isAnswering(reference) else { return false }
       guard countHistoryLine(message, in: reference, into: &output) else { return false }
@@ -181,7 +180,6 @@ extension IRCClient {
       history.batchNested(String(message.parameters[0].dropFirst()), in: reference)
       return true
     }
-    if multiline.isGathering(reference) { return false }
     // A batch that answers no fetch keeps every line (`.kept`).
     if countHistoryLine(message, in: reference, into: &output) {
       return true
@@ -199,10 +197,7 @@ extension IRCClient {
   private mutating func countHistoryLine(
     _ message: IRCMessage, in reference: String, into output: inout IRCOutput
   ) -> Bool {
-    switch history.noteLine(
-      in: reference, msgid: message.tags["msgid"],
-      time: message.tags["time"].flatMap(IRCServerTime.parse))
-    {
+    switch history.noteLine(message, in: reference) {
     case .kept: return false
     case .dropped: return true
     case .overflowed(let target, let asked):

@@ -34,13 +34,26 @@ struct IRCHistoryFetches: Hashable, Sendable {
     var received = 0
     /// Lines of the pages before the current one.
     var total = 0
-    /// The last line kept of the current page: where the next page starts.
+    /// The last line kept of the current page: where the next page starts (kept only when it
+    /// pages).
     var last: HistoryAnchor?
     /// Whether the current page's batch held more lines than asked (the user was told).
     var overflowed = false
     /// Whether it is the reconciliation's own question (see `IRCClient+History`): its
     /// lines are read for the lines a lost link left unconfirmed, and not shown.
     var isProbe = false
+
+    /// Counts `line`, of the current page's batch; where it is, when it pages.
+    mutating func note(_ line: IRCMessage) -> Verdict {
+      guard received < pageSize else {
+        if overflowed { return .dropped }
+        overflowed = true
+        return .overflowed(target: target, asked: pageSize)
+      }
+      received += 1
+      if pages, let anchor = IRCHistoryFetches.anchor(of: line) { last = anchor }
+      return .kept
+    }
   }
 
   /// What becomes of a line of a batch answering a fetch.
@@ -67,7 +80,21 @@ struct IRCHistoryFetches: Hashable, Sendable {
   /// By folded target.
   private(set) var fetches: [String: Fetch] = [:]
   /// Folded target by the reference of the batch answering it, and of the batches nested in it.
-  private var answering: [String: String] = [:]
+  private var answering: [String: String] = [:] {
+    // Any change may be to the entry `recent` copies: forgotten.
+    didSet { recent = nil }
+  }
+  /// The batch of the last line counted, and the folded target it answers: an entry of
+  /// `answering`, so that a page's lines, which come in a run from its one batch, hash the
+  /// reference once, not once a line. Every change of `answering` forgets it (a batch's end
+  /// removes its entry, a fetch begun anew its old batch's, a new connection all), so it
+  /// never names a batch that no longer answers, nor another fetch than its batch's.
+  private var recent: Recent?
+  /// See `recent`.
+  private struct Recent: Hashable, Sendable {
+    var reference: String
+    var key: String
+  }
   /// The nested batches among `answering`.
   private var nested: Set<String> = []
   /// Since when the `CHATHISTORY TARGETS` asked for looks, while it waits for its batch.
@@ -175,28 +202,26 @@ struct IRCHistoryFetches: Hashable, Sendable {
     answering[reference] != nil
   }
 
-  /// A line of batch `reference`, with its msgid and time when it has them.
-  mutating func noteLine(
-    in reference: String, msgid: String?, time: @autoclosure () -> Timestamp?
-  ) -> Verdict {
+  /// `line`, of batch `reference`.
+  mutating func noteLine(_ line: IRCMessage, in reference: String) -> Verdict {
+    let key: String
+    if let recent, recent.reference == reference {
+      key = recent.key
+    } else {
+      guard let answered = answering[reference] else { return .kept }
+      (key, recent) = (answered, Recent(reference: reference, key: answered))
+    }
     // Changed where it is stored (one lookup of the key, none to write it back): a copy out
-    // and back hashed the key twice more and copied the fetch's strings, on every line.
-    guard let key = answering[reference], let index = fetches.index(forKey: key) else {
-      return .kept
-    }
-    guard fetches.values[index].received < fetches.values[index].pageSize else {
-      if fetches.values[index].overflowed { return .dropped }
-      fetches.values[index].overflowed = true
-      return .overflowed(
-        target: fetches.values[index].target, asked: fetches.values[index].pageSize)
-    }
-    fetches.values[index].received += 1
-    if let msgid {
-      fetches.values[index].last = .messageID(msgid)
-    } else if let time = time() {
-      fetches.values[index].last = .time(time)
-    }
-    return .kept
+    // and back hashed the key twice more and copied the fetch's strings, on every line; so
+    // did each read of a field through `values[index]`, and a closure over the line.
+    guard let index = fetches.index(forKey: key) else { return .kept }
+    return fetches.values[index].note(line)
+  }
+
+  /// Where a page asked after `line` starts: its msgid, or else its time.
+  static func anchor(of line: IRCMessage) -> HistoryAnchor? {
+    if let msgid = line.tags["msgid"] { return .messageID(msgid) }
+    return line.tags["time"].flatMap(IRCServerTime.parse).map(HistoryAnchor.time)
   }
 
   /// `BATCH -reference`: what follows for the fetch it answered, nil when it answered none.

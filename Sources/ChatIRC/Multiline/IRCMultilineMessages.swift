@@ -47,7 +47,9 @@ struct IRCMultilineMessages: Hashable, Sendable {
 
   /// Whether batch `reference` is a multiline batch being gathered.
   func isGathering(_ reference: String) -> Bool {
-    open[reference] != nil
+    // Asked of every line in a batch: none open (nearly always) asks nothing, and a lookup
+    // copies no gathering out.
+    !open.isEmpty && open.index(forKey: reference) != nil
   }
 
   /// How many are open.

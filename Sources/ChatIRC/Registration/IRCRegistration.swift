@@ -30,7 +30,14 @@ struct IRCRegistration: Hashable, Sendable {
   }
 
   /// The capabilities the server agreed to.
-  var capabilities: Set<String> = []
+  var capabilities: Set<String> = [] {
+    didSet {
+      keepsHistory = IRCClient.chatHistoryCapabilities.contains { capabilities.contains($0) }
+    }
+  }
+  /// Whether `draft/chathistory` (or its final name) is among `capabilities`: derived from
+  /// them on every change (so it cannot disagree with them), as every history line asks.
+  private(set) var keepsHistory = false
   /// The account we are logged in as (`900`), if any.
   var account: String?
   var capPhase = CapPhase.listing
