@@ -48,7 +48,6 @@ struct MessageKeySet: Sendable {
     }
   }
 
-  /// Whether `key` was inserted. O(1).
   /// Forgets every key, keeping the table's size.
   mutating func removeAll() {
     slots.withUnsafeMutableBufferPointer { $0.update(repeating: .zero) }
@@ -56,6 +55,7 @@ struct MessageKeySet: Sendable {
     holdsZero = false
   }
 
+  /// Whether `key` was inserted. O(1).
   func contains(_ key: MessageKey) -> Bool {
     if key == .zero { return holdsZero }
     let mask = slots.count &- 1
