@@ -23,7 +23,8 @@ public struct JSONLinesFormatter: TranscriptFormatter {
   /// The schema version announced by the `start` object.
   public static let schemaVersion = 2
 
-  private var sequence = 0
+  /// The `seq` of the last object written.
+  private var sequence = DecimalCounter()
   /// The time's text up to the second, made once for all the lines in that second.
   private var times = RFC3339Writer()
 
@@ -185,11 +186,11 @@ public struct JSONLinesFormatter: TranscriptFormatter {
   }
 
   mutating func open(_ type: StaticString, _ writer: inout ByteWriter) {
-    sequence += 1
+    sequence.increment()
     writer.write("{\"type\":\"")
     writer.write(type)
     writer.write("\",\"seq\":")
-    JSONWriter.writeInteger(sequence, to: &writer)
+    sequence.write(to: &writer)
   }
 
   func close(_ writer: inout ByteWriter) {

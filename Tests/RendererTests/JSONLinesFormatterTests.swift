@@ -33,6 +33,28 @@ import Testing
       ])
   }
 
+  @Test func seqCountsUpAcrossEveryCarryOfItsDigits() {
+    // Kept as decimal digits and counted up in place: 9 → 10, 99 → 100, 999 → 1000 and
+    // 1999 → 2000 each carry through every digit, and a miscounted carry shows in the text.
+    let sink = MemorySink()
+    let renderer = StreamRenderer(JSONLinesFormatter(), sink: sink)
+    var state = AppState()
+    try? renderer.start(state)
+    for number in 1..<2_100 {
+      let message = Message(
+        id: UUID(), sender: "Person B", text: "\(number)", time: .virtualEpoch)
+      _ = update(&state, .session(.received(message)))
+      try? renderer.render(state)
+    }
+    let sequences = sink.text.split(separator: "\n").map { line -> Int? in
+      guard let start = line.range(of: #""seq":"#)?.upperBound,
+        let end = line[start...].firstIndex(of: ",")
+      else { return nil }
+      return Int(line[start..<end])
+    }
+    #expect(sequences == (1..<2_101).map { Optional($0) })
+  }
+
   @Test func aNoticeSaysSoAfterTheKeysEveryMessageHas() {
     let lines = render { state in
       let notice = Message(
