@@ -5,7 +5,7 @@
 /// mixed with a secret, not `Hasher`'s SipHash rounds, which were the largest cost of entering
 /// a message. The secret is drawn once per process from `Hasher`'s own random seed, so ids
 /// cannot be chosen ahead of time to collide (a peer sending ids made to pile up in one run
-/// of slots). Two words and a flag: `Scrollback` is copied whenever a renderer looks at it.
+/// of slots). An array, a count and a flag, so that a copy of `Scrollback` stays cheap.
 struct MessageKeySet: Sendable {
   private var slots = [MessageKey](repeating: .zero, count: 16)
   /// How many distinct keys it holds.

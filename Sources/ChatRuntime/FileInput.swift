@@ -39,7 +39,7 @@ public final class FileInput: Input {
   }
 
   public func takeNextEvents(at now: Timestamp) throws(SinkError) {
-    lines.isNextTaken = true
+    lines.next.take()
   }
 }
 
@@ -48,12 +48,8 @@ private struct Lines {
   var source: ChunkReader
   var reader = LineReader()
   var reportedEnd = false
-  /// The step looked at and not yet taken, unless `isNextTaken`.
-  var next: [InputEvent] = []
-  /// Whether `next` was taken. It is emptied only when the next step is looked for: the loop
-  /// still holds the taken step while it dispatches its events, so emptying it at once made
-  /// a copy of the array, an allocation and a release for every line.
-  var isNextTaken = false
+  /// The step looked at and not yet taken.
+  var next = PendingStep()
 
   init(descriptor: Int32) {
     source = ChunkReader(descriptor: descriptor)
@@ -65,11 +61,8 @@ private struct Lines {
   mutating func read() { source.read(into: &reader) }
 
   mutating func nextStep() -> [InputEvent] {
-    if isNextTaken {
-      isNextTaken = false
-      next.removeAll(keepingCapacity: true)
-    }
-    if next.isEmpty {
+    next.leaveTaken()
+    if next.events.isEmpty {
       if let line = reader.nextLine() {
         next.append(.line(line))
       } else if reachedEnd, !reportedEnd {
@@ -78,6 +71,6 @@ private struct Lines {
         next.append(.ended)
       }
     }
-    return next
+    return next.events
   }
 }

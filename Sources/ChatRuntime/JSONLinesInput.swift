@@ -41,7 +41,7 @@ public final class JSONLinesInput: Input {
   }
 
   public func takeNextEvents(at now: Timestamp) throws(SinkError) {
-    lines.next.removeAll(keepingCapacity: true)
+    lines.next.take()
   }
 }
 
@@ -56,7 +56,7 @@ private struct RequestLines {
   /// Whether the reader's next piece carries on a line too long, already reported.
   var skipsRestOfLine = false
   /// The step looked at and not yet taken.
-  var next: [InputEvent] = []
+  var next = PendingStep()
 
   init(descriptor: Int32, maximumLineLength: Int) {
     source = ChunkReader(descriptor: descriptor)
@@ -70,7 +70,8 @@ private struct RequestLines {
   mutating func read() { source.read(into: &reader) }
 
   mutating func nextStep() -> [InputEvent] {
-    while next.isEmpty {
+    next.leaveTaken()
+    while next.events.isEmpty {
       if let (bytes, isCut) = reader.nextLineBytes() {
         if let event = event(for: bytes, isCut: isCut) { next.append(event) }
       } else if reachedEnd, !reportedEnd {
@@ -83,7 +84,7 @@ private struct RequestLines {
         break
       }
     }
-    return next
+    return next.events
   }
 
   /// What a line (or a piece of one too long) means; nil for a blank line or the rest of a

@@ -283,6 +283,28 @@ import Testing
     #expect(!wire.events.contains { if case .historyOverflowed = $0 { true } else { false } })
   }
 
+  /// The same with a batch nested in the old one: it answered the old fetch too, so its lines
+  /// are not counted with the new fetch (which would drop the new batch's own lines as beyond
+  /// what was asked), and the old batch's end does not end the new fetch.
+  @Test func aBatchNestedInTheOldBatchIsNotCountedWithTheNewFetch() {
+    var wire = Self.ergo()
+    wire.user(.fetchHistory(target: "#h", .latest(count: 2)))
+    wire.server(":ergo.test BATCH +1 chathistory #h")
+    wire.server("@batch=1 :ergo.test BATCH +n netsplit irc.a irc.b")
+    wire.user(.fetchHistory(target: "#h", .latest(count: 2)))
+    wire.server(":ergo.test BATCH +2 chathistory #h")
+    for number in 1...3 { wire.server("@batch=n;msgid=o\(number) :bob!~b@h PRIVMSG #h :o") }
+    wire.server(":ergo.test BATCH -n")
+    wire.server(":ergo.test BATCH -1")
+    for id in ["n1", "n2"] { wire.server("@batch=2;msgid=\(id) :bob!~b@h PRIVMSG #h :n") }
+    wire.server(":ergo.test BATCH -2")
+    let received = wire.events.compactMap {
+      if case .received(let message) = $0 { message.msgid } else { nil }
+    }
+    #expect(received.suffix(2) == ["n1", "n2"], "\(wire.events)")
+    #expect(!wire.events.contains { if case .historyOverflowed = $0 { true } else { false } })
+  }
+
   /// A server that withdraws the capability (`CAP DEL`, cap-notify) is asked nothing more.
   @Test func aServerThatWithdrawsTheCapabilityIsAskedNothingMore() {
     var wire = Self.ergo()

@@ -11,7 +11,7 @@ import ChatCore
 /// told once: a page shows at most what it asked, and a catch-up asks again after the last
 /// line kept, so nothing the server really has is skipped. What is kept does not grow with
 /// the lines received: counts and the last line's anchor.
-struct IRCHistoryFetches: Hashable, Sendable {
+struct IRCHistoryFetches: Sendable {
   /// How many lines a page asks for when the server names no limit (`CHATHISTORY`).
   static let pageSize = 100
   /// The most lines the reconciliation's probe asks for.
@@ -87,8 +87,9 @@ struct IRCHistoryFetches: Hashable, Sendable {
   /// The batch of the last line counted, and the folded target it answers: an entry of
   /// `answering`, so that a page's lines, which come in a run from its one batch, hash the
   /// reference once, not once a line. Every change of `answering` forgets it (a batch's end
-  /// removes its entry, a fetch begun anew its old batch's, a new connection all), so it
-  /// never names a batch that no longer answers, nor another fetch than its batch's.
+  /// removes its entry and its nested batches', a fetch begun anew its old batch's and their
+  /// nested ones'; a new connection starts a new client), so it never names a batch that no
+  /// longer answers, nor another fetch than its batch's.
   private var recent: Recent?
   /// See `recent`.
   private struct Recent: Hashable, Sendable {
@@ -143,7 +144,7 @@ struct IRCHistoryFetches: Hashable, Sendable {
   mutating func begin(
     _ key: String, target: String, pages: Bool, pageSize: Int, isProbe: Bool = false
   ) -> Bool {
-    if let old = fetches[key]?.batch { answering[old] = nil }
+    if let old = fetches[key]?.batch { forget(old, answering: key) }
     guard fetches[key] != nil || fetches.count < Self.cap else { return false }
     replace(key, with: Fetch(target: target, pages: pages, pageSize: pageSize, isProbe: isProbe))
     return true
@@ -230,12 +231,11 @@ struct IRCHistoryFetches: Hashable, Sendable {
       answering[reference] = nil
       return nil
     }
-    guard let key = answering.removeValue(forKey: reference), var fetch = fetches[key] else {
+    guard let key = answering[reference], var fetch = fetches[key] else {
+      answering[reference] = nil
       return nil
     }
-    for child in nested where answering[child] == key {
-      (answering[child], nested) = (nil, nested.subtracting([child]))
-    }
+    forget(reference, answering: key)
     fetch.total += fetch.received
     let full = fetch.received >= fetch.pageSize
     guard fetch.pages, full, let last = fetch.last else {
@@ -249,6 +249,16 @@ struct IRCHistoryFetches: Hashable, Sendable {
     (fetch.batch, fetch.received, fetch.last, fetch.overflowed) = (nil, 0, nil, false)
     fetches[key] = fetch
     return .nextPage(target: fetch.target, after: last, count: fetch.pageSize)
+  }
+
+  /// Forgets top-level batch `reference`, which answered the fetch of the folded target
+  /// `key`, and the batches nested in it: ended, or replaced by a fetch asked again, whose own
+  /// batch is still to come (so every nested batch counted with `key` is the old one's).
+  private mutating func forget(_ reference: String, answering key: String) {
+    answering[reference] = nil
+    for child in nested where answering[child] == key {
+      (answering[child], nested) = (nil, nested.subtracting([child]))
+    }
   }
 
   /// A question that waits for the fetch in flight for its target to end: one question per
@@ -271,15 +281,5 @@ struct IRCHistoryFetches: Hashable, Sendable {
   /// The question that waited for the fetch of `key`, now that it ended.
   mutating func takeWaiting(behind key: String) -> Waiting? {
     waiting.removeValue(forKey: key)
-  }
-
-  /// A new connection: nothing asked on the last one will be answered.
-  mutating func removeAll() {
-    waiting.removeAll()
-    fetches.removeAll()
-    probesOut = 0
-    answering.removeAll()
-    nested.removeAll()
-    (targetsSince, targetsBatch, targets) = (nil, nil, [])
   }
 }
