@@ -8,9 +8,6 @@ import ChatCore
 ///
 /// A server without the capability is asked nothing: a fetch is ignored there.
 extension IRCClient {
-  /// The capability's names, the draft one first.
-  static let chatHistoryCapabilities = ["draft/chathistory", "chathistory"]
-
   /// Whether the server agreed to `draft/chathistory` (or its final name).
   public var offersHistory: Bool { registration.keepsHistory }
 

@@ -29,11 +29,12 @@ struct IRCRegistration: Hashable, Sendable {
     case failed
   }
 
+  /// The names of `draft/chathistory`, the draft one first.
+  static let historyCapabilities = ["draft/chathistory", "chathistory"]
+
   /// The capabilities the server agreed to.
   var capabilities: Set<String> = [] {
-    didSet {
-      keepsHistory = IRCClient.chatHistoryCapabilities.contains { capabilities.contains($0) }
-    }
+    didSet { keepsHistory = Self.historyCapabilities.contains { capabilities.contains($0) } }
   }
   /// Whether `draft/chathistory` (or its final name) is among `capabilities`: derived from
   /// them on every change (so it cannot disagree with them), as every history line asks.
