@@ -55,11 +55,9 @@ extension Benchmarks {
     if conversations > 1 { _ = update(&state, .user(.switched(to: "1", time: .virtualEpoch))) }
     let all = [ConversationName.initial] + names
     for renderer in renderers { try? renderer.start(state) }
-    // As the loop calls `update`: one array of effects, emptied and reused.
     var effects: [Effect] = []
     let step = { (state: inout AppState, action: Action) in
-      update(&state, action, into: &effects)
-      if !effects.isEmpty { effects.removeAll(keepingCapacity: true) }
+      Self.updateAsTheLoop(&state, action, effects: &effects)
       for renderer in renderers { try? renderer.render(state) }
     }
     var ids = SeededUUIDGenerator(seed: 1)

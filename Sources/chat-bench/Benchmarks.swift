@@ -81,15 +81,21 @@ struct Benchmarks {
     return actions
   }
 
-  /// Each action through `update` as the loop calls it: the effects into one array, emptied
-  /// and reused, so the figure is the core's work and not an allocator's.
+  /// `action` through `update` as the loop calls it: the effects into one array, emptied
+  /// and reused, so the figures are the core's work and not an allocator's.
+  static func updateAsTheLoop(
+    _ state: inout AppState, _ action: Action, effects: inout [Effect]
+  ) {
+    update(&state, action, into: &effects)
+    if !effects.isEmpty { effects.removeAll(keepingCapacity: true) }
+  }
+
   private func applyUpdates(_ actions: [Action], renderer: (any Renderer)?) {
     var state = AppState()
     var effects: [Effect] = []
     try? renderer?.start(state)
     for action in actions {
-      update(&state, action, into: &effects)
-      if !effects.isEmpty { effects.removeAll(keepingCapacity: true) }
+      Self.updateAsTheLoop(&state, action, effects: &effects)
       try? renderer?.render(state)
     }
     try? renderer?.finish(state)
