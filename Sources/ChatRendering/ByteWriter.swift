@@ -66,9 +66,10 @@ extension Array where Element == UInt8 {
   @inlinable
   public mutating func append(reserving capacity: Int, _ body: (inout ByteWriter) -> Void) {
     append(addingCapacity: capacity) { span in
+      // The span's room is the `capacity` bytes asked for, none of them written yet.
       span.withUnsafeMutableBufferPointer { room, written in
         let start = room.baseAddress! + written
-        var writer = ByteWriter(start, capacity: Swift.min(capacity, room.count - written))
+        var writer = ByteWriter(start, capacity: room.count - written)
         body(&writer)
         written += writer.position - start
       }
